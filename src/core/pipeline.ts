@@ -1,0 +1,57 @@
+import * as path from 'node:path';
+import { type Diagnostic, error, hasErrors, sortDiagnostics } from './diagnostics';
+import type { WorkspaceModel } from './model';
+import type { GeneratedFile } from './writer';
+
+export type GeneratorName = 'router' | 'url-helper' | 'client';
+
+export interface GenerateOptions {
+  /** Workspace directory (absolute, or relative to process.cwd()). */
+  cwd: string;
+  /** Which outputs to produce; the workspace is read once for all of them. */
+  generators: GeneratorName[];
+  /** Root packages to generate for, by directory base name or path relative to cwd; all when empty. */
+  packages?: string[];
+  /** Output path of the TypeScript client (required for 'client'), relative to cwd or absolute. */
+  clientFile?: string;
+}
+
+export interface GenerateResult {
+  /** What would be written, by generator, in a stable order. Empty when any error diagnostic exists. */
+  files: (GeneratedFile & { generator: GeneratorName })[];
+  /** Errors and warnings from every stage, sorted by position. */
+  diagnostics: Diagnostic[];
+  /** The model, when it could be built (also when it has errors, for tooling). */
+  model?: WorkspaceModel;
+}
+
+/**
+ * discover → parse → validate → model → emit. Pure: reads the workspace and
+ * returns file contents; writing is ./writer.ts's job. The CLI, the Nx
+ * executors and the benchmark all call this.
+ */
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const cwd = path.resolve(options.cwd);
+  const { loadWorkspaceModel } = await import('./build-model');
+  const { emitters } = await import('../emit/emitters');
+  const loaded = await loadWorkspaceModel(cwd, options.packages ?? []);
+  const diagnostics = [...loaded.diagnostics];
+  const files: GenerateResult['files'] = [];
+  if (loaded.model && !hasErrors(diagnostics)) {
+    for (const name of options.generators) {
+      const emitter = emitters[name];
+      if (name === 'client' && !options.clientFile) {
+        diagnostics.push(error(undefined, 'the client generator needs an output file', 'pass --file <path>'));
+        continue;
+      }
+      const out = emitter(loaded.model, { clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined });
+      diagnostics.push(...out.diagnostics);
+      for (const f of out.files) files.push({ ...f, generator: name });
+    }
+  }
+  return {
+    files: hasErrors(diagnostics) ? [] : files,
+    diagnostics: sortDiagnostics(diagnostics),
+    model: loaded.model,
+  };
+}
