@@ -1,0 +1,78 @@
+import * as path from 'node:path';
+import { type ExecutorContext, logger } from '@nx/devkit';
+import { type Diagnostic, formatDiagnostic, hasErrors } from '../../core/diagnostics';
+import { type GeneratorName, generate } from '../../core/pipeline';
+import { writeGeneratedFiles } from '../../core/writer';
+
+/** The options every fw executor shares; they mirror the CLI's flags. Paths are relative to the project root. */
+export interface FwExecutorOptions {
+  /** Root handler packages to generate for (directory base name or path relative to the project root); all when empty. */
+  packages?: string[];
+  /** Compare only: write nothing and fail when a generated file is missing or out of date. */
+  check?: boolean;
+  /** Overwrite files that do not carry the generated header. */
+  force?: boolean;
+  /** The TypeScript client's output file, relative to the project root (client only). */
+  file?: string;
+}
+
+export interface FwExecutorResult {
+  success: boolean;
+}
+
+function projectRootOf(context: ExecutorContext): string {
+  const name = context.projectName;
+  const project = name ? context.projectsConfigurations.projects[name] : undefined;
+  if (!project) throw new Error(`fw: the executor must run as a target of a project (got project ${JSON.stringify(name)})`);
+  return project.root;
+}
+
+/** Prints diagnostics as the CLI does, with paths relative to the workspace root (where `nx` was run from). */
+function printDiagnostics(diagnostics: readonly Diagnostic[], workspaceRoot: string): void {
+  for (const d of diagnostics) {
+    const text = formatDiagnostic(d, workspaceRoot);
+    if (d.severity === 'error') logger.error(text);
+    else logger.warn(text);
+  }
+}
+
+function relativePaths(files: readonly string[], workspaceRoot: string): string {
+  return files.map((f) => path.relative(workspaceRoot, f).split(path.sep).join('/')).join(', ');
+}
+
+/**
+ * The body of the router, url-helper and client executors: one in-process
+ * generate() for the project's root handler packages, then the shared writer.
+ * Any error diagnostic, refusal or (with `check`) stale file fails the target.
+ */
+export async function runFwGenerator(
+  generator: GeneratorName,
+  options: FwExecutorOptions,
+  context: ExecutorContext,
+): Promise<FwExecutorResult> {
+  const cwd = path.join(context.root, projectRootOf(context));
+  const result = await generate({
+    cwd,
+    generators: [generator],
+    packages: options.packages ?? [],
+    clientFile: options.file,
+  });
+  printDiagnostics(result.diagnostics, context.root);
+  if (hasErrors(result.diagnostics)) return { success: false };
+
+  const report = writeGeneratedFiles(result.files, { check: options.check, force: options.force });
+  printDiagnostics(report.diagnostics, context.root);
+  if (hasErrors(report.diagnostics)) return { success: false };
+
+  if (options.check) {
+    if (report.stale.length > 0) {
+      logger.error(`fw ${generator}: out of date: ${relativePaths(report.stale, context.root)} (run the target without --check to regenerate)`);
+      return { success: false };
+    }
+    logger.info(`fw ${generator}: ${report.unchanged.length} file(s) up to date`);
+    return { success: true };
+  }
+  if (result.files.length === 0) logger.warn(`fw ${generator}: no root handler package found under ${path.relative(context.root, cwd) || '.'}`);
+  else logger.info(`fw ${generator}: ${report.written.length} written, ${report.unchanged.length} unchanged`);
+  return { success: true };
+}
