@@ -1,0 +1,89 @@
+import * as path from 'node:path';
+import type { TargetConfiguration } from '@nx/devkit';
+import type { GeneratorName } from '../core/pipeline';
+import { FW_PACKAGE_NAME } from './package-info';
+import type { FwPluginOptions } from './plugin-options';
+import type { ProjectAnalysis } from './project-analysis';
+
+type Input = NonNullable<TargetConfiguration['inputs']>[number];
+
+/** `{projectRoot}/…` for a workspace-relative path inside the project, `{workspaceRoot}/…` otherwise. */
+function tokenPath(projectRoot: string, wsPath: string): string {
+  const rel = projectRoot === '.' ? wsPath : path.posix.relative(projectRoot, wsPath);
+  const [token, rest] = rel === '..' || rel.startsWith('../') ? ['{workspaceRoot}', wsPath] : ['{projectRoot}', rel];
+  return rest === '' || rest === '.' ? token : `${token}/${rest}`;
+}
+
+/** Where gen-client writes, relative to the workspace root, from the `clientFile` plugin option. */
+export function resolveClientFile(projectRoot: string, projectName: string, clientFile: string): string {
+  const named = clientFile.replaceAll('{projectName}', projectName);
+  const resolved = named.startsWith('{workspaceRoot}/')
+    ? path.posix.normalize(named.slice('{workspaceRoot}/'.length))
+    : path.posix.join(projectRoot, named.replace(/^\{projectRoot\}\//, ''));
+  if (resolved === '..' || resolved.startsWith('../')) {
+    throw new Error(`the "fw" plugin's clientFile ${JSON.stringify(clientFile)} points outside the workspace for project ${projectName} (use a path inside the workspace)`);
+  }
+  return resolved;
+}
+
+/** The files each generator writes for these roots (workspace-relative), per DESIGN §4. */
+function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string): Record<GeneratorName, string[]> {
+  const inRoot = (root: string, file: string) => path.posix.join(projectRoot, root, file);
+  return {
+    router: roots.flatMap((r) => [inRoot(r, 'router.go'), inRoot(r, 'registry.go')]),
+    'url-helper': roots.map((r) => inRoot(r, 'urlhelper/urlhelper.go')),
+    client: [clientFile],
+  };
+}
+
+/**
+ * The cache inputs shared by the three targets: the Go files generation
+ * reads, minus tests and minus every generated file (otherwise running one
+ * target would invalidate the others' cache), plus fw's own version.
+ */
+function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Record<GeneratorName, string[]>): Input[] {
+  const tok = (p: string) => tokenPath(projectRoot, p);
+  const sources = analysis.precise ? analysis.goDirs.map((d) => `${tok(d)}/*.go`) : ['{projectRoot}/**/*.go'];
+  const generated = [...outputs.router, ...outputs['url-helper']].map((f) => `!${tok(f)}`);
+  return [
+    ...sources,
+    ...analysis.goModFiles.map(tok),
+    '!{projectRoot}/**/*_test.go',
+    ...generated,
+    { externalDependencies: [FW_PACKAGE_NAME] },
+  ];
+}
+
+const descriptions: Record<GeneratorName, string> = {
+  router: 'Generate router.go (net/http ServeMux) and registry.go from fw:http_route annotations',
+  'url-helper': 'Generate the Go URL helper package (urlhelper/urlhelper.go) from fw:http_route annotations',
+  client: 'Generate the Zod-validated TypeScript client from fw:http_route annotations',
+};
+
+/**
+ * The gen-router, gen-url-helper and gen-client targets of a project holding
+ * root handler packages. Pure: everything it needs comes from the analysis.
+ */
+export function fwTargets(
+  projectRoot: string,
+  projectName: string,
+  analysis: ProjectAnalysis,
+  options: FwPluginOptions,
+): Record<string, TargetConfiguration> {
+  const clientFile = resolveClientFile(projectRoot, projectName, options.clientFile);
+  const outputs = outputsOf(projectRoot, analysis.roots, clientFile);
+  const inputs = goInputs(projectRoot, analysis, outputs);
+  const target = (generator: GeneratorName, executorOptions: Record<string, unknown>): TargetConfiguration => ({
+    executor: `${FW_PACKAGE_NAME}:${generator}`,
+    options: executorOptions,
+    cache: true,
+    inputs,
+    outputs: outputs[generator].map((f) => tokenPath(projectRoot, f)),
+    metadata: { description: descriptions[generator], technologies: ['go'] },
+  });
+  return {
+    [options.routerTargetName]: target('router', {}),
+    [options.urlHelperTargetName]: target('url-helper', {}),
+    [options.clientTargetName]: target('client', { file: path.posix.relative(projectRoot, clientFile) }),
+  };
+}

@@ -1,0 +1,36 @@
+import * as path from 'node:path';
+import { z } from 'zod';
+
+/** Target names are used on the command line (`nx run api:gen-router`), so keep them to what a shell and Nx accept unquoted. */
+const targetName = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_:-]*$/, 'a target name: letters, digits, "-", "_" or ":", not starting with a symbol');
+
+const clientFile = z
+  .string()
+  .min(1)
+  .refine((f) => f.endsWith('.ts'), 'a path ending in .ts')
+  .refine((f) => !path.posix.isAbsolute(f) && !path.win32.isAbsolute(f), 'a relative path (relative to the project root, or starting with {workspaceRoot}/)');
+
+/** The `options` of `{ "plugin": "fw" }` in nx.json. */
+export const pluginOptionsSchema = z.strictObject({
+  routerTargetName: targetName.default('gen-router'),
+  urlHelperTargetName: targetName.default('gen-url-helper'),
+  clientTargetName: targetName.default('gen-client'),
+  /**
+   * Where gen-client writes the TypeScript client: relative to the project
+   * root, or `{workspaceRoot}/...`; `{projectName}` is replaced by the
+   * project's name (handy for one shared client library).
+   */
+  clientFile: clientFile.default('client/client.ts'),
+});
+
+export type FwPluginOptions = z.output<typeof pluginOptionsSchema>;
+export type FwPluginOptionsInput = z.input<typeof pluginOptionsSchema>;
+
+/** Defaults applied and checked; throws one error that lists every problem, as nx prints it under the plugin's name. */
+export function normalizePluginOptions(raw: unknown): FwPluginOptions {
+  const result = pluginOptionsSchema.safeParse(raw ?? {});
+  if (result.success) return result.data;
+  throw new Error(`invalid options for the "fw" plugin in nx.json:\n${z.prettifyError(result.error)}`);
+}

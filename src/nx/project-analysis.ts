@@ -1,0 +1,61 @@
+import * as path from 'node:path';
+import { hasErrors } from '../core/diagnostics';
+import { discoverRoots } from '../core/discover';
+import { generate } from '../core/pipeline';
+
+/** What the inferred targets of one Go project need to know: where its roots are and which Go files generation reads. */
+export interface ProjectAnalysis {
+  /** Root handler packages, relative to the project root, POSIX ('.' when the project root is one), sorted. */
+  roots: string[];
+  /**
+   * Directories whose Go files generation reads, relative to the workspace
+   * root, POSIX, sorted: the handler packages and every package the model
+   * loaded for request/response types (also those of other directories).
+   */
+  goDirs: string[];
+  /** The go.mod files the roots' import paths come from, relative to the workspace root. */
+  goModFiles: string[];
+  /** False when the model could not be built (e.g. annotation errors): inputs then fall back to all Go files of the project. */
+  precise: boolean;
+}
+
+const toPosix = (p: string): string => p.split(path.sep).join('/') || '.';
+
+/**
+ * Reads a project as generation will: discovery for the roots, then one
+ * in-process model build. The client emitter follows every request and
+ * response type through nested fields, so after it ran, the program's loaded
+ * packages are exactly the Go packages any of the three generators reads.
+ */
+export async function analyzeProject(workspaceRoot: string, projectRoot: string): Promise<ProjectAnalysis> {
+  const absRoot = path.join(workspaceRoot, projectRoot);
+  const locations = discoverRoots(absRoot);
+  const fromWorkspace = (abs: string): string => toPosix(path.relative(workspaceRoot, abs));
+  const dirs = new Set<string>();
+  const goMods = new Set<string>();
+  for (const root of locations) {
+    dirs.add(fromWorkspace(root.dir));
+    for (const sub of root.subDirs) dirs.add(fromWorkspace(sub));
+    if (root.module) goMods.add(fromWorkspace(path.join(root.module.dir, 'go.mod')));
+  }
+  let precise = false;
+  if (locations.length > 0) {
+    try {
+      // The probe path is never written: generate() is pure.
+      const probe = await generate({ cwd: absRoot, generators: ['client'], clientFile: path.join(absRoot, '.fw-inputs-probe.ts') });
+      if (probe.model && !hasErrors(probe.diagnostics)) {
+        precise = true;
+        for (const pkg of probe.model.program.loaded.values()) dirs.add(fromWorkspace(pkg.dir));
+      }
+    } catch {
+      // A failure here must not break every nx command: the coarse inputs are
+      // still correct, and the target itself will report the problem when run.
+    }
+  }
+  return {
+    roots: locations.map((r) => toPosix(path.relative(absRoot, r.dir))).sort(),
+    goDirs: [...dirs].sort(),
+    goModFiles: [...goMods].sort(),
+    precise,
+  };
+}
