@@ -1,0 +1,93 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  type GeneratorCallback,
+  type Tree,
+  formatFiles,
+  getProjects,
+  joinPathFragments,
+  logger,
+  readProjectConfiguration,
+} from '@nx/devkit';
+import { isInteractive, selectPrompt } from '@nx/devkit/internal';
+import Handlebars from 'handlebars';
+import type { HandlerPackageGeneratorOptions } from './schema';
+
+/** The files of a new root handler package, rendered from ./files/<name>.hbs. */
+const PACKAGE_FILES = ['router.go', 'registry.go', 'handler_health.go'] as const;
+
+interface PackageView {
+  /** Go package and directory name, e.g. `v2handler`. */
+  pkgName: string;
+  /** Path of the example route, e.g. `/v2/health`. */
+  healthPath: string;
+}
+
+function render(file: string, view: PackageView): string {
+  const source = fs.readFileSync(path.join(__dirname, 'files', `${file}.hbs`), 'utf8');
+  return Handlebars.compile(source, { noEscape: true, strict: true })(view);
+}
+
+/** `v2` → v2handler serving /v2/health; `adminhandler` stays as it is and serves /admin/health. */
+export function packageView(name: string): PackageView {
+  if (!/^[a-z][a-z0-9]*$/.test(name)) {
+    throw new Error(`invalid handler package name ${JSON.stringify(name)} (use lower-case letters and digits, starting with a letter, e.g. v2)`);
+  }
+  const base = name.endsWith('handler') ? name.slice(0, -'handler'.length) : name;
+  return { pkgName: `${base}handler`, healthPath: base ? `/${base}/health` : '/health' };
+}
+
+/** Projects with a go.mod at their root, sorted by name: where a handler package can live. */
+export function goProjects(tree: Tree): string[] {
+  return [...getProjects(tree)]
+    .filter(([, project]) => tree.exists(joinPathFragments(project.root, 'go.mod')))
+    .map(([name]) => name)
+    .sort();
+}
+
+async function chooseProject(tree: Tree, requested: string | undefined): Promise<string> {
+  if (requested) return requested;
+  const candidates = goProjects(tree);
+  if (candidates.length === 1 && candidates[0]) return candidates[0];
+  if (candidates.length === 0) {
+    throw new Error('no Go project found (no project has a go.mod at its root); pass --project <name>');
+  }
+  if (isInteractive()) {
+    return selectPrompt({ message: 'Which Go project should get the handler package?', choices: candidates });
+  }
+  throw new Error(`more than one Go project (${candidates.join(', ')}); pass --project <name>`);
+}
+
+function checkDirectory(directory: string): string {
+  const normalized = path.posix.normalize(directory.replaceAll('\\', '/'));
+  if (path.posix.isAbsolute(normalized) || normalized === '..' || normalized.startsWith('../')) {
+    throw new Error(`--directory ${JSON.stringify(directory)} must be a path inside the project (relative to its root)`);
+  }
+  return normalized;
+}
+
+/**
+ * `nx g fw:handler-package v2 --project api`: creates
+ * `<projectRoot>/internal/v2handler/` with router.go and registry.go exactly
+ * as `fw g router` generates them for the example handler (so the package
+ * compiles at once), and the annotated example handler_health.go.
+ */
+export async function handlerPackageGenerator(
+  tree: Tree,
+  options: HandlerPackageGeneratorOptions,
+): Promise<GeneratorCallback> {
+  const view = packageView(options.name);
+  const projectName = await chooseProject(tree, options.project);
+  const project = readProjectConfiguration(tree, projectName);
+  const dir = joinPathFragments(project.root, checkDirectory(options.directory ?? 'internal'), view.pkgName);
+  if (tree.exists(dir)) {
+    throw new Error(`${dir} already exists; refusing to overwrite a handler package (pick another name or remove it first)`);
+  }
+  for (const file of PACKAGE_FILES) tree.write(joinPathFragments(dir, file), render(file, view));
+  if (!options.skipFormat) await formatFiles(tree);
+  return () => {
+    logger.info(`fw: created ${dir}; add handlers there, then run: nx run ${projectName}:gen-router`);
+  };
+}
+
+export default handlerPackageGenerator;
