@@ -191,7 +191,7 @@ class RootBuilder {
     const key = `${group.name}.${name}`;
     const earlier = this.routeSeen.get(key);
     if (earlier) {
-      const d = error(ann.name?.pos ?? ann.pos, `route name ${name} is already used in group ${group.name}`, `add name=<UniqueName> to this line (e.g. name=${func.name}${pascalCasePath(ann.path.text.replace(/[{}$.]/g, '')) || 'Root'})`);
+      const d = error(ann.name?.pos ?? ann.pos, `route name ${name} is already used in group ${group.name}`, `add name=<UniqueName> to this line, e.g. name=${func.name}${pascalCasePath(ann.path.text.replace(/[{}$.]/g, '')) || 'Root'}`);
       d.related = [{ pos: earlier, message: `${name} first declared here` }];
       this.diagnostics.push(d);
       return undefined;

@@ -19,7 +19,7 @@ export function lookupTypeName(
   if (!type.pkg) {
     if (pkg.types.has(type.name)) return { ref: { name: type.name, pkg } };
     return {
-      diagnostic: error(pos, `${role} type ${written} is not declared in package ${pkg.name}`, `declare type ${type.name} in ${pkg.dir}, or name an existing type`),
+      diagnostic: error(pos, `${role} type ${written} is not declared in package ${pkg.name}`, `declare type ${type.name} in package ${pkg.name}, or name an existing type`),
     };
   }
   const imp = file.imports.find((i) => i.name === type.pkg && i.alias !== '_' && i.alias !== '.');
