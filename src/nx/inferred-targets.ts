@@ -36,6 +36,12 @@ function outputsOf(projectRoot: string, roots: readonly string[], clientFile: st
   };
 }
 
+/** The Go files fw generates for these roots (workspace-relative): what the inputs and the plugin's own cache leave out. */
+export function generatedGoFiles(projectRoot: string, roots: readonly string[]): string[] {
+  const outputs = outputsOf(projectRoot, roots, '');
+  return [...outputs.router, ...outputs['url-helper']];
+}
+
 /**
  * The cache inputs shared by the three targets: the Go files generation
  * reads, minus tests and minus every generated file (otherwise running one

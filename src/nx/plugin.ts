@@ -9,7 +9,7 @@ import {
   hashArray,
 } from '@nx/devkit';
 import { hashObject, hashWithWorkspaceContext, workspaceDataDirectory } from '@nx/devkit/internal';
-import { fwTargets } from './inferred-targets';
+import { fwTargets, generatedGoFiles } from './inferred-targets';
 import { fwVersion } from './package-info';
 import { type FwPluginOptions, type FwPluginOptionsInput, normalizePluginOptions } from './plugin-options';
 import { analyzeProject } from './project-analysis';
@@ -17,12 +17,22 @@ import { analyzeProject } from './project-analysis';
 /** A go.mod marks a Go project; projects whose module holds root handler packages get the fw targets. */
 const GO_MOD_GLOB = '**/go.mod';
 
-/** What is remembered per project between nx invocations (in .nx/workspace-data). */
+/** What is remembered per project root between nx invocations (in .nx/workspace-data). */
 interface CachedProject {
-  project: Pick<ProjectConfiguration, 'name' | 'targets'> | null;
-  /** Globs of the Go files outside the project the result depends on (type packages), and their hash when it was computed. */
+  /** Hash of the plugin options and fw's version. */
+  configHash: string;
+  /**
+   * The project's generated Go files (workspace-relative). They are left out
+   * of filesHash: deleting or regenerating one must keep the targets (a root
+   * is found by its router.go), so that nx can restore the file from cache.
+   */
+  generated: string[];
+  /** Hash of the project's Go files, go.mod, project.json and package.json, without the generated files. */
+  filesHash: string;
+  /** Globs of the Go files outside the project that generation read (type packages), and their hash. */
   externalGlobs: string[];
   externalHash: string;
+  project: Pick<ProjectConfiguration, 'name' | 'targets'> | null;
 }
 type ProjectCache = Record<string, CachedProject>;
 
@@ -64,13 +74,22 @@ function projectGlobs(projectRoot: string): string[] {
   return [under('**/*.go'), under('**/go.mod'), under('project.json'), under('package.json')];
 }
 
-async function hashGlobs(workspaceRoot: string, globs: string[]): Promise<string> {
-  return globs.length === 0 ? '' : hashWithWorkspaceContext(workspaceRoot, globs);
+async function hashGlobs(workspaceRoot: string, globs: string[], exclude: string[] = []): Promise<string> {
+  return globs.length === 0 ? '' : hashWithWorkspaceContext(workspaceRoot, globs, exclude);
 }
 
-async function inferProject(projectRoot: string, options: FwPluginOptions, context: CreateNodesContext): Promise<CachedProject> {
+async function inferProject(
+  projectRoot: string,
+  configHash: string,
+  options: FwPluginOptions,
+  context: CreateNodesContext,
+): Promise<CachedProject> {
   const analysis = await analyzeProject(context.workspaceRoot, projectRoot);
-  if (analysis.roots.length === 0) return { project: null, externalGlobs: [], externalHash: '' };
+  const generated = generatedGoFiles(projectRoot, analysis.roots);
+  const filesHash = await hashGlobs(context.workspaceRoot, projectGlobs(projectRoot), generated);
+  if (analysis.roots.length === 0) {
+    return { configHash, generated, filesHash, externalGlobs: [], externalHash: '', project: null };
+  }
   const inProject = (p: string) => projectRoot === '.' || p === projectRoot || p.startsWith(`${projectRoot}/`);
   const externalGlobs = [
     ...analysis.goDirs.filter((d) => !inProject(d)).map((d) => `${d}/*.go`),
@@ -78,17 +97,28 @@ async function inferProject(projectRoot: string, options: FwPluginOptions, conte
   ];
   const name = projectNameOf(context.workspaceRoot, projectRoot);
   return {
-    project: { name, targets: fwTargets(projectRoot, name, analysis, options) },
+    configHash,
+    generated,
+    filesHash,
     externalGlobs,
     externalHash: await hashGlobs(context.workspaceRoot, externalGlobs),
+    project: { name, targets: fwTargets(projectRoot, name, analysis, options) },
   };
+}
+
+async function isFresh(entry: CachedProject, projectRoot: string, configHash: string, workspaceRoot: string): Promise<boolean> {
+  return (
+    entry.configHash === configHash &&
+    (await hashGlobs(workspaceRoot, projectGlobs(projectRoot), entry.generated)) === entry.filesHash &&
+    (await hashGlobs(workspaceRoot, entry.externalGlobs)) === entry.externalHash
+  );
 }
 
 /**
  * createNodes' body, with the cache file as a parameter so tests can use a
- * temporary one. Targets are recomputed only when the hash of the project's
- * Go files, the options or fw's version changed, or when a Go package outside
- * the project that generation read has changed.
+ * temporary one. A project's targets are recomputed only when the options,
+ * fw's version, the project's Go files (other than the generated ones) or a
+ * Go package outside the project that generation read have changed.
  */
 export async function createFwNodes(
   configFiles: readonly string[],
@@ -97,21 +127,20 @@ export async function createFwNodes(
   cacheFile: string,
 ): Promise<[file: string, value: CreateNodesResult][]> {
   const options = normalizePluginOptions(rawOptions);
-  const projectRoots = configFiles.map((f) => path.posix.dirname(f));
-  const fileHashes = await Promise.all(projectRoots.map((root) => hashGlobs(context.workspaceRoot, projectGlobs(root))));
+  const configHash = hashArray([hashObject(options), fwVersion()]);
   const previous = readCache(cacheFile);
-  // Only this run's entries are kept: nx passes every go.mod each time, so stale keys fall away.
+  // Only this run's projects are kept: nx passes every go.mod each time, so removed projects fall away.
   const cache: ProjectCache = {};
   try {
     return await createNodesFromFiles(
-      async (_file, _options, ctx, idx) => {
-        const projectRoot = projectRoots[idx] ?? '.';
-        const key = hashArray([fileHashes[idx] ?? '', hashObject(options), fwVersion(), projectRoot]);
-        let entry = previous[key];
-        if (!entry || (await hashGlobs(ctx.workspaceRoot, entry.externalGlobs)) !== entry.externalHash) {
-          entry = await inferProject(projectRoot, options, ctx);
-        }
-        cache[key] = entry;
+      async (file, _options, ctx) => {
+        const projectRoot = path.posix.dirname(file);
+        const cached = previous[projectRoot];
+        const entry =
+          cached && (await isFresh(cached, projectRoot, configHash, ctx.workspaceRoot))
+            ? cached
+            : await inferProject(projectRoot, configHash, options, ctx);
+        cache[projectRoot] = entry;
         return entry.project ? { projects: { [projectRoot]: { ...entry.project } } } : {};
       },
       configFiles,

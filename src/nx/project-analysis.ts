@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { hasErrors } from '../core/diagnostics';
 import { discoverRoots } from '../core/discover';
-import { generate } from '../core/pipeline';
+import { type GeneratorName, generate } from '../core/pipeline';
 
 /** What the inferred targets of one Go project need to know: where its roots are and which Go files generation reads. */
 export interface ProjectAnalysis {
@@ -19,13 +19,24 @@ export interface ProjectAnalysis {
   precise: boolean;
 }
 
+/**
+ * The generators to run to learn what is read: the client's emitter follows
+ * request and response types through nested fields into other packages, so
+ * it reads a superset of what the others read; without it (a build that does
+ * not have it), the others.
+ */
+async function probeGenerators(): Promise<GeneratorName[]> {
+  const { emitters } = await import('../emit/emitters');
+  const available = (['client', 'url-helper', 'router'] as const).filter((g) => emitters[g] !== undefined);
+  return available.includes('client') ? ['client'] : available;
+}
+
 const toPosix = (p: string): string => p.split(path.sep).join('/') || '.';
 
 /**
  * Reads a project as generation will: discovery for the roots, then one
- * in-process model build. The client emitter follows every request and
- * response type through nested fields, so after it ran, the program's loaded
- * packages are exactly the Go packages any of the three generators reads.
+ * in-process generate(). The Go program loads packages on first use, so
+ * afterwards its loaded packages are the Go packages generation read.
  */
 export async function analyzeProject(workspaceRoot: string, projectRoot: string): Promise<ProjectAnalysis> {
   const absRoot = path.join(workspaceRoot, projectRoot);
@@ -42,7 +53,11 @@ export async function analyzeProject(workspaceRoot: string, projectRoot: string)
   if (locations.length > 0) {
     try {
       // The probe path is never written: generate() is pure.
-      const probe = await generate({ cwd: absRoot, generators: ['client'], clientFile: path.join(absRoot, '.fw-inputs-probe.ts') });
+      const probe = await generate({
+        cwd: absRoot,
+        generators: await probeGenerators(),
+        clientFile: path.join(absRoot, '.fw-inputs-probe.ts'),
+      });
       if (probe.model && !hasErrors(probe.diagnostics)) {
         precise = true;
         for (const pkg of probe.model.program.loaded.values()) dirs.add(fromWorkspace(pkg.dir));
