@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { hasErrors } from '../core/diagnostics';
 import { discoverRoots } from '../core/discover';
 import { type GeneratorName, generate } from '../core/pipeline';
+import { emitters } from '../emit/emitters';
 
 /** What the inferred targets of one Go project need to know: where its roots are and which Go files generation reads. */
 export interface ProjectAnalysis {
@@ -25,8 +26,7 @@ export interface ProjectAnalysis {
  * it reads a superset of what the others read; without it (a build that does
  * not have it), the others.
  */
-async function probeGenerators(): Promise<GeneratorName[]> {
-  const { emitters } = await import('../emit/emitters');
+function probeGenerators(): GeneratorName[] {
   const available = (['client', 'url-helper', 'router'] as const).filter((g) => emitters[g] !== undefined);
   return available.includes('client') ? ['client'] : available;
 }
@@ -55,7 +55,7 @@ export async function analyzeProject(workspaceRoot: string, projectRoot: string)
       // The probe path is never written: generate() is pure.
       const probe = await generate({
         cwd: absRoot,
-        generators: await probeGenerators(),
+        generators: probeGenerators(),
         clientFile: path.join(absRoot, '.fw-inputs-probe.ts'),
       });
       if (probe.model && !hasErrors(probe.diagnostics)) {
