@@ -4,13 +4,13 @@ import { z } from 'zod';
 /** Target names are used on the command line (`nx run api:gen-router`), so keep them to what a shell and Nx accept unquoted. */
 const targetName = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_:-]*$/, 'a target name: letters, digits, "-", "_" or ":", not starting with a symbol');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_:-]*$/, 'must be a target name: letters, digits, "-", "_" or ":", starting with a letter or digit');
 
 const clientFile = z
   .string()
   .min(1)
-  .refine((f) => f.endsWith('.ts'), 'a path ending in .ts')
-  .refine((f) => !path.posix.isAbsolute(f) && !path.win32.isAbsolute(f), 'a relative path (relative to the project root, or starting with {workspaceRoot}/)');
+  .refine((f) => f.endsWith('.ts'), 'must be a path ending in .ts')
+  .refine((f) => !path.posix.isAbsolute(f) && !path.win32.isAbsolute(f), 'must be relative to the project root, or start with {workspaceRoot}/');
 
 /** The `options` of `{ "plugin": "fw" }` in nx.json. */
 export const pluginOptionsSchema = z.strictObject({

@@ -27,11 +27,13 @@ interface CachedProject {
    * is found by its router.go), so that nx can restore the file from cache.
    */
   generated: string[];
-  /** Hash of the project's Go files, go.mod, project.json and package.json, without the generated files. */
+  /**
+   * Hash of the project's Go files, go.mod files, project.json and
+   * package.json, without the generated files. The project root is the Go
+   * module's directory and fw reads only packages of the module, so this
+   * covers everything the targets are computed from.
+   */
   filesHash: string;
-  /** Globs of the Go files outside the project that generation read (type packages), and their hash. */
-  externalGlobs: string[];
-  externalHash: string;
   project: Pick<ProjectConfiguration, 'name' | 'targets'> | null;
 }
 type ProjectCache = Record<string, CachedProject>;
@@ -74,10 +76,6 @@ function projectGlobs(projectRoot: string): string[] {
   return [under('**/*.go'), under('**/go.mod'), under('project.json'), under('package.json')];
 }
 
-async function hashGlobs(workspaceRoot: string, globs: string[], exclude: string[] = []): Promise<string> {
-  return globs.length === 0 ? '' : hashWithWorkspaceContext(workspaceRoot, globs, exclude);
-}
-
 async function inferProject(
   projectRoot: string,
   configHash: string,
@@ -86,39 +84,23 @@ async function inferProject(
 ): Promise<CachedProject> {
   const analysis = await analyzeProject(context.workspaceRoot, projectRoot);
   const generated = generatedGoFiles(projectRoot, analysis.roots);
-  const filesHash = await hashGlobs(context.workspaceRoot, projectGlobs(projectRoot), generated);
-  if (analysis.roots.length === 0) {
-    return { configHash, generated, filesHash, externalGlobs: [], externalHash: '', project: null };
-  }
-  const inProject = (p: string) => projectRoot === '.' || p === projectRoot || p.startsWith(`${projectRoot}/`);
-  const externalGlobs = [
-    ...analysis.goDirs.filter((d) => !inProject(d)).map((d) => `${d}/*.go`),
-    ...analysis.goModFiles.filter((f) => !inProject(f)),
-  ];
+  const filesHash = await hashWithWorkspaceContext(context.workspaceRoot, projectGlobs(projectRoot), generated);
+  if (analysis.roots.length === 0) return { configHash, generated, filesHash, project: null };
   const name = projectNameOf(context.workspaceRoot, projectRoot);
-  return {
-    configHash,
-    generated,
-    filesHash,
-    externalGlobs,
-    externalHash: await hashGlobs(context.workspaceRoot, externalGlobs),
-    project: { name, targets: fwTargets(projectRoot, name, analysis, options) },
-  };
+  return { configHash, generated, filesHash, project: { name, targets: fwTargets(projectRoot, name, analysis, options) } };
 }
 
 async function isFresh(entry: CachedProject, projectRoot: string, configHash: string, workspaceRoot: string): Promise<boolean> {
   return (
     entry.configHash === configHash &&
-    (await hashGlobs(workspaceRoot, projectGlobs(projectRoot), entry.generated)) === entry.filesHash &&
-    (await hashGlobs(workspaceRoot, entry.externalGlobs)) === entry.externalHash
+    (await hashWithWorkspaceContext(workspaceRoot, projectGlobs(projectRoot), entry.generated)) === entry.filesHash
   );
 }
 
 /**
  * createNodes' body, with the cache file as a parameter so tests can use a
  * temporary one. A project's targets are recomputed only when the options,
- * fw's version, the project's Go files (other than the generated ones) or a
- * Go package outside the project that generation read have changed.
+ * fw's version or the project's files (other than the generated ones) changed.
  */
 export async function createFwNodes(
   configFiles: readonly string[],

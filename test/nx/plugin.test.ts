@@ -1,0 +1,163 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { AggregateCreateNodesError, type CreateNodesContext, type CreateNodesResult, type TargetConfiguration } from '@nx/devkit';
+import { resetWorkspaceContext } from 'nx/src/devkit-internals';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFwNodes } from '../../src/nx/plugin';
+import { copyFixture } from '../support/workspace';
+
+const GO_MODS = ['apps/admin/go.mod', 'apps/api/go.mod'];
+
+describe('fw Nx plugin (createNodes)', () => {
+  let ws: string;
+  let cacheFile: string;
+  let context: CreateNodesContext;
+
+  beforeAll(() => {
+    // Hash files in this process, as `nx` does with NX_DAEMON=false, instead of asking a daemon of the repository.
+    vi.stubEnv('NX_DAEMON', 'false');
+  });
+  beforeEach(() => {
+    ws = copyFixture('nx-workspace');
+    cacheFile = path.join(ws, '.nx', 'workspace-data', 'fw-test.hash');
+    context = { workspaceRoot: ws, nxJsonConfiguration: {} };
+    resetWorkspaceContext();
+  });
+  afterEach(() => {
+    resetWorkspaceContext();
+    fs.rmSync(ws, { recursive: true, force: true });
+  });
+
+  /** Runs createNodes as nx would after files changed (the workspace context rereads the disk). */
+  async function nodes(options?: object, files = GO_MODS): Promise<Record<string, CreateNodesResult>> {
+    resetWorkspaceContext();
+    return Object.fromEntries(await createFwNodes(files, options, context, cacheFile));
+  }
+  async function apiTargets(options?: object): Promise<Record<string, TargetConfiguration>> {
+    const project = (await nodes(options))['apps/api/go.mod']?.projects?.['apps/api'];
+    expect(project?.name).toBe('api');
+    return project?.targets ?? {};
+  }
+
+  it('gives each project with a root handler package gen-router, gen-url-helper and gen-client, named as in project.json', async () => {
+    const result = await nodes();
+    expect(Object.keys(result['apps/admin/go.mod']?.projects ?? {})).toEqual(['apps/admin']);
+    const api = result['apps/api/go.mod']?.projects?.['apps/api'];
+    expect(api?.name).toBe('api');
+    expect(Object.keys(api?.targets ?? {})).toEqual(['gen-router', 'gen-url-helper', 'gen-client']);
+    expect(api?.targets?.['gen-router']).toMatchObject({
+      executor: 'fw:router',
+      options: {},
+      cache: true,
+      outputs: ['{projectRoot}/internal/v1handler/router.go', '{projectRoot}/internal/v1handler/registry.go'],
+      metadata: { description: expect.stringContaining('router.go'), technologies: ['go'] },
+    });
+    expect(api?.targets?.['gen-url-helper']).toMatchObject({
+      executor: 'fw:url-helper',
+      outputs: ['{projectRoot}/internal/v1handler/urlhelper/urlhelper.go'],
+    });
+    expect(api?.targets?.['gen-client']).toMatchObject({
+      executor: 'fw:client',
+      options: { file: 'client/client.ts' },
+      outputs: ['{projectRoot}/client/client.ts'],
+    });
+  });
+
+  it('declares as inputs the handler packages and the packages of their types, not the other Go code, tests or outputs', async () => {
+    const inputs = (await apiTargets())['gen-router']?.inputs;
+    expect(inputs).toEqual([
+      '{projectRoot}/internal/models/*.go',
+      '{projectRoot}/internal/v1handler/*.go',
+      '{projectRoot}/go.mod',
+      '!{projectRoot}/**/*_test.go',
+      '!{projectRoot}/internal/v1handler/router.go',
+      '!{projectRoot}/internal/v1handler/registry.go',
+      '!{projectRoot}/internal/v1handler/urlhelper/urlhelper.go',
+      { externalDependencies: ['fw'] },
+    ]);
+    const targets = await apiTargets();
+    expect(targets['gen-client']?.inputs).toEqual(inputs);
+    expect(targets['gen-url-helper']?.inputs).toEqual(inputs);
+  });
+
+  it('falls back to every Go file of the project when the annotations do not build a model', async () => {
+    const handler = path.join(ws, 'apps/api/internal/v1handler/handler_users.go');
+    fs.writeFileSync(handler, fs.readFileSync(handler, 'utf8').replace('path=/v1/users response=', 'path=/v1/users bogus=1 response='));
+    expect((await apiTargets())['gen-router']?.inputs?.[0]).toBe('{projectRoot}/**/*.go');
+  });
+
+  it('adds no project for a Go module without root handler packages, and names a bare go.mod directory after it', async () => {
+    fs.mkdirSync(path.join(ws, 'tools/lint'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'tools/lint/go.mod'), 'module example.com/lint\n\ngo 1.22\n');
+    fs.writeFileSync(path.join(ws, 'tools/lint/main.go'), 'package main\n\nfunc main() {}\n');
+    fs.cpSync(path.join(ws, 'apps/admin'), path.join(ws, 'services/billing'), { recursive: true });
+    fs.rmSync(path.join(ws, 'services/billing/project.json'));
+    fs.rmSync(path.join(ws, 'services/billing/package.json'));
+    const result = await nodes(undefined, ['services/billing/go.mod', 'tools/lint/go.mod']);
+    expect(result['tools/lint/go.mod']).toEqual({});
+    expect(result['services/billing/go.mod']?.projects?.['services/billing']?.name).toBe('billing');
+  });
+
+  it('takes target names and the client path from the plugin options', async () => {
+    const targets = await apiTargets({
+      routerTargetName: 'routes',
+      urlHelperTargetName: 'urls',
+      clientTargetName: 'ts-client',
+      clientFile: '{workspaceRoot}/libs/clients/src/{projectName}.ts',
+    });
+    expect(Object.keys(targets)).toEqual(['routes', 'urls', 'ts-client']);
+    expect(targets['ts-client']).toMatchObject({
+      options: { file: '../../libs/clients/src/api.ts' },
+      outputs: ['{workspaceRoot}/libs/clients/src/api.ts'],
+    });
+  });
+
+  it('rejects invalid options with one error that names each problem', async () => {
+    await expect(nodes({ routerTargetName: '', clientFile: '/abs/client.ts', colour: 'red' })).rejects.toThrow(
+      [
+        'invalid options for the "fw" plugin in nx.json:',
+        '✖ Unrecognized key: "colour"',
+        '✖ must be a target name: letters, digits, "-", "_" or ":", starting with a letter or digit',
+        '  → at routerTargetName',
+        '✖ must be relative to the project root, or start with {workspaceRoot}/',
+        '  → at clientFile',
+      ].join('\n'),
+    );
+    // A problem of one project is reported for its go.mod (nx prints each with the file).
+    const failure = await nodes({ clientFile: '../../../outside.ts' }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(AggregateCreateNodesError);
+    expect((failure as AggregateCreateNodesError).errors.map(([file, e]) => [file, e.message])).toEqual(
+      GO_MODS.map((file) => [
+        file,
+        `the "fw" plugin's clientFile "../../../outside.ts" points outside the workspace for project ${file.split('/')[1]} (use a path inside the workspace)`,
+      ]),
+    );
+  });
+
+  describe('its cache in .nx/workspace-data', () => {
+    /** Marks the cached targets so a result that came from the cache can be told from a recomputed one. */
+    function markCache(): void {
+      const cache = JSON.parse(fs.readFileSync(cacheFile, 'utf8'));
+      cache['apps/api'].project.targets['gen-router'].metadata.description = 'from cache';
+      fs.writeFileSync(cacheFile, JSON.stringify(cache));
+    }
+    const description = async () => (await apiTargets())['gen-router']?.metadata?.description;
+
+    it('is reused while nothing changed, also when a generated file is deleted (so nx can restore it)', async () => {
+      await nodes();
+      markCache();
+      expect(await description()).toBe('from cache');
+      fs.rmSync(path.join(ws, 'apps/api/internal/v1handler/router.go'));
+      expect(await description()).toBe('from cache');
+    });
+
+    it('is recomputed when a Go file of the project or the options change', async () => {
+      await nodes();
+      markCache();
+      fs.appendFileSync(path.join(ws, 'apps/api/internal/models/models.go'), '\n// Role is new.\ntype Role string\n');
+      expect(await description()).not.toBe('from cache');
+      markCache();
+      expect((await apiTargets({ clientFile: 'web/api.ts' }))['gen-router']?.metadata?.description).not.toBe('from cache');
+    });
+  });
+});
