@@ -1,0 +1,143 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runGo } from '../support/go';
+import { type CommandResult, createInstalledWorkspace, removeWorkspace, run } from './support/packed-workspace';
+
+/**
+ * fw as users meet it in Nx: the packed package installed into a real Nx
+ * workspace (fixtures/nx-workspace: Go projects apps/api and apps/admin),
+ * nx itself run as a program (no daemon, no Nx Cloud). One workspace is
+ * installed for the whole file and the steps build on each other, in order.
+ */
+const CACHE_HIT = /existing outputs match the cache, left as is|\[local cache\]/;
+const V1 = 'apps/api/internal/v1handler';
+
+describe('fw in a real Nx workspace', () => {
+  let ws: string;
+  const startedAt = Date.now();
+  const nx = async (...args: string[]): Promise<CommandResult> => {
+    const result = await run(path.join(ws, 'node_modules', '.bin', 'nx'), args, ws);
+    expect(result.code, `nx ${args.join(' ')}:\n${result.output}`).toBe(0);
+    return result;
+  };
+  const read = (rel: string) => fs.readFileSync(path.join(ws, rel), 'utf8');
+  const edit = (rel: string, from: string, to: string) => {
+    const text = read(rel);
+    expect(text).toContain(from);
+    fs.writeFileSync(path.join(ws, rel), text.replace(from, to));
+  };
+
+  beforeAll(async () => {
+    ws = await createInstalledWorkspace('nx');
+    console.log(`nx e2e: workspace installed in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  });
+  afterAll(() => {
+    removeWorkspace(ws);
+    console.log(`nx e2e: whole file took ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  });
+
+  it('nx g fw:init registers the plugin in nx.json, once', async () => {
+    await nx('g', 'fw:init', '--no-interactive');
+    const plugins = () => (JSON.parse(read('nx.json')) as { plugins?: unknown[] }).plugins;
+    expect(plugins()).toEqual([
+      {
+        plugin: 'fw',
+        options: { routerTargetName: 'gen-router', urlHelperTargetName: 'gen-url-helper', clientTargetName: 'gen-client', clientFile: 'client/client.ts' },
+      },
+    ]);
+    await nx('g', 'fw:init', '--no-interactive');
+    expect(plugins()).toHaveLength(1);
+  });
+
+  it('nx show project api lists the inferred targets with their inputs and outputs', async () => {
+    const project = JSON.parse((await nx('show', 'project', 'api', '--json')).stdout) as {
+      targets: Record<string, { executor?: string; inputs?: unknown[]; outputs?: string[]; cache?: boolean }>;
+    };
+    expect(project.targets['gen-router']).toMatchObject({
+      executor: 'fw:router',
+      cache: true,
+      outputs: ['{projectRoot}/internal/v1handler/router.go', '{projectRoot}/internal/v1handler/registry.go'],
+    });
+    expect(project.targets['gen-router']?.inputs).toContainEqual('{projectRoot}/internal/models/*.go');
+    expect(project.targets['gen-router']?.inputs).toContainEqual({ externalDependencies: ['fw'] });
+    expect(project.targets['gen-url-helper']).toMatchObject({ executor: 'fw:url-helper' });
+    expect(project.targets['gen-client']).toMatchObject({ executor: 'fw:client', outputs: ['{projectRoot}/client/client.ts'] });
+  });
+
+  it('nx run api:gen-router generates the router and the Go project builds', async () => {
+    const result = await nx('run', 'api:gen-router');
+    expect(result.output).not.toMatch(CACHE_HIT);
+    expect(result.output).toContain('fw router: 2 written, 0 unchanged');
+    expect(read(`${V1}/router.go`)).toContain('p.Mux.HandleFunc("GET /v1/users/{id}", p.UserHandler.GetUser())');
+    runGo('go', ['build', './...'], path.join(ws, 'apps/api'));
+  });
+
+  it('a second run with unchanged inputs is a cache hit', async () => {
+    expect((await nx('run', 'api:gen-router')).output).toMatch(CACHE_HIT);
+  });
+
+  it('a deleted router.go is restored from the cache', async () => {
+    const before = read(`${V1}/router.go`);
+    fs.rmSync(path.join(ws, V1, 'router.go'));
+    const result = await nx('run', 'api:gen-router');
+    // The task's log is replayed from the cache too; the summary says that fw did not run.
+    expect(result.output).toMatch(/\[local cache\]/);
+    expect(result.output).toContain('Nx read the output from the cache instead of running the command for 1 out of 1 tasks');
+    expect(read(`${V1}/router.go`)).toBe(before);
+  });
+
+  it('editing an annotation regenerates', async () => {
+    edit(`${V1}/handler_users.go`, 'fw:http_route path=/v1/users response=', 'fw:http_route path=/v1/people response=');
+    const result = await nx('run', 'api:gen-router');
+    expect(result.output).not.toMatch(CACHE_HIT);
+    expect(read(`${V1}/router.go`)).toContain('"GET /v1/people"');
+  });
+
+  it('editing files outside the inputs (other Go packages, tests, docs) keeps the cache', async () => {
+    edit('apps/api/internal/store/store.go', '// Users is an in-memory user table.', '// Users is an in-memory table of users.');
+    edit(`${V1}/handler_users_test.go`, 'returned nil', 'returned a nil handler');
+    fs.writeFileSync(path.join(ws, 'apps/api/README.md'), '# api\n');
+    expect((await nx('run', 'api:gen-router')).output).toMatch(CACHE_HIT);
+  });
+
+  it('a response type edit in another package of the module regenerates (its package is an input)', async () => {
+    edit('apps/api/internal/models/models.go', 'Name string `json:"name"`', 'Name string `json:"name"`\n\tRole string `json:"role"`');
+    expect((await nx('run', 'api:gen-router')).output).not.toMatch(CACHE_HIT);
+  });
+
+  it('nx g fw:handler-package v2 --project api, then gen-router, gives a v2 router that go build accepts', async () => {
+    await nx('g', 'fw:handler-package', 'v2', '--project', 'api', '--no-interactive');
+    const v2 = 'apps/api/internal/v2handler';
+    expect(fs.readdirSync(path.join(ws, v2)).sort()).toEqual(['handler_health.go', 'registry.go', 'router.go']);
+    runGo('go', ['build', './...'], path.join(ws, 'apps/api'));
+    const refused = await run(path.join(ws, 'node_modules', '.bin', 'nx'), ['g', 'fw:handler-package', 'v2', '--project', 'api', '--no-interactive'], ws);
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain('apps/api/internal/v2handler already exists; refusing to overwrite');
+
+    const result = await nx('run', 'api:gen-router');
+    expect(result.output).toMatch(/fw router: \d+ written, \d+ unchanged/);
+    expect(read(`${v2}/router.go`)).toContain('p.Mux.HandleFunc("GET /v2/health", Health())');
+    runGo('go', ['build', './...'], path.join(ws, 'apps/api'));
+    expect(runGo('gofmt', ['-l', '.'], path.join(ws, 'apps/api'))).toBe('');
+  });
+
+  it('nx run-many -t gen-router gen-url-helper gen-client covers both Go projects', async () => {
+    const result = await nx('run-many', '-t', 'gen-router', 'gen-url-helper', 'gen-client');
+    expect(result.output).toMatch(/Successfully ran targets gen-router, gen-url-helper, gen-client for 2 projects/);
+    for (const file of [
+      'apps/admin/internal/adminhandler/router.go',
+      'apps/admin/internal/adminhandler/urlhelper/urlhelper.go',
+      'apps/admin/client/client.ts',
+      `${V1}/urlhelper/urlhelper.go`,
+      'apps/api/internal/v2handler/urlhelper/urlhelper.go',
+      'apps/api/client/client.ts',
+    ]) {
+      expect(read(file), file).toMatch(/^\/\/ Code generated by fw\. DO NOT EDIT\./);
+    }
+    for (const app of ['apps/api', 'apps/admin']) runGo('go', ['build', './...'], path.join(ws, app));
+    expect((await nx('run-many', '-t', 'gen-router', 'gen-url-helper', 'gen-client')).output).toMatch(
+      /Nx read the output from the cache instead of running the command for 6 out of 6 tasks/,
+    );
+  });
+});

@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { goEnv, requireGo } from '../../support/go';
+import { FIXTURES, REPO_ROOT } from '../../support/golden';
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr together, for matching messages whose stream does not matter. */
+  output: string;
+}
+
+/**
+ * The environment every tool of these tests runs with: the caller's, minus
+ * settings of Nx, Turborepo and the test runner that would change what is
+ * tested, plus Go's (no go.work, local toolchain) and Nx's for a
+ * reproducible, offline run (no daemon, no Nx Cloud, no prompts).
+ */
+export function toolEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(goEnv())) {
+    if (!/^(NX_|TURBO_|VITEST|NODE_OPTIONS$|npm_lifecycle_|npm_package_)/.test(k)) env[k] = v;
+  }
+  return { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_INTERACTIVE: 'false', TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', ...extra };
+}
+
+/** Runs a program with an argument array (no shell) and collects its output; never throws on a non-zero exit. */
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  options: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: toolEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d;
+      output += d;
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d;
+      output += d;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 300_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr, output });
+    });
+  });
+}
+
+/** Like run(), but a non-zero exit is an error that shows the command's output. */
+export async function runOk(command: string, args: string[], cwd: string, env?: Record<string, string>): Promise<CommandResult> {
+  const result = await run(command, args, cwd, { env });
+  if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${result.code} in ${cwd}:\n${result.output}`);
+  return result;
+}
+
+function installedVersion(pkg: string): string {
+  return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Makes a real workspace from fixtures/nx-workspace in a temporary directory,
+ * with this repository's build packed by `npm pack` and installed from the
+ * tarball next to the nx version the repository uses, then commits it to a
+ * fresh git repository (Turborepo hashes git-tracked files; clones need it).
+ * Slow (an npm install): each e2e file calls it once and shares the result.
+ */
+export async function createInstalledWorkspace(name: string): Promise<string> {
+  requireGo();
+  if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'index.js'))) {
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does) so that the packed fw contains the code under test');
+  }
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), `fw-e2e-${name}-`));
+  const pack = await runOk('npm', ['pack', '--silent', '--pack-destination', base], REPO_ROOT);
+  const tarball = path.join(base, pack.stdout.trim().split('\n').pop() ?? '');
+  if (!fs.existsSync(tarball)) throw new Error(`npm pack did not produce a tarball:\n${pack.output}`);
+
+  const ws = path.join(base, 'workspace');
+  fs.cpSync(path.join(FIXTURES, 'nx-workspace'), ws, { recursive: true });
+  const packageJsonPath = path.join(ws, 'package.json');
+  const packageJson = JSON.parse(fs.readFileSync(packageJsonPath, 'utf8')) as Record<string, unknown>;
+  const npmVersion = (await runOk('npm', ['--version'], ws)).stdout.trim();
+  packageJson.packageManager = `npm@${npmVersion}`;
+  packageJson.devDependencies = { fw: `file:${tarball}`, nx: installedVersion('nx') };
+  fs.writeFileSync(packageJsonPath, `${JSON.stringify(packageJson, null, 2)}\n`);
+
+  await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], ws);
+  await runOk('git', ['init', '-q', '-b', 'main'], ws);
+  await commitAll(ws, 'workspace from fixtures/nx-workspace');
+  return ws;
+}
+
+/** Commits everything (author fixed, no global git config needed). */
+export async function commitAll(dir: string, message: string): Promise<void> {
+  await runOk('git', ['add', '-A'], dir);
+  await runOk('git', ['-c', 'user.name=fw e2e', '-c', 'user.email=e2e@fw.invalid', 'commit', '-q', '--allow-empty', '-m', message], dir);
+}
+
+/** Removes a workspace made by createInstalledWorkspace (its temporary parent too). */
+export function removeWorkspace(ws: string | undefined): void {
+  if (ws) fs.rmSync(path.dirname(ws), { recursive: true, force: true });
+}
