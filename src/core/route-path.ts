@@ -113,9 +113,12 @@ export function parseRoutePath(text: string, pos: Pos): { path?: RoutePath; diag
   if (!text.startsWith('/')) {
     return { diagnostics: [error(pos, `path "${text}" must start with "/"`, `write path=/${text}`)] };
   }
+  // One diagnostic per kind of character (its first occurrence): `"/a"` is one quoting mistake.
+  const reported = new Set<string>();
   for (let i = 0; i < text.length; i++) {
     const problem = forbiddenCharProblem(text[i]!);
-    if (problem) {
+    if (problem && !reported.has(problem)) {
+      reported.add(problem);
       diagnostics.push(error(posAt(pos, text, i), `path contains ${problem}`, 'remove it; write the path unquoted, e.g. path=/users/{id}'));
     }
   }
