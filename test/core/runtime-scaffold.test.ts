@@ -157,4 +157,14 @@ describe('scaffoldRuntime', () => {
     expect(second.files).toEqual([]);
     expect(second.diagnostics.map((d) => d.pos?.file)).toEqual([pkgFile('error.go')]);
   });
+
+  it('keeps the example workspace\'s copy (fixtures/example/internal/fwhttp) equal to what fw init writes', () => {
+    const example = path.join(__dirname, '../../fixtures/example');
+    const result = scaffoldRuntime({ cwd: example });
+    expect(messages(result)).toEqual([]);
+    expect(result.importPath).toBe('example.com/shop/internal/fwhttp');
+    for (const f of result.files) {
+      expect(fs.readFileSync(f.path, 'utf8'), `${path.relative(example, f.path)} is stale: run \`npm run build && node bin/fw init --cwd fixtures/example\``).toBe(f.contents);
+    }
+  });
 });
