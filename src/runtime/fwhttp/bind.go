@@ -97,8 +97,8 @@ var (
 // implementing encoding.TextUnmarshaler (time.Time, ...), pointers to
 // those (nil when absent: use them for optional values) and slices of
 // them. An absent value, or an empty one for a field that is not a
-// string, leaves the field as it is. Tag options after a comma are
-// ignored; a tag "-" is skipped.
+// string, leaves the field as it is, so defaults set before calling Bind
+// survive. Tag options after a comma are ignored; a tag "-" is skipped.
 //
 // A value that does not convert is an *Error with the code
 // "invalid_request" and status 400 naming the field; a body over
@@ -122,12 +122,11 @@ func Bind(r *http.Request, dst any) error {
 			hasFormFields = true
 		}
 	}
-	if err := readBody(r, dst, hasBodyFields, hasFormFields); err != nil {
+	if err := readBodyGuarded(r, dst, fields, hasBodyFields, hasFormFields); err != nil {
 		return err
 	}
 	var query map[string][]string
 	for _, f := range fields {
-		f.value.SetZero() // the JSON body must not fill a field that has its own source
 		var values []string
 		switch f.source {
 		case fromPath:
@@ -162,6 +161,25 @@ func Bind(r *http.Request, dst any) error {
 		}
 	}
 	return nil
+}
+
+// readBodyGuarded reads the body with the fields that have their own source
+// set aside, so that the JSON body cannot fill them (nor write into their
+// slices), and puts them back afterwards: a value set before Bind stays
+// when its source has none.
+func readBodyGuarded(r *http.Request, dst any, fields []boundField, hasBodyFields, hasFormFields bool) error {
+	saved := make([]reflect.Value, len(fields))
+	for i, f := range fields {
+		saved[i] = reflect.New(f.value.Type()).Elem()
+		saved[i].Set(f.value)
+		f.value.SetZero()
+	}
+	defer func() {
+		for i, f := range fields {
+			f.value.Set(saved[i])
+		}
+	}()
+	return readBody(r, dst, hasBodyFields, hasFormFields)
 }
 
 // collectFields appends the fields of the struct v that have a source tag,

@@ -113,12 +113,15 @@ func TestBindAbsentAndEmptyValues(t *testing.T) {
 	if !reflect.DeepEqual(got, scalars{}) {
 		t.Errorf("absent and empty values should leave zero values, got %+v", got)
 	}
-	got = scalars{I: 9, Tags: []string{"kept"}}
-	if err := Bind(get("/"), &got); err != nil {
+}
+
+func TestBindKeepsDefaults(t *testing.T) {
+	got := scalars{I: 9, Tags: []string{"kept"}, S: "default"}
+	if err := Bind(get("/?s=given&b="), &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.I != 0 || got.Tags != nil {
-		t.Errorf("a field with a source tag must be reset, got %+v", got)
+	if got.I != 9 || !reflect.DeepEqual(got.Tags, []string{"kept"}) || got.S != "given" {
+		t.Errorf("defaults of absent values should stay, present ones be replaced: %+v", got)
 	}
 }
 
@@ -242,6 +245,21 @@ func TestBindJSONCannotFillTaggedFields(t *testing.T) {
 	}
 	if got.OrgID != 0 || got.DryRun {
 		t.Errorf("body filled fields with their own source: %+v", got)
+	}
+}
+
+func TestBindJSONCannotOverwriteDefaults(t *testing.T) {
+	labels := []string{"default"}
+	got := struct {
+		Limit  int      `query:"limit"`
+		Labels []string `header:"X-Label"`
+		Name   string   `json:"name"`
+	}{Limit: 20, Labels: labels}
+	if err := Bind(jsonRequest(http.MethodPost, "/", `{"name":"Ada","Limit":1000,"Labels":["evil"]}`), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Limit != 20 || !reflect.DeepEqual(got.Labels, []string{"default"}) || labels[0] != "default" || got.Name != "Ada" {
+		t.Errorf("the body changed fields with their own source: %+v", got)
 	}
 }
 

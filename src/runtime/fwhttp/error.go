@@ -94,16 +94,19 @@ func WriteError(w http.ResponseWriter, status int, code, message string) {
 }
 
 // errorBody is the error body for an answer with this status: err's own
-// message and code when it is an *Error, err.Error() otherwise, and the
-// status text when err is nil. Codes left empty default to DefaultCode.
+// message and code when it is an *Error, err.Error() otherwise. An empty
+// message defaults to the status text, an empty code to DefaultCode.
 func errorBody(status int, err error) Error {
-	body := Error{Message: strings.ToLower(http.StatusText(status))}
+	var body Error
 	var typed *Error
 	switch {
 	case errors.As(err, &typed):
 		body.Message, body.Code = typed.Message, typed.Code
 	case err != nil:
 		body.Message = err.Error()
+	}
+	if body.Message == "" {
+		body.Message = strings.ToLower(http.StatusText(status))
 	}
 	if body.Code == "" {
 		body.Code = DefaultCode(status)

@@ -48,7 +48,10 @@ func (p *Reply) WriteResponse(w http.ResponseWriter, _ *http.Request) error {
 	}
 	h := w.Header()
 	for key, values := range p.Header {
-		h[key] = append([]string(nil), values...)
+		h.Del(key)
+		for _, v := range values {
+			h.Add(key, v) // Add canonicalizes the key, so "content-type" replaces Content-Type
+		}
 	}
 	status := p.Status
 	if status == 0 {

@@ -134,8 +134,11 @@ func TestReplyHelpers(t *testing.T) {
 
 func TestReplyZeroStatusIs200(t *testing.T) {
 	rec := serve(t, Wrap(func(*http.Request) (Response, error) {
-		return &Reply{Body: []byte("plain"), Header: http.Header{"Content-Type": {"text/plain"}}}, nil
+		return &Reply{Body: []byte("plain"), Header: http.Header{"content-type": {"text/plain"}}}, nil
 	}), get("/"))
+	if got := rec.Header().Values("Content-Type"); len(got) != 1 {
+		t.Errorf("Content-Type values = %q, want one", got)
+	}
 	if rec.Code != 200 || rec.Body.String() != "plain" || rec.Header().Get("Content-Type") != "text/plain" {
 		t.Errorf("got %d %q %q", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
 	}
@@ -153,6 +156,7 @@ func TestWrapTypedError(t *testing.T) {
 		{"with status", NewError(http.StatusConflict, "email_taken", "email already registered"), 409, "email_taken", "email already registered"},
 		{"status defaults to 400", &Error{Code: "bad_name", Message: "name too long"}, 400, "bad_name", "name too long"},
 		{"code defaults from status", &Error{Status: http.StatusForbidden, Message: "not yours"}, 403, "forbidden", "not yours"},
+		{"message defaults from status", &Error{Status: http.StatusConflict, Code: "taken"}, 409, "taken", "conflict"},
 		{"wrapped", fmt.Errorf("saving: %w", NewError(http.StatusUnauthorized, "unauthorized", "log in first")), 401, "unauthorized", "log in first"},
 	}
 	for _, c := range cases {
