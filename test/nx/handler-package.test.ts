@@ -3,11 +3,22 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { type Tree, addProjectConfiguration } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDiagnostic } from '../../src/core/diagnostics';
 import { generate } from '../../src/core/pipeline';
 import { goProjects, handlerPackageGenerator, packageView } from '../../src/nx/generators/handler-package/generator';
 import { runGo } from '../support/go';
+
+// The project prompt: interactive only when the test says so, answering what the test chose.
+const prompt = vi.hoisted(() => ({ interactive: false, answer: '', asked: [] as unknown[] }));
+vi.mock('@nx/devkit/internal', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  isInteractive: () => prompt.interactive,
+  selectPrompt: async (question: unknown) => {
+    prompt.asked.push(question);
+    return prompt.answer;
+  },
+}));
 
 function addGoProject(tree: Tree, name: string, root: string): void {
   addProjectConfiguration(tree, name, { root, projectType: 'application' });
@@ -35,6 +46,7 @@ describe('handler-package generator', () => {
   let tree: Tree;
   beforeEach(() => {
     tree = createTreeWithEmptyWorkspace();
+    Object.assign(prompt, { interactive: false, answer: '', asked: [] });
   });
 
   it('creates router.go, registry.go and an example handler in <projectRoot>/internal/<name>handler', async () => {
@@ -90,6 +102,17 @@ describe('handler-package generator', () => {
     addGoProject(tree, 'api', 'apps/api');
     addGoProject(tree, 'admin', 'apps/admin');
     await expect(handlerPackageGenerator(tree, { name: 'v2', skipFormat: true })).rejects.toThrow('more than one Go project (admin, api); pass --project <name>');
+  });
+
+  it('prompts for the project, among the Go projects only, when there are several and it can prompt', async () => {
+    addGoProject(tree, 'api', 'apps/api');
+    addGoProject(tree, 'admin', 'apps/admin');
+    addProjectConfiguration(tree, 'web', { root: 'apps/web' });
+    Object.assign(prompt, { interactive: true, answer: 'admin' });
+    await handlerPackageGenerator(tree, { name: 'v2', skipFormat: true });
+    expect(prompt.asked).toEqual([{ message: 'Which Go project should get the handler package?', choices: ['admin', 'api'] }]);
+    expect(tree.exists('apps/admin/internal/v2handler/router.go')).toBe(true);
+    expect(tree.exists('apps/api/internal/v2handler')).toBe(false);
   });
 
   it('explains when there is no Go project', async () => {
