@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const src = join(root, 'src');
 const dist = join(root, 'dist');
-const assetPattern = /\.(hbs|scm|json|go|tmpl)$/;
+// Hand-written declaration files (the Nx executors' and generators' schema.d.ts)
+// are not emitted by tsc, but the emitted .d.ts files import them.
+const assetPattern = /\.(hbs|scm|json|go|tmpl)$|\.d\.ts$/;
 
 rmSync(dist, { recursive: true, force: true });
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.json')], {
