@@ -190,24 +190,26 @@ class FileReader {
 
   private readConsts(node: Node): void {
     let typeName: string | undefined;
-    let value: string | undefined;
+    let values: string[] = [];
     let iota = 0;
     for (const spec of node.namedChildren) {
       if (!spec || spec.type !== 'const_spec') continue;
-      const names = spec.childrenForFieldName('name').filter((n): n is Node => n !== null);
+      // The grammar puts the whole comma-separated list under the `name` field, commas included.
+      const names = spec.childrenForFieldName('name').filter((n): n is Node => n?.type === 'identifier');
       const typeNode = spec.childForFieldName('type');
       const valueNode = spec.childForFieldName('value');
       if (valueNode) {
-        // A spec with a value resets the inherited type and expression (Go spec, "Constant declarations").
+        // A spec with a value resets the inherited type and expression list (Go spec, "Constant declarations").
         typeName = typeNode?.text;
-        value = valueNode.namedChildCount === 1 ? valueNode.namedChildren[0]?.text : undefined;
+        values = valueNode.namedChildren.flatMap((v) => (v && v.type !== 'comment' ? [v.text] : []));
       }
-      for (const n of names) {
+      names.forEach((n, i) => {
         const c: GoConstDecl = { name: n.text, iota, pos: this.pos(n) };
         if (typeName !== undefined) c.typeName = typeName;
+        const value = values[i];
         if (value !== undefined) c.value = value;
         this.out.consts.push(c);
-      }
+      });
       iota++;
     }
   }
