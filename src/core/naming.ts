@@ -11,11 +11,9 @@ export function isGoIdentifier(s: string): boolean {
   return GO_IDENTIFIER.test(s) && !GO_KEYWORDS.has(s);
 }
 
+/** Go's rule: the first character is an upper-case letter (Unicode category Lu, as unicode.IsUpper). */
 export function isExported(name: string): boolean {
-  const first = name.codePointAt(0);
-  if (first === undefined) return false;
-  const ch = String.fromCodePoint(first);
-  return ch !== ch.toLowerCase() && ch === ch.toUpperCase();
+  return /^\p{Lu}/u.test(name);
 }
 
 /** `admin/billing-v2` → `AdminBillingV2`: each path element and each `-`, `_`, `.` separated word capitalised. */
