@@ -31,6 +31,8 @@ export function upperFirst(s: string): string {
 
 export function lowerFirst(s: string): string {
   // Keep initialisms readable: `URLs` → `urls`, `HTTPStatus` → `httpStatus`, `ID` → `id`.
+  const plural = /^([A-Z]{2,})s(?![a-z])/.exec(s);
+  if (plural) return plural[1]!.toLowerCase() + s.slice(plural[1]!.length);
   const m = /^[A-Z]+(?=[A-Z][a-z]|$|[^A-Za-z])/.exec(s);
   if (m && m[0].length > 1) return m[0].toLowerCase() + s.slice(m[0].length);
   return s.charAt(0).toLowerCase() + s.slice(1);
