@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupNameForFunctions, groupNameForType, isExported, isGoIdentifier, lowerFirst, pascalCasePath, upperFirst } from '../../src/core/naming';
+import { isGoIdentifier } from '../../src/core/go-names';
+import { groupNameForFunctions, groupNameForType, isExported, lowerFirst, pascalCasePath, upperFirst } from '../../src/core/naming';
 
 describe('pascalCasePath', () => {
   it.each([
