@@ -106,7 +106,11 @@ class RootBuilder {
   private checkGeneratedNames(root: HandlerPackage): void {
     for (const file of root.pkg.files) {
       if (isRootOutput(this.loc.dir, file.path)) continue;
-      const declared = [...file.types.map((t) => ({ name: t.name, pos: t.pos })), ...file.funcs.filter((f) => !f.receiver).map((f) => ({ name: f.name, pos: f.namePos }))];
+      const declared = [
+        ...file.types.map((t) => ({ name: t.name, pos: t.pos })),
+        ...file.consts.map((c) => ({ name: c.name, pos: c.pos })),
+        ...file.funcs.filter((f) => !f.receiver).map((f) => ({ name: f.name, pos: f.namePos })),
+      ];
       for (const d of declared) {
         if (GENERATED_DECLARATIONS.includes(d.name)) {
           this.diagnostics.push(error(d.pos, `package ${root.pkg.name} declares ${d.name}, which fw generates in router.go/registry.go`, `rename your ${d.name}`));

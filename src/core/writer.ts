@@ -20,7 +20,7 @@ export interface WriteOptions {
 }
 
 export interface WriteReport {
-  /** Files written (or, with check, that would be written). */
+  /** Files written; always empty with check (those files are listed in stale). */
   written: string[];
   unchanged: string[];
   /** With check: files missing or different from what fw would generate. */
