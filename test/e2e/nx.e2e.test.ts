@@ -110,6 +110,9 @@ describe('fw in a real Nx workspace', () => {
     await nx('g', 'fw:handler-package', 'v2', '--project', 'api', '--no-interactive');
     const v2 = 'apps/api/internal/v2handler';
     expect(fs.readdirSync(path.join(ws, v2)).sort()).toEqual(['handler_health.go', 'registry.go', 'router.go']);
+    // The example handler uses the fwhttp runtime, scaffolded because apps/api did not have it.
+    expect(read(`${v2}/handler_health.go`)).toContain('"example.com/api/internal/fwhttp"');
+    expect(fs.readdirSync(path.join(ws, 'apps/api/internal/fwhttp'))).toContain('wrap.go');
     runGo('go', ['build', './...'], path.join(ws, 'apps/api'));
     const refused = await run(path.join(ws, 'node_modules', '.bin', 'nx'), ['g', 'fw:handler-package', 'v2', '--project', 'api', '--no-interactive'], ws);
     expect(refused.code).not.toBe(0);

@@ -11,6 +11,8 @@ import {
 } from '@nx/devkit';
 import { isInteractive, selectPrompt } from '@nx/devkit/internal';
 import Handlebars from 'handlebars';
+import { DEFAULT_RUNTIME_DIR } from '../../../core/runtime-scaffold';
+import { ensureRuntimeInTree } from './runtime-in-tree';
 import type { HandlerPackageGeneratorOptions } from './schema';
 
 /** The files of a new root handler package, rendered from ./files/<name>.hbs. */
@@ -23,7 +25,12 @@ interface PackageView {
   healthPath: string;
 }
 
-function render(file: string, view: PackageView): string {
+interface FilesView extends PackageView {
+  /** Import path of the fwhttp runtime package, e.g. `example.com/api/internal/fwhttp`. */
+  runtimeImport: string;
+}
+
+function render(file: string, view: FilesView): string {
   const source = fs.readFileSync(path.join(__dirname, 'files', `${file}.hbs`), 'utf8');
   return Handlebars.compile(source, { noEscape: true, strict: true })(view);
 }
@@ -58,10 +65,10 @@ async function chooseProject(tree: Tree, requested: string | undefined): Promise
   throw new Error(`more than one Go project (${candidates.join(', ')}); pass --project <name>`);
 }
 
-function checkDirectory(directory: string): string {
+function checkDirectory(option: string, directory: string): string {
   const normalized = path.posix.normalize(directory.replaceAll('\\', '/'));
   if (path.posix.isAbsolute(normalized) || normalized === '..' || normalized.startsWith('../')) {
-    throw new Error(`--directory ${JSON.stringify(directory)} must be a path inside the project (relative to its root)`);
+    throw new Error(`--${option} ${JSON.stringify(directory)} must be a path inside the project (relative to its root)`);
   }
   return normalized;
 }
@@ -70,7 +77,8 @@ function checkDirectory(directory: string): string {
  * `nx g fw:handler-package v2 --project api`: creates
  * `<projectRoot>/internal/v2handler/` with router.go and registry.go exactly
  * as `fw g router` generates them for the example handler (so the package
- * compiles at once), and the annotated example handler_health.go.
+ * compiles at once), and the annotated example handler_health.go, which uses
+ * the fwhttp runtime (scaffolded into the project when it is missing).
  */
 export async function handlerPackageGenerator(
   tree: Tree,
@@ -79,11 +87,13 @@ export async function handlerPackageGenerator(
   const view = packageView(options.name);
   const projectName = await chooseProject(tree, options.project);
   const project = readProjectConfiguration(tree, projectName);
-  const dir = joinPathFragments(project.root, checkDirectory(options.directory ?? 'internal'), view.pkgName);
+  const dir = joinPathFragments(project.root, checkDirectory('directory', options.directory ?? 'internal'), view.pkgName);
   if (tree.exists(dir)) {
     throw new Error(`${dir} already exists; refusing to overwrite a handler package (pick another name or remove it first)`);
   }
-  for (const file of PACKAGE_FILES) tree.write(joinPathFragments(dir, file), render(file, view));
+  const runtimeDirectory = checkDirectory('runtimeDirectory', options.runtimeDirectory ?? DEFAULT_RUNTIME_DIR);
+  const runtimeImport = ensureRuntimeInTree(tree, project.root, runtimeDirectory);
+  for (const file of PACKAGE_FILES) tree.write(joinPathFragments(dir, file), render(file, { ...view, runtimeImport }));
   if (!options.skipFormat) await formatFiles(tree);
   return () => {
     logger.info(`fw: created ${dir}; add handlers there, then run: nx run ${projectName}:gen-router`);

@@ -6,5 +6,7 @@ export interface HandlerPackageGeneratorOptions {
   project?: string;
   /** Directory under the project root that holds handler packages. */
   directory?: string;
+  /** Directory under the project root of the fwhttp runtime package; scaffolded when it holds no Go files. */
+  runtimeDirectory?: string;
   skipFormat?: boolean;
 }
