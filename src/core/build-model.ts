@@ -14,6 +14,7 @@ import type {
   RouteResponse,
   WorkspaceModel,
 } from './model';
+import { isGoIdentifier } from './go-names';
 import { groupNameForFunctions, groupNameForType, isExported, pascalCasePath, upperFirst } from './naming';
 import { WorkspaceProgram } from './program';
 import { findRouteConflicts } from './route-conflicts';
@@ -175,6 +176,9 @@ class RootBuilder {
   }
 
   private group(name: string, hp: HandlerPackage, ht: HandlerTypeModel | undefined, pos: Pos): GroupModel {
+    if (!isGoIdentifier(name) && !this.groups.has(name)) {
+      this.diagnostics.push(error(pos, `handler group name ${name} (from ${hp.relDir ? `subfolder ${hp.relDir}` : 'the root package'}) is not a Go identifier`, 'rename the subfolder so that it starts with a letter'));
+    }
     const existing = this.groups.get(name);
     if (existing) {
       if (existing.pkg !== hp || existing.handlerType !== ht) {

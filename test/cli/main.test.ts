@@ -37,12 +37,22 @@ describe('fw (no command)', () => {
     expect(await runFw([flag])).toEqual({ code: 0, stdout: VERSION, stderr: '' });
   });
 
-  it.each([[['frobnicate']], [['g']], [['g', 'nope']], [['router']], [['--nope']]])('unknown command %j exits 2 with the overview on stderr', async (argv) => {
+  it.each([[['frobnicate']], [['g', 'nope']], [['router']], [['--nope']]])('unknown command %j exits 2 with the overview on stderr', async (argv) => {
     const run = await runFw(argv);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(new RegExp(`^fw: unknown command "${argv.join(' ')}"\\n\\n`));
     expect(run.stderr).toContain('Usage: fw <command> [options]');
+  });
+});
+
+describe('fw g without a generator', () => {
+  it('prints the overview: exit 0 with --help, exit 2 without', async () => {
+    for (const [argv, code] of [[['g', '--help'], 0], [['generate', '-h'], 0], [['g'], 2]] as const) {
+      const run = await runFw([...argv]);
+      expect(run.code).toBe(code);
+      expect(run.stdout).toContain('fw g router');
+    }
   });
 });
 
