@@ -1,5 +1,7 @@
 import * as path from 'node:path';
+import type { PluginConfiguration } from '@nx/devkit';
 import { z } from 'zod';
+import { FW_PACKAGE_NAME } from './package-info';
 
 /** Target names are used on the command line (`nx run api:gen-router`), so keep them to what a shell and Nx accept unquoted. */
 const targetName = z
@@ -33,4 +35,9 @@ export function normalizePluginOptions(raw: unknown): FwPluginOptions {
   const result = pluginOptionsSchema.safeParse(raw ?? {});
   if (result.success) return result.data;
   throw new Error(`invalid options for the "fw" plugin in nx.json:\n${z.prettifyError(result.error)}`);
+}
+
+/** nx.json's registration of the fw plugin (a string or an object entry), if any. */
+export function findFwPlugin(plugins: readonly PluginConfiguration[] | undefined): PluginConfiguration | undefined {
+  return plugins?.find((p) => (typeof p === 'string' ? p : p.plugin) === FW_PACKAGE_NAME);
 }

@@ -72,7 +72,6 @@ export async function runFwGenerator(
     logger.info(`fw ${generator}: ${report.unchanged.length} file(s) up to date`);
     return { success: true };
   }
-  if (result.files.length === 0) logger.warn(`fw ${generator}: no root handler package found under ${path.relative(context.root, cwd) || '.'}`);
-  else logger.info(`fw ${generator}: ${report.written.length} written, ${report.unchanged.length} unchanged`);
+  logger.info(`fw ${generator}: ${report.written.length} written, ${report.unchanged.length} unchanged`);
   return { success: true };
 }

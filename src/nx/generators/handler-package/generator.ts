@@ -7,11 +7,13 @@ import {
   getProjects,
   joinPathFragments,
   logger,
+  readNxJson,
   readProjectConfiguration,
 } from '@nx/devkit';
 import { isInteractive, selectPrompt } from '@nx/devkit/internal';
 import Handlebars from 'handlebars';
 import { DEFAULT_RUNTIME_DIR } from '../../../core/runtime-scaffold';
+import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
 import { ensureRuntimeInTree } from './runtime-in-tree';
 import type { HandlerPackageGeneratorOptions } from './schema';
 
@@ -65,6 +67,13 @@ async function chooseProject(tree: Tree, requested: string | undefined): Promise
   throw new Error(`more than one Go project (${candidates.join(', ')}); pass --project <name>`);
 }
 
+/** The router target's name as the workspace's fw plugin options set it. */
+function routerTargetName(tree: Tree): string {
+  const entry = findFwPlugin(readNxJson(tree)?.plugins);
+  const options = pluginOptionsSchema.safeParse(typeof entry === 'object' ? (entry.options ?? {}) : {});
+  return options.success ? options.data.routerTargetName : 'gen-router';
+}
+
 function checkDirectory(option: string, directory: string): string {
   const normalized = path.posix.normalize(directory.replaceAll('\\', '/'));
   if (path.posix.isAbsolute(normalized) || normalized === '..' || normalized.startsWith('../')) {
@@ -96,7 +105,7 @@ export async function handlerPackageGenerator(
   for (const file of PACKAGE_FILES) tree.write(joinPathFragments(dir, file), render(file, { ...view, runtimeImport }));
   if (!options.skipFormat) await formatFiles(tree);
   return () => {
-    logger.info(`fw: created ${dir}; add handlers there, then run: nx run ${projectName}:gen-router`);
+    logger.info(`fw: created ${dir}; add handlers there, then run: nx run ${projectName}:${routerTargetName(tree)}`);
   };
 }
 

@@ -7,13 +7,8 @@ import {
   updateNxJson,
 } from '@nx/devkit';
 import { FW_PACKAGE_NAME, fwVersion } from '../../package-info';
-import { pluginOptionsSchema } from '../../plugin-options';
+import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
 import type { InitGeneratorOptions } from './schema';
-
-/** True when nx.json already lists the fw plugin, in either of the forms nx accepts. */
-function hasFwPlugin(plugins: readonly (string | { plugin: string })[]): boolean {
-  return plugins.some((p) => (typeof p === 'string' ? p : p.plugin) === FW_PACKAGE_NAME);
-}
 
 /**
  * `nx g fw:init`: registers the plugin in nx.json with its default options
@@ -23,7 +18,7 @@ function hasFwPlugin(plugins: readonly (string | { plugin: string })[]): boolean
 export async function initGenerator(tree: Tree, options: InitGeneratorOptions = {}): Promise<GeneratorCallback> {
   const nxJson = readNxJson(tree) ?? {};
   const plugins = nxJson.plugins ?? [];
-  if (!hasFwPlugin(plugins)) {
+  if (!findFwPlugin(plugins)) {
     nxJson.plugins = [...plugins, { plugin: FW_PACKAGE_NAME, options: pluginOptionsSchema.parse({}) }];
     updateNxJson(tree, nxJson);
   }
