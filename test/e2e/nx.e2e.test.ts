@@ -101,6 +101,19 @@ describe('fw in a real Nx workspace', () => {
     expect((await nx('run', 'api:gen-router')).output).toMatch(CACHE_HIT);
   });
 
+  it('--check is the CI gate: passes when up to date, fails listing stale files without writing', async () => {
+    expect((await nx('run', 'api:gen-router', '--check')).output).toContain('fw router: 2 file(s) up to date');
+    const handler = `${V1}/handler_users.go`;
+    const original = read(handler);
+    const router = read(`${V1}/router.go`);
+    edit(handler, 'fw:http_route path=/v1/people response=', 'fw:http_route path=/v1/persons response=');
+    const stale = await run(path.join(ws, 'node_modules', '.bin', 'nx'), ['run', 'api:gen-router', '--check'], ws);
+    expect(stale.code).not.toBe(0);
+    expect(stale.output).toContain(`fw router: out of date: ${V1}/router.go, ${V1}/registry.go`);
+    expect(read(`${V1}/router.go`)).toBe(router);
+    fs.writeFileSync(path.join(ws, handler), original);
+  });
+
   it('a response type edit in another package of the module regenerates (its package is an input)', async () => {
     edit('apps/api/internal/models/models.go', 'Name string `json:"name"`', 'Name string `json:"name"`\n\tRole string `json:"role"`');
     expect((await nx('run', 'api:gen-router')).output).not.toMatch(CACHE_HIT);
