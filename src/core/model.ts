@@ -103,8 +103,6 @@ export interface HandlerPackage {
 
 /** A Go type referenced by a route, resolved to the package that declares it. */
 export interface TypeRef {
-  /** As it is written in the root package's generated code (`UserResponse`, `admin.UserRequest`, `models.User`). */
-  goExpr: string;
   name: string;
   /** The package that declares the type. */
   pkg: GoPackage;
@@ -132,8 +130,6 @@ export interface HandlerTypeModel {
   typeName: string;
   /** Field of RouterParams: the type name, prefixed by the subfolder path in PascalCase only on a clash. */
   fieldName: string;
-  /** `UserHandler` or `admin.UserHandler`, as the root package refers to it. */
-  goExpr: string;
 }
 
 /** One route: one annotation line. A line with several methods is one route with several methods. */
@@ -182,6 +178,12 @@ export interface RootModel {
   modulePath: string;
   /** Directory holding go.mod. */
   moduleDir: string;
+  /**
+   * The identifier under which generated code in the root package refers to
+   * each imported package (subfolders and packages of request/response
+   * types), by import path: the package name, made unique when two differ.
+   */
+  importNames: Map<string, string>;
   /** Handler types in registration order of their first route. */
   handlerTypes: HandlerTypeModel[];
   groups: GroupModel[];

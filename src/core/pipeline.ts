@@ -1,4 +1,6 @@
 import * as path from 'node:path';
+import { emitters } from '../emit/emitters';
+import { loadWorkspaceModel } from './build-model';
 import { type Diagnostic, error, hasErrors, sortDiagnostics } from './diagnostics';
 import type { WorkspaceModel } from './model';
 import type { GeneratedFile } from './writer';
@@ -32,14 +34,16 @@ export interface GenerateResult {
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd);
-  const { loadWorkspaceModel } = await import('./build-model');
-  const { emitters } = await import('../emit/emitters');
   const loaded = await loadWorkspaceModel(cwd, options.packages ?? []);
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];
   if (loaded.model && !hasErrors(diagnostics)) {
     for (const name of options.generators) {
       const emitter = emitters[name];
+      if (!emitter) {
+        diagnostics.push(error(undefined, `generator ${name} is not available in this build of fw`));
+        continue;
+      }
       if (name === 'client' && !options.clientFile) {
         diagnostics.push(error(undefined, 'the client generator needs an output file', 'pass --file <path>'));
         continue;

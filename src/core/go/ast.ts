@@ -15,6 +15,8 @@ export interface GoFile {
   funcs: GoFuncDecl[];
   types: GoTypeDecl[];
   consts: GoConstDecl[];
+  /** `fw:http_route` comments that are not in the comment group directly above a function or method. */
+  strayAnnotations: GoComment[];
   /** Syntax errors tree-sitter reported (ERROR / MISSING nodes). */
   syntaxErrors: Pos[];
 }

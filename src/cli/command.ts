@@ -1,0 +1,40 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** Exit statuses of every fw command. */
+export const EXIT_OK = 0;
+/** Diagnostics (bad input), stale files under --check, refused overwrites. */
+export const EXIT_FAILURE = 1;
+/** The command line itself is wrong. */
+export const EXIT_USAGE = 2;
+
+export interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+export interface Command {
+  /** Words that select the command, e.g. ['g', 'router']. */
+  words: string[];
+  summary: string;
+  usage: string;
+  options: NonNullable<ParseArgsConfig['options']>;
+  run(args: { values: Record<string, unknown>; positionals: string[] }, io: Io): Promise<number>;
+}
+
+/** Thrown for a malformed command line; main turns it into exit status 2 and the usage text. */
+export class UsageError extends Error {}
+
+export function parseCommandArgs(command: Command, argv: string[]): { values: Record<string, unknown>; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: command.options, allowPositionals: true, strict: true });
+    return { values, positionals };
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** The options every command shares. */
+export const COMMON_OPTIONS = {
+  cwd: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Command['options'];

@@ -1,0 +1,108 @@
+import * as path from 'node:path';
+import { formatDiagnostic, hasErrors } from '../core/diagnostics';
+import { generate, type GeneratorName } from '../core/pipeline';
+import { writeGeneratedFiles } from '../core/writer';
+import { type Command, COMMON_OPTIONS, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
+
+const GENERATE_OPTIONS = {
+  ...COMMON_OPTIONS,
+  check: { type: 'boolean' },
+  force: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+} as const satisfies Command['options'];
+
+const COMMON_HELP = `Options:
+  --cwd <dir>   workspace directory to scan (default: the current directory)
+  --check       write nothing; exit 1 and list the files that are stale (for CI)
+  --force       overwrite files that do not carry fw's generated header
+  -q, --quiet   print diagnostics only, no summary
+  -h, --help    show this help`;
+
+function relative(cwd: string, file: string): string {
+  return path.relative(cwd, file).split(path.sep).join('/');
+}
+
+/** Runs one generator the way every `fw g` command does: generate, report, write. */
+async function runGenerator(
+  generator: GeneratorName,
+  values: Record<string, unknown>,
+  positionals: string[],
+  io: Io,
+  clientFile?: string,
+): Promise<number> {
+  const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
+  const started = process.hrtime.bigint();
+  const result = await generate({ cwd, generators: [generator], packages: positionals, clientFile });
+  for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd));
+  if (hasErrors(result.diagnostics)) {
+    const n = result.diagnostics.filter((d) => d.severity === 'error').length;
+    io.err(`fw: ${n} error${n === 1 ? '' : 's'}; nothing was written`);
+    return EXIT_FAILURE;
+  }
+  const report = writeGeneratedFiles(result.files, { check: values.check === true, force: values.force === true });
+  for (const d of report.diagnostics) io.err(formatDiagnostic(d, cwd));
+  if (report.diagnostics.length > 0) {
+    io.err('fw: nothing was written');
+    return EXIT_FAILURE;
+  }
+  if (values.check === true && report.stale.length > 0) {
+    for (const f of report.stale) io.err(`${relative(cwd, f)}: stale (run fw g ${generator} to update it)`);
+    io.err(`fw: ${report.stale.length} generated file${report.stale.length === 1 ? ' is' : 's are'} out of date`);
+    return EXIT_FAILURE;
+  }
+  if (values.quiet !== true) {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const roots = result.model?.roots ?? [];
+    const routes = roots.reduce((n, r) => n + r.routes.length, 0);
+    for (const f of report.written) io.out(`wrote ${relative(cwd, f)}`);
+    const verb = values.check === true ? 'checked' : `${report.written.length} written`;
+    io.out(
+      `fw g ${generator}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${roots.map((r) => r.relDir).join(', ')}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
+    );
+  }
+  return EXIT_OK;
+}
+
+export const routerCommand: Command = {
+  words: ['g', 'router'],
+  summary: 'generate router.go and registry.go of each root handler package',
+  usage: `Usage: fw g router [packages...] [options]
+
+Writes router.go (ServeMux registrations) and registry.go (route table) into
+every root handler package (a directory holding router.go and registry.go),
+or only into the named ones (directory base name or path from --cwd).
+
+${COMMON_HELP}`,
+  options: GENERATE_OPTIONS,
+  run: ({ values, positionals }, io) => runGenerator('router', values, positionals, io),
+};
+
+export const urlHelperCommand: Command = {
+  words: ['g', 'url-helper'],
+  summary: 'generate type-safe Go URL builders (<root>/urlhelper/urlhelper.go)',
+  usage: `Usage: fw g url-helper [packages...] [options]
+
+Writes <root>/urlhelper/urlhelper.go for every root handler package, or only
+for the named ones.
+
+${COMMON_HELP}`,
+  options: GENERATE_OPTIONS,
+  run: ({ values, positionals }, io) => runGenerator('url-helper', values, positionals, io),
+};
+
+export const clientCommand: Command = {
+  words: ['g', 'client'],
+  summary: 'generate a TypeScript client with Zod validation',
+  usage: `Usage: fw g client --file <path> [packages...] [options]
+
+Writes one TypeScript module with a client class per handler group of every
+root handler package (or of the named ones).
+
+  --file <path> output file, relative to --cwd (required)
+${COMMON_HELP}`,
+  options: { ...GENERATE_OPTIONS, file: { type: 'string' } },
+  run: ({ values, positionals }, io) => {
+    if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g client needs --file <path>');
+    return runGenerator('client', values, positionals, io, values.file);
+  },
+};

@@ -1,0 +1,50 @@
+/** Naming rules shared by the model and the emitters (DESIGN §4). */
+
+const GO_IDENTIFIER = /^[\p{L}_][\p{L}\p{Nd}_]*$/u;
+const GO_KEYWORDS = new Set(
+  'break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var'.split(
+    ' ',
+  ),
+);
+
+export function isGoIdentifier(s: string): boolean {
+  return GO_IDENTIFIER.test(s) && !GO_KEYWORDS.has(s);
+}
+
+export function isExported(name: string): boolean {
+  const first = name.codePointAt(0);
+  if (first === undefined) return false;
+  const ch = String.fromCodePoint(first);
+  return ch !== ch.toLowerCase() && ch === ch.toUpperCase();
+}
+
+/** `admin/billing-v2` → `AdminBillingV2`: each path element and each `-`, `_`, `.` separated word capitalised. */
+export function pascalCasePath(relDir: string): string {
+  return relDir
+    .split(/[/\\\-_.\s]+/)
+    .filter(Boolean)
+    .map(upperFirst)
+    .join('');
+}
+
+export function upperFirst(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export function lowerFirst(s: string): string {
+  // Keep initialisms readable: `URLs` → `urls`, `HTTPStatus` → `httpStatus`, `ID` → `id`.
+  const m = /^[A-Z]+(?=[A-Z][a-z]|$|[^A-Za-z])/.exec(s);
+  if (m && m[0].length > 1) return m[0].toLowerCase() + s.slice(m[0].length);
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
+/** Group name of a handler type: `UserHandler` → `User`; in subfolder `admin`: `AdminUser`. */
+export function groupNameForType(typeName: string, relDir: string): string {
+  const base = typeName.endsWith('Handler') && typeName.length > 'Handler'.length ? typeName.slice(0, -'Handler'.length) : typeName;
+  return pascalCasePath(relDir) + upperFirst(base);
+}
+
+/** Group name of package-level function handlers: `Root` in the root package, the subfolder path in PascalCase otherwise. */
+export function groupNameForFunctions(relDir: string): string {
+  return relDir === '' ? 'Root' : pascalCasePath(relDir);
+}

@@ -1,0 +1,40 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatDiagnostic } from '../src/core/diagnostics';
+import { generate, type GeneratorName } from '../src/core/pipeline';
+import { expectGoldenFile, FIXTURES } from './support/golden';
+
+/**
+ * Golden cases: every fixtures/<case>/fw-case.json names the generators to
+ * run; the files they generate must equal the ones committed in the fixture
+ * (UPDATE_GOLDEN=1 rewrites them). Adding coverage = adding a directory.
+ */
+interface GoldenCase {
+  generators: GeneratorName[];
+  clientFile?: string;
+  /** Expected warnings, formatted; default none. */
+  warnings?: string[];
+}
+
+const cases = fs
+  .readdirSync(FIXTURES)
+  .filter((name) => fs.existsSync(path.join(FIXTURES, name, 'fw-case.json')))
+  .sort();
+
+describe('golden output', () => {
+  it('has golden cases', () => {
+    expect(cases).toContain('example');
+  });
+
+  for (const name of cases) {
+    it(`fixtures/${name}`, async () => {
+      const dir = path.join(FIXTURES, name);
+      const spec = JSON.parse(fs.readFileSync(path.join(dir, 'fw-case.json'), 'utf8')) as GoldenCase;
+      const result = await generate({ cwd: dir, generators: spec.generators, clientFile: spec.clientFile });
+      expect(result.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual(spec.warnings ?? []);
+      expect(result.files.length).toBeGreaterThan(0);
+      for (const file of result.files) expectGoldenFile(file.path, file.contents);
+    });
+  }
+});

@@ -1,0 +1,36 @@
+import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
+
+let checked = false;
+
+/**
+ * Fails the calling test with a clear message when Go ≥ 1.22 is not on PATH.
+ * End-to-end tests call this first: a missing Go must be a red test, never a skip.
+ */
+export function requireGo(): void {
+  if (checked) return;
+  let out: string;
+  try {
+    out = execFileSync('go', ['version'], { encoding: 'utf8' });
+  } catch {
+    throw new Error('Go >= 1.22 is required by the end-to-end tests but `go` is not on PATH: install Go (https://go.dev/dl) and re-run');
+  }
+  const m = /go(\d+)\.(\d+)/.exec(out);
+  if (!m || Number(m[1]) < 1 || (Number(m[1]) === 1 && Number(m[2]) < 22)) throw new Error(`Go >= 1.22 is required, found: ${out.trim()}`);
+  checked = true;
+}
+
+/** The environment Go commands run with: the caller's, without a go.work that could pull in other modules. */
+export function goEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, GOWORK: 'off', GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' };
+}
+
+/** Runs a Go tool (go, gofmt) in `cwd`; throws with its output when it fails. */
+export function runGo(tool: 'go' | 'gofmt', args: string[], cwd: string, options: ExecFileSyncOptions = {}): string {
+  requireGo();
+  try {
+    return execFileSync(tool, args, { cwd, env: goEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options }) as string;
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${tool} ${args.join(' ')} failed in ${cwd}:\n${err.stdout ?? ''}${err.stderr ?? ''}`);
+  }
+}
