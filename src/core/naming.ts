@@ -1,16 +1,5 @@
 /** Naming rules shared by the model and the emitters (DESIGN §4). */
 
-const GO_IDENTIFIER = /^[\p{L}_][\p{L}\p{Nd}_]*$/u;
-const GO_KEYWORDS = new Set(
-  'break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var'.split(
-    ' ',
-  ),
-);
-
-export function isGoIdentifier(s: string): boolean {
-  return GO_IDENTIFIER.test(s) && !GO_KEYWORDS.has(s);
-}
-
 export function isExported(name: string): boolean {
   const first = name.codePointAt(0);
   if (first === undefined) return false;

@@ -1,4 +1,5 @@
 import { Language, type Node, Parser } from 'web-tree-sitter';
+import { ANNOTATION_MARKER } from '../annotation-tokens';
 import type { Pos } from '../diagnostics';
 import type { GoComment, GoConstDecl, GoField, GoFile, GoFuncDecl, GoImport, GoTypeDecl, GoTypeExpr } from './ast';
 
@@ -24,8 +25,6 @@ export function initGoParser(): Promise<void> {
   return initializing;
 }
 
-/** Comments carrying this marker are annotations; the parser only notes those that are misplaced. */
-export const ANNOTATION_MARKER = 'fw:http_route';
 const GENERATED_LINE = /^\/\/ Code generated .* DO NOT EDIT\.$/;
 
 /** Parses one Go file. `initGoParser()` must have completed. */
