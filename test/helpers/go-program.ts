@@ -72,3 +72,19 @@ export function importOf(importPath: string, alias?: string): GoImport {
 export function goFile(path: string, packageName: string, parts: Partial<Pick<GoFile, 'imports' | 'types' | 'consts' | 'funcs'>>): GoFile {
   return { path, packageName, generated: false, imports: [], funcs: [], types: [], consts: [], syntaxErrors: [], ...parts };
 }
+
+/**
+ * A GoProgram parsed by the real parser from in-memory sources:
+ * `{ 'internal/models/models.go': 'package models ...' }`, paths relative
+ * to the module root (directory = package). Files live under `/mem`.
+ */
+export async function parsedProgram(modulePath: string, sources: Record<string, string>): Promise<GoProgram> {
+  const { initGoParser, parseGoFile } = await import('../../src/core/go/parser');
+  await initGoParser();
+  const packages: Record<string, GoFile[]> = {};
+  for (const [rel, text] of Object.entries(sources).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+    (packages[dir] ??= []).push(parseGoFile(`/mem/${rel}`, text));
+  }
+  return memoryProgram(modulePath, packages);
+}
