@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GoFile } from '../../src/core/go/ast';
 import type { GoPackage } from '../../src/core/model';
 import { type ResolvedType, TypeResolver } from '../../src/core/type-resolver';
-import { constDecl, embed, field, go, goFile, importOf, memoryProgram, method, typeDecl } from '../helpers/go-program';
+import { constDecl, embed, field, go, goFile, importOf, memoryProgram, method, parsedProgram, typeDecl } from '../helpers/go-program';
 
 const MOD = 'example.com/app';
 
@@ -473,5 +473,85 @@ describe('TypeResolver: enums', () => {
     expect(namedType(resolver, resolve('Plain')).enum).toBeUndefined();
     expect(namedType(resolver, resolve('F')).enum).toBeUndefined();
     expect(resolver.diagnostics).toEqual([]);
+  });
+});
+
+describe('TypeResolver on Go source read by the parser', () => {
+  async function parsed(sources: Record<string, string>) {
+    const program = await parsedProgram(MOD, sources);
+    const resolver = new TypeResolver(program);
+    return { resolver, resolve: (pkg: string, name: string) => resolver.resolveRef({ name, pkg: program.package(`${MOD}/${pkg}`)! }) };
+  }
+
+  it('follows embedded structs of another package for the URL helper (path and query fields, Go types, declaring file)', async () => {
+    const { resolver, resolve } = await parsed({
+      'api/users.go': `package api
+
+import (
+\tm "example.com/app/models"
+)
+
+type GetUserRequest struct {
+\tm.Paging
+\tID    m.UserID \`path:"id"\`
+\tOrg   string   \`path:"org"\`
+\tDebug *bool    \`query:"debug,omitempty"\`
+}
+`,
+      'models/models.go': `package models
+
+type UserID int64
+
+type Paging struct {
+\tPage  int \`query:"page"\`
+\tLimit int \`query:"limit"\`
+}
+`,
+    });
+    const req = resolve('api', 'GetUserRequest');
+    const path = resolver.taggedFields(req, 'path');
+    expect(path.map((f) => [f.name, f.field.name, f.field.goType, f.field.file.path])).toEqual([
+      ['id', 'ID', { kind: 'qualified', pkg: 'm', name: 'UserID' }, '/mem/api/users.go'],
+      ['org', 'Org', { kind: 'ident', name: 'string' }, '/mem/api/users.go'],
+    ]);
+    expect(resolver.underlying(path[0]!.type)).toEqual({ kind: 'basic', name: 'int64' });
+    const query = resolver.taggedFields(req, 'query');
+    expect(query.map((f) => [f.name, f.index, f.field.pkg.name, f.options])).toEqual([
+      ['page', [0, 0], 'models', []],
+      ['limit', [0, 1], 'models', []],
+      ['debug', [3], 'api', ['omitempty']],
+    ]);
+    expect(query[2]!.type).toEqual({ kind: 'pointer', elem: { kind: 'basic', name: 'bool' } });
+  });
+
+  it('reads enums from const blocks with inherited types and values', async () => {
+    const { resolver, resolve } = await parsed({
+      'api/kinds.go': `package api
+
+type Kind int
+
+const (
+\t_ Kind = iota
+\tKindA
+\tKindB
+)
+
+type Mode string
+
+const (
+\tModeFast Mode = "fast"
+\tModeSafe Mode = \`safe\`
+\tNotAMode      = "x"
+)
+`,
+    });
+    expect(resolver.named.get(`${MOD}/api.Kind`)).toBeUndefined();
+    const kind = resolve('api', 'Kind');
+    const mode = resolve('api', 'Mode');
+    expect(resolver.named.get((kind as { id: string }).id)!.enum?.map((v) => [v.name, v.value])).toEqual([
+      ['KindA', 1],
+      ['KindB', 2],
+    ]);
+    expect(resolver.named.get((mode as { id: string }).id)!.enum?.map((v) => v.value)).toEqual(['fast', 'safe']);
   });
 });
