@@ -209,6 +209,8 @@ export class TypeResolver {
   readonly diagnostics: Diagnostic[] = [];
   private readonly warned = new Set<string>();
   private readonly aliasStack = new Set<string>();
+  private readonly indexes = new WeakMap<GoPackage, PackageIndex>();
+  private readonly views = new Map<string, Candidate[]>();
 
   constructor(private readonly program: GoProgram) {}
 
@@ -413,6 +415,16 @@ export class TypeResolver {
 
   /** encoding/json's typeFields, for any tag key; for keys other than json, untagged plain fields are not included. */
   private flatten(t: ResolvedType, key: string): Candidate[] {
+    // A request or response type is viewed once per tag key and route method: compute each view once.
+    const cacheKey = t.kind === 'named' ? `${t.id}\u0000${key}` : undefined;
+    const cached = cacheKey === undefined ? undefined : this.views.get(cacheKey);
+    if (cached) return cached;
+    const view = this.computeView(t, key);
+    if (cacheKey !== undefined) this.views.set(cacheKey, view);
+    return view;
+  }
+
+  private computeView(t: ResolvedType, key: string): Candidate[] {
     const top = this.structOf(t);
     if (!top) return [];
     const isJson = key === 'json';
@@ -511,15 +523,30 @@ export class TypeResolver {
   }
 
   private marshalerOf(pkg: GoPackage, name: string): NamedType['marshaler'] {
-    let text = false;
+    return this.packageIndex(pkg).marshalers.get(name);
+  }
+
+  /** Per package, built once: which types have MarshalJSON/MarshalText, and the typed consts by type name (source order). */
+  private packageIndex(pkg: GoPackage): PackageIndex {
+    let index = this.indexes.get(pkg);
+    if (index) return index;
+    index = { marshalers: new Map(), consts: new Map() };
     for (const file of pkg.files) {
       for (const fn of file.funcs) {
-        if (fn.receiver?.typeName !== name) continue;
-        if (fn.name === 'MarshalJSON') return 'json';
-        if (fn.name === 'MarshalText') text = true;
+        const receiver = fn.receiver?.typeName;
+        if (receiver === undefined) continue;
+        if (fn.name === 'MarshalJSON') index.marshalers.set(receiver, 'json');
+        else if (fn.name === 'MarshalText' && !index.marshalers.has(receiver)) index.marshalers.set(receiver, 'text');
+      }
+      for (const c of file.consts) {
+        if (c.typeName === undefined) continue;
+        const list = index.consts.get(c.typeName) ?? [];
+        list.push(c);
+        index.consts.set(c.typeName, list);
       }
     }
-    return text ? 'text' : undefined;
+    this.indexes.set(pkg, index);
+    return index;
   }
 
   /** The consts of a string or integer named type declared in its own package, in source order. */
@@ -528,21 +555,24 @@ export class TypeResolver {
     if (u.kind !== 'basic' || (u.name !== 'string' && !INTEGER_KINDS.has(u.name))) return undefined;
     const values: EnumValue[] = [];
     const seen = new Set<string | number>();
-    for (const file of info.pkg.files) {
-      for (const c of file.consts) {
-        if (c.typeName !== info.name || c.name === '_') continue;
-        const value = u.name === 'string' ? stringConstValue(c, info.name) : integerConstValue(c, info.name);
-        if (value === undefined) {
-          this.warn(c.pos, `fw cannot compute the value of const ${c.name} (${c.value ?? 'a complex expression'}); type ${info.name} is not treated as an enum`, 'write the value as a literal, iota, or iota + N');
-          return undefined;
-        }
-        if (seen.has(value)) continue;
-        seen.add(value);
-        values.push({ name: c.name, value, pos: c.pos });
+    for (const c of this.packageIndex(info.pkg).consts.get(info.name) ?? []) {
+      if (c.name === '_') continue;
+      const value = u.name === 'string' ? stringConstValue(c, info.name) : integerConstValue(c, info.name);
+      if (value === undefined) {
+        this.warn(c.pos, `fw cannot compute the value of const ${c.name} (${c.value ?? 'a complex expression'}); type ${info.name} is not treated as an enum`, 'write the value as a literal, iota, or iota + N');
+        return undefined;
       }
+      if (seen.has(value)) continue;
+      seen.add(value);
+      values.push({ name: c.name, value, pos: c.pos });
     }
     return values.length > 0 ? values : undefined;
   }
+}
+
+interface PackageIndex {
+  marshalers: Map<string, 'json' | 'text'>;
+  consts: Map<string, GoConstDecl[]>;
 }
 
 interface Level {
@@ -562,8 +592,18 @@ interface Candidate {
   field: ResolvedField;
 }
 
+const anonymousKeys = new WeakMap<object, string>();
+let anonymousCount = 0;
+
+/** Identity of a struct type for encoding/json's visited set: the id of a named type, else the object itself (only named types can be embedded). */
 function typeKey(t: ResolvedType): string {
-  return t.kind === 'named' ? t.id : JSON.stringify(t);
+  if (t.kind === 'named') return t.id;
+  let key = anonymousKeys.get(t);
+  if (key === undefined) {
+    key = `#anonymous${anonymousCount++}`;
+    anonymousKeys.set(t, key);
+  }
+  return key;
 }
 
 function compareStrings(a: string, b: string): number {

@@ -181,7 +181,16 @@ function planResponses(responses: RouteResponse[], resolver: TypeResolver, mappe
   });
   if (!specs.some((s) => s.from <= 299 && s.to >= 200)) specs.push({ from: 200, to: 299, rank: 3, kind: 'any', statuses: [] });
   specs.sort((a, b) => a.rank - b.rank || a.to - a.from - (b.to - b.from) || a.from - b.from);
-  for (let status = 100; status <= 599; status++) specs.find((s) => s.from <= status && status <= s.to)?.statuses.push(status);
+  // In precedence order, each spec takes the statuses of its range that no earlier spec took.
+  const taken = new Set<number>();
+  for (const spec of specs) {
+    for (let status = spec.from; status <= spec.to; status++) {
+      if (!taken.has(status)) {
+        taken.add(status);
+        spec.statuses.push(status);
+      }
+    }
+  }
   return specs.filter((s) => s.statuses.length > 0).map(({ rank: _rank, ...plan }) => plan);
 }
 

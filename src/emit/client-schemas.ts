@@ -26,7 +26,7 @@ export interface SchemaDecl {
  */
 export class SchemaRegistry {
   private readonly nodes = new Map<string, ZodNode>();
-  private readonly roots: string[] = [];
+  private readonly roots = new Set<string>();
   private names = new Map<string, string>();
 
   constructor(private readonly mapper: ZodMapper) {}
@@ -34,7 +34,7 @@ export class SchemaRegistry {
   /** Records the named types a tree refers to (and, transitively, theirs). */
   use(node: ZodNode): void {
     for (const id of refsOf(node)) {
-      if (!this.roots.includes(id)) this.roots.push(id);
+      this.roots.add(id);
       this.collect(id);
     }
   }
@@ -71,7 +71,7 @@ export class SchemaRegistry {
    */
   finish(reserved: ReadonlySet<string>): SchemaDecl[] {
     this.names = assignNames([...this.nodes.keys()].map((id) => this.info(id)), reserved);
-    const { order, cyclic } = dependencyOrder(this.roots, (id) => refsOf(this.nodes.get(id)!));
+    const { order, cyclic } = dependencyOrder([...this.roots], (id) => refsOf(this.nodes.get(id)!));
     const emitted = new Set<string>();
     return order.map((id) => {
       const node = this.nodes.get(id)!;
