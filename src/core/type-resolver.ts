@@ -1,6 +1,9 @@
 import { type Diagnostic, type Pos, warning } from './diagnostics';
 import type { GoConstDecl, GoField, GoFile, GoTypeDecl, GoTypeExpr } from './go/ast';
-import { jsonTag, parseStructTag, tagName } from './go/struct-tags';
+import { integerConstValue, stringConstValue } from './go/const-values';
+import { parseStructTag } from './go/struct-tags';
+import { describeExpr } from './go/type-expr';
+import { type FlattenHooks, flattenStruct, type ViewField } from './struct-views';
 import type { GoPackage, GoProgram, TypeRef } from './model';
 
 /**
@@ -210,7 +213,12 @@ export class TypeResolver {
   private readonly warned = new Set<string>();
   private readonly aliasStack = new Set<string>();
   private readonly indexes = new WeakMap<GoPackage, PackageIndex>();
-  private readonly views = new Map<string, Candidate[]>();
+  private readonly views = new Map<string, ViewField[]>();
+  private readonly flattenHooks: FlattenHooks = {
+    structOf: (t) => this.structOf(t),
+    leftOut: (f, message) => this.warnField(f, message),
+    included: (f) => this.checkKnown(f),
+  };
 
   constructor(private readonly program: GoProgram) {}
 
@@ -413,87 +421,15 @@ export class TypeResolver {
     }));
   }
 
-  /** encoding/json's typeFields, for any tag key; for keys other than json, untagged plain fields are not included. */
-  private flatten(t: ResolvedType, key: string): Candidate[] {
+  /** A struct's view for one tag key (./struct-views.ts), computed once per named type. */
+  private flatten(t: ResolvedType, key: string): ViewField[] {
     // A request or response type is viewed once per tag key and route method: compute each view once.
     const cacheKey = t.kind === 'named' ? `${t.id}\u0000${key}` : undefined;
     const cached = cacheKey === undefined ? undefined : this.views.get(cacheKey);
     if (cached) return cached;
-    const view = this.computeView(t, key);
+    const view = flattenStruct(t, key, this.flattenHooks);
     if (cacheKey !== undefined) this.views.set(cacheKey, view);
     return view;
-  }
-
-  private computeView(t: ResolvedType, key: string): Candidate[] {
-    const top = this.structOf(t);
-    if (!top) return [];
-    const isJson = key === 'json';
-    let next: Level[] = [{ struct: top, id: typeKey(t), index: [], viaPointer: false }];
-    let nextCount = new Map<string, number>();
-    const visited = new Set<string>();
-    const found: Candidate[] = [];
-    while (next.length > 0) {
-      const current = next;
-      const count = nextCount;
-      next = [];
-      nextCount = new Map();
-      for (const level of current) {
-        if (visited.has(level.id)) continue;
-        visited.add(level.id);
-        level.struct.fields.forEach((f, i) => {
-          let ft = f.type;
-          if (ft.kind === 'pointer') ft = ft.elem;
-          const embeddedStruct = this.structOf(ft);
-          if (f.embedded) {
-            if (!f.exported && !embeddedStruct) return;
-          } else if (!f.exported) return;
-          const raw = f.tags.get(key);
-          let name: string | undefined;
-          let options: string[] = [];
-          if (isJson) {
-            const tag = jsonTag(f.tags);
-            if (tag.skip) return;
-            name = tag.name;
-            options = (raw ?? '').split(',').slice(1);
-          } else {
-            if (raw === '-') return;
-            name = tagName(f.tags, key);
-            options = (raw ?? '').split(',').slice(1);
-          }
-          const index = [...level.index, i];
-          const viaPointer = level.viaPointer || (f.embedded && f.type.kind === 'pointer');
-          if (name !== undefined || !f.embedded || !embeddedStruct) {
-            if (f.embedded && name === undefined && isLeafStruct(ft)) {
-              // Go would flatten the (unexported) fields of time.Time or an external struct: nothing fw can describe.
-              this.warnField(f, `embedded field ${f.name} of ${f.owner} cannot be flattened by fw (${describeLeaf(ft)}); it is left out`);
-              return;
-            }
-            if (!isJson && name === undefined) return;
-            found.push({ name: name ?? f.name, tagged: name !== undefined, options, index, viaPointer: level.viaPointer, field: f });
-            if ((count.get(level.id) ?? 0) > 1) found.push(found[found.length - 1]!);
-            this.checkKnown(f);
-            return;
-          }
-          const id = typeKey(ft);
-          const n = (nextCount.get(id) ?? 0) + 1;
-          nextCount.set(id, n);
-          if (n === 1) next.push({ struct: embeddedStruct, id, index, viaPointer });
-        });
-      }
-    }
-    found.sort((a, b) => compareStrings(a.name, b.name) || a.index.length - b.index.length || Number(b.tagged) - Number(a.tagged) || compareIndex(a.index, b.index));
-    const out: Candidate[] = [];
-    for (let i = 0; i < found.length; ) {
-      let j = i + 1;
-      while (j < found.length && found[j]!.name === found[i]!.name) j++;
-      const first = found[i]!;
-      const second = found[i + 1];
-      // Two contenders at the shallowest depth, both tagged or both untagged: encoding/json drops the name.
-      const ambiguous = j - i > 1 && second !== undefined && second.index.length === first.index.length && second.tagged === first.tagged;
-      if (!ambiguous) out.push(first);
-      i = j;
-    }
-    return out.sort((a, b) => compareIndex(a.index, b.index));
   }
 
   /** encoding/json applies `,string` only to bool, number and string kinds (through one unnamed pointer). */
@@ -575,55 +511,6 @@ interface PackageIndex {
   consts: Map<string, GoConstDecl[]>;
 }
 
-interface Level {
-  struct: ResolvedStruct;
-  /** Identity of the struct type, for encoding/json's visited and duplicate counts. */
-  id: string;
-  index: number[];
-  viaPointer: boolean;
-}
-
-interface Candidate {
-  name: string;
-  tagged: boolean;
-  options: string[];
-  index: number[];
-  viaPointer: boolean;
-  field: ResolvedField;
-}
-
-const anonymousKeys = new WeakMap<object, string>();
-let anonymousCount = 0;
-
-/** Identity of a struct type for encoding/json's visited set: the id of a named type, else the object itself (only named types can be embedded). */
-function typeKey(t: ResolvedType): string {
-  if (t.kind === 'named') return t.id;
-  let key = anonymousKeys.get(t);
-  if (key === undefined) {
-    key = `#anonymous${anonymousCount++}`;
-    anonymousKeys.set(t, key);
-  }
-  return key;
-}
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function compareIndex(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
-}
-
-/** Types Go sees as structs but fw describes as a whole (or cannot see into). */
-function isLeafStruct(t: ResolvedType): boolean {
-  return t.kind === 'time' || t.kind === 'file' || t.kind === 'unknown';
-}
-
-function describeLeaf(t: ResolvedType): string {
-  return t.kind === 'unknown' ? t.reason : t.kind === 'time' ? 'time.Time marshals itself' : 'multipart.FileHeader has no JSON form';
-}
-
 /** The reason of the first unknown inside a type, not looking into named types. */
 export function firstUnknown(t: ResolvedType): string | undefined {
   switch (t.kind) {
@@ -638,95 +525,4 @@ export function firstUnknown(t: ResolvedType): string | undefined {
     default:
       return undefined;
   }
-}
-
-/** A type expression as Go source, for messages. */
-export function describeExpr(t: GoTypeExpr): string {
-  switch (t.kind) {
-    case 'ident':
-      return t.name;
-    case 'qualified':
-      return `${t.pkg}.${t.name}`;
-    case 'pointer':
-      return `*${describeExpr(t.elem)}`;
-    case 'slice':
-      return `[]${describeExpr(t.elem)}`;
-    case 'array':
-      return `[${t.length}]${describeExpr(t.elem)}`;
-    case 'map':
-      return `map[${describeExpr(t.key)}]${describeExpr(t.value)}`;
-    case 'struct':
-      return 'struct{...}';
-    case 'interface':
-      return t.empty ? 'interface{}' : 'interface{...}';
-    case 'generic':
-      return `${describeExpr(t.base)}[${t.args.map(describeExpr).join(', ')}]`;
-    case 'func':
-      return 'func(...)';
-    case 'chan':
-      return 'chan';
-    case 'unsupported':
-      return t.text;
-  }
-}
-
-/** A string const's value: `"x"`, `` `x` ``, or a conversion `Role("x")`. */
-function stringConstValue(c: GoConstDecl, typeName: string): string | undefined {
-  const text = stripConversion(c.value, typeName);
-  if (text === undefined) return undefined;
-  if (/^`[^`]*`$/.test(text)) return text.slice(1, -1).replace(/\r/g, '');
-  if (/^"(?:[^"\\\n]|\\.)*"$/.test(text)) {
-    try {
-      return JSON.parse(text) as string;
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-/** An integer const's value: a literal, `iota`, `iota + N`, `N + iota`, `iota - N`, `iota * N`, `N << iota`, or a conversion of one of these. */
-function integerConstValue(c: GoConstDecl, typeName: string): number | undefined {
-  const text = stripConversion(c.value, typeName)?.replace(/\s+/g, '');
-  if (text === undefined) return undefined;
-  const literal = integerLiteral(text);
-  if (literal !== undefined) return literal;
-  const m = /^(iota|[-+]?[0-9][0-9a-fA-FxXoObB_]*)(?:([-+*]|<<)(iota|[-+]?[0-9][0-9a-fA-FxXoObB_]*))?$/.exec(text);
-  if (!m) return undefined;
-  const operand = (s: string): number | undefined => (s === 'iota' ? c.iota : integerLiteral(s));
-  const a = operand(m[1]!);
-  if (a === undefined) return undefined;
-  if (m[2] === undefined) return a;
-  const b = operand(m[3]!);
-  if (b === undefined) return undefined;
-  switch (m[2]) {
-    case '+':
-      return a + b;
-    case '-':
-      return a - b;
-    case '*':
-      return a * b;
-    default:
-      return b < 53 ? a * 2 ** b : undefined;
-  }
-}
-
-function integerLiteral(text: string): number | undefined {
-  const m = /^([-+]?)(0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|0[0-7_]*|[1-9][0-9_]*)$/.exec(text);
-  if (!m) return undefined;
-  const digits = m[2]!.replace(/_/g, '');
-  let n: number;
-  if (/^0[xXoObB]/.test(digits)) n = Number(digits.toLowerCase());
-  else if (digits.startsWith('0') && digits.length > 1) n = parseInt(digits.slice(1), 8);
-  else n = Number(digits);
-  if (!Number.isSafeInteger(n)) return undefined;
-  return m[1] === '-' ? -n : n;
-}
-
-/** `Role("x")` → `"x"`; an expression without that conversion is returned as is. */
-function stripConversion(value: string | undefined, typeName: string): string | undefined {
-  if (value === undefined) return undefined;
-  const t = value.trim();
-  const prefix = `${typeName}(`;
-  return t.startsWith(prefix) && t.endsWith(')') ? t.slice(prefix.length, -1).trim() : t;
 }

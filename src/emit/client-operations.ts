@@ -1,8 +1,8 @@
 import { type Diagnostic, warning } from '../core/diagnostics';
 import type { HttpMethod, RouteModel, RouteResponse, StatusMatch } from '../core/model';
+import { compareIndex } from '../core/struct-views';
 import { LOCATION_TAGS, type ResolvedType, type TaggedField, type TypeResolver } from '../core/type-resolver';
-import { tsString } from './zod-schema';
-import { FILE_NODE, type ZodMapper, type ZodNode, type ZodProp } from './zod-schema';
+import { FILE_NODE, tsString, type ZodMapper, type ZodNode, type ZodProp } from './zod-schema';
 import { templateLiteralText } from './ts-source';
 
 /**
@@ -126,11 +126,6 @@ function isOptionalFormField(f: TaggedField): boolean {
 
 function isSliceLike(t: ResolvedType): boolean {
   return t.kind === 'slice' || t.kind === 'bytes';
-}
-
-function compareIndex(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
 }
 
 /** `(p) => \`/users/${fwSegment(p['id'])}\``, or a plain string function for paths without wildcards. */
