@@ -3,11 +3,11 @@ import type { GoConstDecl, GoField, GoFile, GoTypeDecl, GoTypeExpr } from './go/
 import { integerConstValue, stringConstValue } from './go/const-values';
 import { parseStructTag } from './go/struct-tags';
 import { describeExpr } from './go/type-expr';
+import type { GoPackage, GoProgram, TypeRef } from './model';
+import { type FlattenHooks, flattenStruct, type ViewField } from './struct-views';
 
 // Kept importable from here, where it lived first (the URL helper uses it).
 export { describeExpr };
-import { type FlattenHooks, flattenStruct, type ViewField } from './struct-views';
-import type { GoPackage, GoProgram, TypeRef } from './model';
 
 /**
  * Resolves Go type expressions of the workspace's modules into a small,
