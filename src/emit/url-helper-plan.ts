@@ -120,8 +120,9 @@ function planRoute(route: RouteModel, group: GroupModel, ctx: ValueContext, diag
     const fields = queryFields.map((f): QueryField => {
       let shape = queryShapeOf(f.type, ctx);
       if (!shape) {
-        diagnostics.push(unsupported(f, `is the query parameter "${f.name}"`, `${typeName}.${f.field.name} is a string`));
         shape = stringQueryShape(f.type, ctx);
+        const fallback = { scalar: 'string', pointer: '*string', slice: '[]string' }[shape.kind];
+        diagnostics.push(unsupported(f, `is the query parameter "${f.name}"`, `${typeName}.${f.field.name} is a ${fallback}`));
       }
       const earlier = seen.get(f.field.name);
       if (earlier) {
@@ -138,7 +139,7 @@ function unsupported(f: TaggedField, role: string, fallback: string): Diagnostic
   return warning(
     f.field.pos,
     `field ${f.field.name} of ${f.field.owner} ${role} but has type ${describeExpr(f.field.goType)}, which the URL helper cannot format; ${fallback}`,
-    'use a string, bool, integer or float type, time.Time or time.Duration (a pointer or slice of one for query fields), or a type with a MarshalText method declared outside the handler packages',
+    'use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages',
   );
 }
 

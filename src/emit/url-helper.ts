@@ -81,8 +81,8 @@ export function printUrlHelper(plan: UrlHelperPlan): string {
 
 function describeHandlers(group: GroupModel): string {
   const pkg = group.pkg.isRoot ? '' : `${group.pkg.pkg.name}.`;
-  if (group.handlerType) return `the routes of ${pkg}${group.handlerType.typeName}`;
-  return `the routes of package ${group.pkg.pkg.name}'s handler functions`;
+  if (group.handlerType) return `${pkg}${group.handlerType.typeName}`;
+  return `the handler functions of package ${group.pkg.pkg.name}`;
 }
 
 function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: string[], uses: { segment: boolean; rest: boolean; query: boolean }) {
