@@ -51,5 +51,7 @@ export function escapeSegmentBytes(bytes: Uint8Array): string {
 
 /** The URL text of a static segment of a route pattern (`café` → `caf%C3%A9`, `a%20b` → `a%20b`). */
 export function staticSegmentUrl(segment: string): string {
+  // Most segments need no escaping at all: skip the byte round trip for them.
+  if (/^[A-Za-z0-9\-_~$&+:=@.]*$/.test(segment) && !/^\.{1,2}$/.test(segment)) return segment;
   return escapeSegmentBytes(patternSegmentBytes(segment));
 }

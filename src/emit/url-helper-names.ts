@@ -44,8 +44,8 @@ export const BODY_IDENTIFIERS = ['u', 'query', 'url', 'strconv', 'strings', 'tim
  * allows it there, else with a `Param` suffix (`{type}` → `typeParam`).
  * Parameters are positional, so this name is not part of the API.
  */
-export function paramName(wildcard: string, taken: ReadonlySet<string>): string {
-  const free = (n: string) => !GO_KEYWORDS.has(n) && !GO_PREDECLARED.has(n) && !taken.has(n);
+export function paramName(wildcard: string, ...taken: ReadonlySet<string>[]): string {
+  const free = (n: string) => !GO_KEYWORDS.has(n) && !GO_PREDECLARED.has(n) && !taken.some((t) => t.has(n));
   if (free(wildcard)) return wildcard;
   let name = `${wildcard}Param`;
   for (let i = 2; !free(name); i++) name = `${wildcard}Param${i}`;

@@ -55,11 +55,12 @@ export function printUrlHelper(plan: UrlHelperPlan): string {
   const values = new ValuePrinter((importPath) => importNames.get(importPath) ?? importPath);
   const uses = { segment: false, rest: false, query: false, text: false };
 
+  const reserved: ReadonlySet<string> = new Set([...BODY_IDENTIFIERS, ...importNames.values()]);
   const groups = plan.groups.map((g) => ({
     accessor: g.group.name,
     typeName: g.typeName,
     handlers: describeHandlers(g.group),
-    routes: g.routes.map((r) => printRoute(r, g, values, [...BODY_IDENTIFIERS, ...importNames.values()], uses)),
+    routes: g.routes.map((r) => printRoute(r, g, values, reserved, uses)),
     queries: g.routes.flatMap((r) => (r.query ? [printQuery(r, g, r.query, values, uses)] : [])),
   }));
   uses.text = values.stdUsed.has('encoding');
@@ -85,12 +86,12 @@ function describeHandlers(group: GroupModel): string {
   return `the handler functions of package ${group.pkg.pkg.name}`;
 }
 
-function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: string[], uses: { segment: boolean; rest: boolean; query: boolean }) {
-  const taken = new Set(reserved);
+function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, uses: { segment: boolean; rest: boolean; query: boolean }) {
+  const taken = new Set<string>();
   const params: string[] = [];
   const valueOf = new Map<string, string>();
   for (const p of r.params) {
-    const name = paramName(p.wildcard, taken);
+    const name = paramName(p.wildcard, reserved, taken);
     taken.add(name);
     params.push(`${name} ${values.type(p.scalar.type)}`);
     const text = values.format(p.scalar, name);
