@@ -130,4 +130,4 @@ const width = Math.max(...rows.map(([n]) => n.length));
 for (const [name, ms] of rows) {
   console.log(`${name.padEnd(width)}  ${ms.toFixed(0).padStart(6)} ms  ${(ms / baseline).toFixed(2)}x baseline  ${Math.round(routes / (ms / 1000))} routes/s`);
 }
-fs.rmSync(dir, { recursive: true, force: true });
+if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Exit statuses of every fw command. */
@@ -38,3 +39,8 @@ export const COMMON_OPTIONS = {
   cwd: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Command['options'];
+
+/** A path as commands print it: relative to cwd, with forward slashes. */
+export function displayPath(cwd: string, file: string): string {
+  return path.relative(cwd, file).split(path.sep).join('/') || '.';
+}

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { formatDiagnostic, hasErrors } from '../core/diagnostics';
 import { generate, type GeneratorName } from '../core/pipeline';
 import { writeGeneratedFiles } from '../core/writer';
-import { type Command, COMMON_OPTIONS, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
+import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 
 const GENERATE_OPTIONS = {
   ...COMMON_OPTIONS,
@@ -17,10 +17,6 @@ const COMMON_HELP = `Options:
   --force       overwrite files that do not carry fw's generated header
   -q, --quiet   print diagnostics only, no summary
   -h, --help    show this help`;
-
-function relative(cwd: string, file: string): string {
-  return path.relative(cwd, file).split(path.sep).join('/');
-}
 
 /** Runs one generator the way every `fw g` command does: generate, report, write. */
 async function runGenerator(
@@ -46,7 +42,7 @@ async function runGenerator(
     return EXIT_FAILURE;
   }
   if (values.check === true && report.stale.length > 0) {
-    for (const f of report.stale) io.err(`${relative(cwd, f)}: stale (run fw g ${generator} to update it)`);
+    for (const f of report.stale) io.err(`${displayPath(cwd, f)}: stale (run fw g ${generator} to update it)`);
     io.err(`fw: ${report.stale.length} generated file${report.stale.length === 1 ? ' is' : 's are'} out of date`);
     return EXIT_FAILURE;
   }
@@ -54,7 +50,7 @@ async function runGenerator(
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const roots = result.model?.roots ?? [];
     const routes = roots.reduce((n, r) => n + r.routes.length, 0);
-    for (const f of report.written) io.out(`wrote ${relative(cwd, f)}`);
+    for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
     const verb = values.check === true ? 'checked' : `${report.written.length} written`;
     io.out(
       `fw g ${generator}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${roots.map((r) => r.relDir).join(', ')}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,

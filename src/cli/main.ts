@@ -1,8 +1,9 @@
 import { type Command, EXIT_OK, EXIT_USAGE, type Io, parseCommandArgs, UsageError } from './command';
 import { clientCommand, routerCommand, urlHelperCommand } from './generate-command';
+import { initCommand } from './init-command';
 
 /** Every command, in the order `fw --help` lists them. */
-export const commands: Command[] = [routerCommand, urlHelperCommand, clientCommand];
+export const commands: Command[] = [routerCommand, urlHelperCommand, clientCommand, initCommand];
 
 const defaultIo: Io = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
 
@@ -46,6 +47,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     return EXIT_OK;
   }
   const found = findCommand(argv);
+  if (!found && argv.length <= 2 && ['g', 'generate'].includes(argv[0]!) && (argv[1] === undefined || argv[1] === '--help' || argv[1] === '-h')) {
+    io.out(overview());
+    return argv[1] === undefined ? EXIT_USAGE : EXIT_OK;
+  }
   if (!found) {
     io.err(`fw: unknown command "${argv.join(' ')}"\n\n${overview()}`);
     return EXIT_USAGE;

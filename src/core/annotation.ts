@@ -70,7 +70,9 @@ export function parseMethods(value: string, pos: Pos): { methods?: HttpMethod[];
   for (const { item, offset } of items) {
     const at = posAt(pos, value, innerOffset + offset);
     if (item === '') {
-      diagnostics.push(error(at, 'empty entry in method list', 'remove the extra ","'));
+      // Point at the comma that introduced the empty entry (for the first entry, the one after it).
+      const comma = posAt(pos, value, innerOffset + (offset > 0 ? offset - 1 : offset));
+      diagnostics.push(error(comma, 'empty entry in method list', 'remove the extra ","'));
       continue;
     }
     const problem = checkMethod(item, at);

@@ -14,6 +14,7 @@ import type {
   RouteResponse,
   WorkspaceModel,
 } from './model';
+import { isGoIdentifier } from './go-names';
 import { groupNameForFunctions, groupNameForType, isExported, pascalCasePath, uniqueImportNames, upperFirst } from './naming';
 import { WorkspaceProgram } from './program';
 import { findRouteConflicts } from './route-conflicts';
@@ -106,7 +107,11 @@ class RootBuilder {
   private checkGeneratedNames(root: HandlerPackage): void {
     for (const file of root.pkg.files) {
       if (isRootOutput(this.loc.dir, file.path)) continue;
-      const declared = [...file.types.map((t) => ({ name: t.name, pos: t.pos })), ...file.funcs.filter((f) => !f.receiver).map((f) => ({ name: f.name, pos: f.namePos }))];
+      const declared = [
+        ...file.types.map((t) => ({ name: t.name, pos: t.pos })),
+        ...file.consts.map((c) => ({ name: c.name, pos: c.pos })),
+        ...file.funcs.filter((f) => !f.receiver).map((f) => ({ name: f.name, pos: f.namePos })),
+      ];
       for (const d of declared) {
         if (GENERATED_DECLARATIONS.includes(d.name)) {
           this.diagnostics.push(error(d.pos, `package ${root.pkg.name} declares ${d.name}, which fw generates in router.go/registry.go`, `rename your ${d.name}`));
@@ -171,6 +176,9 @@ class RootBuilder {
   }
 
   private group(name: string, hp: HandlerPackage, ht: HandlerTypeModel | undefined, pos: Pos): GroupModel {
+    if (!isGoIdentifier(name) && !this.groups.has(name)) {
+      this.diagnostics.push(error(pos, `handler group name ${name} (from ${hp.relDir ? `subfolder ${hp.relDir}` : 'the root package'}) is not a Go identifier`, 'rename the subfolder so that it starts with a letter'));
+    }
     const existing = this.groups.get(name);
     if (existing) {
       if (existing.pkg !== hp || existing.handlerType !== ht) {

@@ -66,7 +66,7 @@ function isHandlerFunc(file: GoFile, t: GoTypeExpr): boolean {
 function signatureProblem(file: GoFile, func: GoFuncDecl): string | undefined {
   if (func.paramCount > 0) return `takes ${func.paramCount} parameter${func.paramCount === 1 ? '' : 's'}`;
   if (func.results.length !== 1 || !isHandlerFunc(file, func.results[0]!)) return 'does not return http.HandlerFunc';
-  if (func.receiver && func.name.startsWith('_')) return 'has a blank name';
+  if (func.name === '_') return 'has a blank name';
   return undefined;
 }
 

@@ -1,10 +1,8 @@
 /** Naming rules shared by the model and the emitters (DESIGN §4). */
 
+/** Go's rule: the first character is an upper-case letter (Unicode category Lu, as unicode.IsUpper). */
 export function isExported(name: string): boolean {
-  const first = name.codePointAt(0);
-  if (first === undefined) return false;
-  const ch = String.fromCodePoint(first);
-  return ch !== ch.toLowerCase() && ch === ch.toUpperCase();
+  return /^\p{Lu}/u.test(name);
 }
 
 /** `admin/billing-v2` → `AdminBillingV2`: each path element and each `-`, `_`, `.` separated word capitalised. */
@@ -22,6 +20,8 @@ export function upperFirst(s: string): string {
 
 export function lowerFirst(s: string): string {
   // Keep initialisms readable: `URLs` → `urls`, `HTTPStatus` → `httpStatus`, `ID` → `id`.
+  const plural = /^([A-Z]{2,})s(?![a-z])/.exec(s);
+  if (plural) return plural[1]!.toLowerCase() + s.slice(plural[1]!.length);
   const m = /^[A-Z]+(?=[A-Z][a-z]|$|[^A-Za-z])/.exec(s);
   if (m && m[0].length > 1) return m[0].toLowerCase() + s.slice(m[0].length);
   return s.charAt(0).toLowerCase() + s.slice(1);

@@ -146,15 +146,14 @@ interface Entry {
   segs: Segment[];
 }
 
-function compareEntries(a: Entry, b: Entry): PatternRelationship {
-  const methods = compareMethods(a.reg.method, b.reg.method);
-  return methods === 'disjoint' ? 'disjoint' : combine(methods, comparePaths(a.segs, b.segs));
+function relationship(m1: HttpMethod, p1: readonly Segment[], m2: HttpMethod, p2: readonly Segment[]): PatternRelationship {
+  const methods = compareMethods(m1, m2);
+  return methods === 'disjoint' ? 'disjoint' : combine(methods, comparePaths(p1, p2));
 }
 
 /** How the requests of registration `a` relate to those of `b`, as ServeMux sees it. */
 export function compareRegistrations(a: Pick<RouteRegistration, 'method' | 'path'>, b: Pick<RouteRegistration, 'method' | 'path'>): PatternRelationship {
-  const entry = (reg: Pick<RouteRegistration, 'method' | 'path'>): Entry => ({ index: 0, reg: { ...reg, pos: { file: '', line: 0, col: 0 } }, segs: toSegments(reg.path) });
-  return compareEntries(entry(a), entry(b));
+  return relationship(a.method, toSegments(a.path), b.method, toSegments(b.path));
 }
 
 /** A request path both patterns match (they are known not to be disjoint). */
@@ -220,7 +219,7 @@ function classify(entries: readonly Entry[], depth: number): Classified {
  * Pair enumeration that skips pairs ServeMux's rules make disjoint (different
  * literals at the same depth; a pattern that ends before the other's segment
  * without a trailing multi), so that large route sets are not compared
- * all-pairs. Every pair it visits is decided by compareEntries.
+ * all-pairs. Every pair it visits is decided by relationship().
  */
 class PairWalker {
   constructor(private readonly visit: (a: Entry, b: Entry) => void) {}
@@ -279,7 +278,7 @@ export function findRouteConflicts(registrations: readonly RouteRegistration[]):
   const found: { later: Entry; earlier: Entry; rel: PatternRelationship }[] = [];
   const walker = new PairWalker((a, b) => {
     const [earlier, later] = a.index < b.index ? [a, b] : [b, a];
-    const rel = compareEntries(later, earlier);
+    const rel = relationship(later.reg.method, later.segs, earlier.reg.method, earlier.segs);
     if (rel === 'equivalent' || rel === 'overlaps') found.push({ later, earlier, rel });
   });
   for (const group of byMethod.values()) walker.within(group, 0);

@@ -24,6 +24,20 @@ function forbiddenCharProblem(c: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Parameter syntaxes of other routers (`:id`, `<id>`, `*`, `*path`) that
+ * ServeMux would take literally (V5): the `{...}` form to write instead.
+ */
+function foreignParameter(seg: string): string | undefined {
+  const colon = /^:([\p{L}_][\p{L}_\p{Nd}]*)$/u.exec(seg);
+  if (colon) return `{${colon[1]}}`;
+  const angle = /^<([^<>]*)>$/.exec(seg);
+  if (angle) return `{${WILDCARD_NAME.test(angle[1] ?? '') ? angle[1] : 'name'}}`;
+  const star = /^\*([\p{L}_][\p{L}_\p{Nd}]*)?$/u.exec(seg);
+  if (star) return `{${star[1] ?? 'path'}...}`;
+  return undefined;
+}
+
 /** Parses one `{...}` segment (braces already checked). */
 function parseWildcard(
   inner: string,
@@ -110,9 +124,6 @@ function checkBraces(seg: string, segPos: Pos, diagnostics: Diagnostic[]): boole
 export function parseRoutePath(text: string, pos: Pos): { path?: RoutePath; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   if (text === '') return { diagnostics: [error(pos, 'empty path', 'write a path starting with "/", e.g. path=/users')] };
-  if (!text.startsWith('/')) {
-    return { diagnostics: [error(pos, `path "${text}" must start with "/"`, `write path=/${text}`)] };
-  }
   // One diagnostic per kind of character (its first occurrence): `"/a"` is one quoting mistake.
   const reported = new Set<string>();
   for (let i = 0; i < text.length; i++) {
@@ -121,6 +132,13 @@ export function parseRoutePath(text: string, pos: Pos): { path?: RoutePath; diag
       reported.add(problem);
       diagnostics.push(error(posAt(pos, text, i), `path contains ${problem}`, 'remove it; write the path unquoted, e.g. path=/users/{id}'));
     }
+  }
+  if (!text.startsWith('/')) {
+    // A quoted path got its diagnostic above: "write it unquoted" is the whole fix.
+    if (diagnostics.length === 0 || diagnostics[0]?.pos?.col !== pos.col) {
+      diagnostics.push(error(pos, `path "${text}" must start with "/"`, `write path=/${text}`));
+    }
+    return { diagnostics };
   }
   const segments: PathSegment[] = [];
   const seen = new Map<string, Pos>();
@@ -146,7 +164,14 @@ export function parseRoutePath(text: string, pos: Pos): { path?: RoutePath; diag
       return;
     }
     if (!seg.includes('{') && !seg.includes('}')) {
-      segments.push({ kind: 'static', value: seg });
+      const param = foreignParameter(seg);
+      if (param) {
+        diagnostics.push(
+          error(segPos, `path segment "${seg}" looks like a path parameter`, `ServeMux would match it literally; write path parameters in braces: ${param}`),
+        );
+      } else {
+        segments.push({ kind: 'static', value: seg });
+      }
       return;
     }
     if (!checkBraces(seg, segPos, diagnostics)) return;

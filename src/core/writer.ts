@@ -20,7 +20,7 @@ export interface WriteOptions {
 }
 
 export interface WriteReport {
-  /** Files written (or, with check, that would be written). */
+  /** Files written; always empty with check (those files are listed in stale). */
   written: string[];
   unchanged: string[];
   /** With check: files missing or different from what fw would generate. */
@@ -29,10 +29,14 @@ export interface WriteReport {
   diagnostics: Diagnostic[];
 }
 
-/** True when `contents` starts with a Go-style "generated, do not edit" header line. */
+/**
+ * True when `contents` carries fw's own generated header in its first lines.
+ * Another generator's "Code generated ... DO NOT EDIT." header does not
+ * count: fw overwrites only what fw wrote (DESIGN §4).
+ */
 export function hasGeneratedHeader(contents: string): boolean {
   const head = contents.slice(0, 2048).split('\n', 20);
-  return head.some((line) => /^\/\/ Code generated .* DO NOT EDIT\.$/.test(line.trimEnd()));
+  return head.some((line) => line.trimEnd() === GENERATED_HEADER);
 }
 
 function readIfExists(file: string): string | undefined {

@@ -1,3 +1,8 @@
+import type { Pos } from '../../src/core/diagnostics';
+import type { HttpMethod } from '../../src/core/model';
+import type { RouteRegistration } from '../../src/core/route-conflicts';
+import { parseRoutePath } from '../../src/core/route-path';
+
 /**
  * Pairs of ServeMux patterns and whether Go 1.22+ net/http panics when both
  * are registered on one mux. Shared by the unit test (findRouteConflicts must
@@ -56,11 +61,6 @@ export const CONFLICT_CASES: ConflictCase[] = [
   { a: 'HEAD /a/{x...}', b: 'GET /a/b/', conflict: true, why: 'HEAD more specific method, more general path' },
   { a: 'HEAD /a/{x}', b: 'HEAD /a/{y}', conflict: true, why: 'identical modulo names' },
 ];
-
-import type { Pos } from '../../src/core/diagnostics';
-import type { HttpMethod } from '../../src/core/model';
-import type { RouteRegistration } from '../../src/core/route-conflicts';
-import { parseRoutePath } from '../../src/core/route-path';
 
 /** `GET /users/{id}` → a registration at `file:line:1`; throws on an invalid path (a bug in the table). */
 export function registration(pattern: string, line: number, file = 'handler.go'): RouteRegistration {

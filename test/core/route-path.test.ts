@@ -35,6 +35,7 @@ describe('parseRoutePath: valid paths', () => {
     ['/café/a-b_c.d~e', [s('café'), s('a-b_c.d~e')]],
     ['/a%20b', [s('a%20b')]],
     ['/v1/{id}/...x', [s('v1'), w('id'), s('...x')]],
+    ['/a:b/x*/<', [s('a:b'), s('x*'), s('<')]],
   ])('%s', (text, segments) => {
     expect(parseRoutePath(text, AT)).toEqual({ path: { text, segments }, diagnostics: [] });
   });
@@ -44,6 +45,13 @@ describe('parseRoutePath: errors (message, column, hint)', () => {
   const cases: { text: string; message: string; at: string; nth?: number; hint: string }[] = [
     { text: 'users', message: 'path "users" must start with "/"', at: 'u', hint: 'write path=/users' },
     { text: '{id}', message: 'path "{id}" must start with "/"', at: '{', hint: 'write path=/{id}' },
+    { text: '"/users"', message: 'path contains a quote (")', at: '"', hint: 'write the path unquoted' },
+    { text: "'users'", message: "path contains a quote (')", at: "'", hint: 'write the path unquoted' },
+    { text: '/users/:id', message: 'path segment ":id" looks like a path parameter', at: ':', hint: 'ServeMux would match it literally; write path parameters in braces: {id}' },
+    { text: '/users/<id>/x', message: 'path segment "<id>" looks like a path parameter', at: '<', hint: 'in braces: {id}' },
+    { text: '/users/<user-id>', message: 'path segment "<user-id>" looks like a path parameter', at: '<', hint: 'in braces: {name}' },
+    { text: '/static/*', message: 'path segment "*" looks like a path parameter', at: '*', hint: 'in braces: {path...}' },
+    { text: '/static/*file', message: 'path segment "*file" looks like a path parameter', at: '*', hint: 'in braces: {file...}' },
     { text: '', message: 'empty path', at: '', hint: 'path=/users' },
     { text: '/a b', message: 'path contains a space', at: ' ', hint: 'remove it' },
     { text: '/a\tb', message: 'path contains a space', at: '\t', hint: 'remove it' },

@@ -5,17 +5,28 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRouteConflicts } from '../../src/core/route-conflicts';
+import { parseRoutePath } from '../../src/core/route-path';
 import { CONFLICT_CASES, registration } from '../core/route-conflict-cases';
 
 const run = promisify(execFile);
 
+/** Paths parseRoutePath accepts or rejects for a reason ServeMux shares (it panics on `GET <path>`). */
+const PATHS: { path: string; valid: boolean }[] = [
+  ...['/', '/users', '/users/', '/users/{id}', '/users/{id}/', '/files/{path...}', '/{$}', '/users/{$}', '/{ünï}', '/café', '/a%20b', '/{type}', '/a:b/x*/<', '/{_x1}/{y...}']
+    .map((path) => ({ path, valid: true })),
+  ...['/a//b', '//', '/a/./b', '/a/..', '/a{id}', '/{id}x', '/{id', '/{}', '/{...}', '/{1id}', '/{a-b}', '/{a{b}}', '/{id}/{id}', '/{p}/{p...}', '/{rest...}/x', '/{rest...}/', '/{$}/x', '/a/{$}/']
+    .map((path) => ({ path, valid: false })),
+];
+
 /**
  * Registers each pair of CONFLICT_CASES on a fresh http.NewServeMux and prints,
  * per pair, "ok", "conflict" (registering the second panics with a conflict)
- * or "invalid: ..." (a pattern Go rejects on its own: a bug in the table).
+ * or "invalid: ..." (a pattern Go rejects on its own: a bug in the table);
+ * then, per entry of PATHS, "ok" or "invalid: ..." for `GET <path>` alone.
  */
 function goProgram(): string {
   const pairs = CONFLICT_CASES.map((c) => `\t{${JSON.stringify(c.a)}, ${JSON.stringify(c.b)}},`).join('\n');
+  const singles = PATHS.map((p) => `\t${JSON.stringify(`GET ${p.path}`)},`).join('\n');
   return `package main
 
 import (
@@ -28,6 +39,10 @@ import (
 
 var pairs = [][2]string{
 ${pairs}
+}
+
+var singles = []string{
+${singles}
 }
 
 func register(mux *http.ServeMux, pattern string) (msg string) {
@@ -54,12 +69,19 @@ func main() {
 		}
 		verdicts = append(verdicts, verdict)
 	}
+	for _, p := range singles {
+		verdict := "ok"
+		if msg := register(http.NewServeMux(), p); msg != "" {
+			verdict = "invalid: " + msg
+		}
+		verdicts = append(verdicts, verdict)
+	}
 	json.NewEncoder(os.Stdout).Encode(verdicts)
 }
 `;
 }
 
-describe('findRouteConflicts agrees with Go net/http ServeMux', () => {
+describe('findRouteConflicts and parseRoutePath agree with Go net/http ServeMux', () => {
   let dir = '';
   let verdicts: string[] = [];
 
@@ -80,7 +102,12 @@ describe('findRouteConflicts agrees with Go net/http ServeMux', () => {
   });
 
   it('Go ran every pair', () => {
-    expect(verdicts).toHaveLength(CONFLICT_CASES.length);
+    expect(verdicts).toHaveLength(CONFLICT_CASES.length + PATHS.length);
+  });
+
+  it.each(PATHS.map((p, i) => ({ ...p, i: CONFLICT_CASES.length + i })))('path $path valid=$valid', ({ path: text, valid, i }) => {
+    expect(verdicts[i]?.startsWith(valid ? 'ok' : 'invalid: ')).toBe(true);
+    expect(parseRoutePath(text, { file: 'f.go', line: 1, col: 1 }).path !== undefined).toBe(valid);
   });
 
   it.each(CONFLICT_CASES.map((c, i) => ({ ...c, i })))('$a | $b', ({ a, b, conflict, i }) => {

@@ -32,3 +32,20 @@ export function snapshotTree(dir: string): Map<string, { contents: string; mtime
   walk(dir);
   return out;
 }
+
+/**
+ * Creates a fresh temporary directory holding `files` (relative POSIX path →
+ * contents; a path ending in `/` makes an empty directory) and returns its path.
+ */
+export function makeWorkspace(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-ws-'));
+  for (const [rel, contents] of Object.entries(files)) {
+    const full = path.join(dir, ...rel.split('/'));
+    if (rel.endsWith('/')) fs.mkdirSync(full, { recursive: true });
+    else {
+      fs.mkdirSync(path.dirname(full), { recursive: true });
+      fs.writeFileSync(full, contents);
+    }
+  }
+  return dir;
+}

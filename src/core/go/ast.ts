@@ -69,7 +69,7 @@ export interface GoConstDecl {
   name: string;
   /** The declared type name, as written (`Role`, or `models.Role`), if any; inherited from the previous spec in a block as Go does. */
   typeName?: string;
-  /** The literal value as written (`"admin"`, `3`, `iota`, `iota + 1`), inherited in a block as Go does; undefined for complex expressions. */
+  /** The expression as written (`"admin"`, `3`, `iota`, `iota + 1`) at this name's position in the spec's value list (`A, B = 1, 2`), inherited in a block as Go does; undefined when there is none. */
   value?: string;
   /** Index of the spec within its const block (the value of iota). */
   iota: number;

@@ -57,8 +57,12 @@ class FileReader {
   read(root: Node): GoFile {
     const comments: Node[] = [];
     let seenPackage = false;
+    /** Last row of the previous non-comment top-level node: a comment starting there trails it. */
+    let prevEndRow = -1;
     for (const node of root.namedChildren) {
       if (!node) continue;
+      const previousEnd = prevEndRow;
+      if (node.type !== 'comment') prevEndRow = node.endPosition.row;
       switch (node.type) {
         case 'comment':
           if (!seenPackage && GENERATED_LINE.test(node.text.trimEnd())) this.out.generated = true;
@@ -73,14 +77,14 @@ class FileReader {
           break;
         case 'method_declaration':
         case 'function_declaration': {
-          const doc = docAbove(node, comments);
+          const doc = docAbove(node, comments, previousEnd);
           this.out.funcs.push(this.readFunc(node, doc));
           this.noteStrayAnnotations(comments.filter((c) => !doc.includes(c)));
           comments.length = 0;
           continue;
         }
         case 'type_declaration':
-          this.readTypes(node, docAbove(node, comments));
+          this.readTypes(node, docAbove(node, comments, previousEnd));
           break;
         case 'const_declaration':
           this.readConsts(node);
@@ -189,24 +193,26 @@ class FileReader {
 
   private readConsts(node: Node): void {
     let typeName: string | undefined;
-    let value: string | undefined;
+    let values: string[] = [];
     let iota = 0;
     for (const spec of node.namedChildren) {
       if (!spec || spec.type !== 'const_spec') continue;
-      const names = spec.childrenForFieldName('name').filter((n): n is Node => n !== null);
+      // The grammar puts the whole comma-separated list under the `name` field, commas included.
+      const names = spec.childrenForFieldName('name').filter((n): n is Node => n?.type === 'identifier');
       const typeNode = spec.childForFieldName('type');
       const valueNode = spec.childForFieldName('value');
       if (valueNode) {
-        // A spec with a value resets the inherited type and expression (Go spec, "Constant declarations").
+        // A spec with a value resets the inherited type and expression list (Go spec, "Constant declarations").
         typeName = typeNode?.text;
-        value = valueNode.namedChildCount === 1 ? valueNode.namedChildren[0]?.text : undefined;
+        values = valueNode.namedChildren.flatMap((v) => (v && v.type !== 'comment' ? [v.text] : []));
       }
-      for (const n of names) {
+      names.forEach((n, i) => {
         const c: GoConstDecl = { name: n.text, iota, pos: this.pos(n) };
         if (typeName !== undefined) c.typeName = typeName;
+        const value = values[i];
         if (value !== undefined) c.value = value;
         this.out.consts.push(c);
-      }
+      });
       iota++;
     }
   }
@@ -302,13 +308,17 @@ class FileReader {
   }
 }
 
-/** The comment group directly above `node`: consecutive comment lines with no blank line between them and the declaration. */
-function docAbove(node: Node, comments: Node[]): Node[] {
+/**
+ * The comment group directly above `node`: consecutive comment lines with no
+ * blank line between them and the declaration. A comment on the last line of
+ * the previous declaration (`prevEndRow`) trails that declaration, as in go/parser.
+ */
+function docAbove(node: Node, comments: Node[], prevEndRow: number): Node[] {
   const group: Node[] = [];
   let nextRow = node.startPosition.row;
   for (let i = comments.length - 1; i >= 0; i--) {
     const c = comments[i]!;
-    if (c.endPosition.row !== nextRow - 1 || !c.text.startsWith('//')) break;
+    if (c.endPosition.row !== nextRow - 1 || !c.text.startsWith('//') || c.startPosition.row === prevEndRow) break;
     group.unshift(c);
     nextRow = c.startPosition.row;
   }

@@ -1,0 +1,56 @@
+import * as path from 'node:path';
+import { formatDiagnostic, hasErrors } from '../core/diagnostics';
+import { DEFAULT_RUNTIME_DIR, scaffoldRuntime } from '../core/runtime-scaffold';
+import { writeGeneratedFiles } from '../core/writer';
+import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, UsageError } from './command';
+
+export const initCommand: Command = {
+  words: ['init'],
+  summary: `scaffold the Go runtime package fwhttp (Wrap, Bind, JSON replies) into ${DEFAULT_RUNTIME_DIR}`,
+  usage: `Usage: fw init [--dir <dir>] [options]
+
+Writes the Go package fwhttp (standard library only, Go >= 1.22, with its own
+tests) that annotated handlers use: fwhttp.Wrap, fwhttp.Bind, fwhttp.JSON.OK,
+... The package is yours. Running fw init again upgrades only the files that
+are exactly as fw scaffolded them; it refuses to replace a file you edited,
+and leaves alone a file whose fw header you deleted (that is how you take a
+file over).
+
+Options:
+  --dir <dir>   directory of the package, relative to --cwd (default: ${DEFAULT_RUNTIME_DIR});
+                the package is named fwhttp whatever the directory's name
+  --cwd <dir>   workspace directory (default: the current directory)
+  --force       replace files you edited or took over with fw's version
+  -q, --quiet   print diagnostics only, no summary
+  -h, --help    show this help`,
+  options: {
+    ...COMMON_OPTIONS,
+    dir: { type: 'string' },
+    force: { type: 'boolean' },
+    quiet: { type: 'boolean', short: 'q' },
+  },
+  run: async ({ values, positionals }, io) => {
+    if (positionals.length > 0) throw new UsageError(`fw init takes no arguments, got "${positionals.join(' ')}" (use --dir <dir>)`);
+    if (values.dir === '') throw new UsageError('--dir needs a directory');
+    const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
+    const force = values.force === true;
+    const result = scaffoldRuntime({ cwd, dir: typeof values.dir === 'string' ? values.dir : undefined, force });
+    for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd));
+    if (hasErrors(result.diagnostics)) {
+      io.err('fw: nothing was written');
+      return EXIT_FAILURE;
+    }
+    const report = writeGeneratedFiles(result.files, { force });
+    for (const d of report.diagnostics) io.err(formatDiagnostic(d, cwd));
+    if (report.diagnostics.length > 0) {
+      io.err('fw: nothing was written');
+      return EXIT_FAILURE;
+    }
+    if (values.quiet !== true) {
+      for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
+      const where = result.importPath ? `import "${result.importPath}"` : displayPath(cwd, result.dir);
+      io.out(`fw init: package fwhttp (${where}); ${report.written.length} written, ${report.unchanged.length} unchanged`);
+    }
+    return EXIT_OK;
+  },
+};
