@@ -1,3 +1,4 @@
+import { URL_HELPER_DIR } from '../core/discover';
 import { GO_KEYWORDS } from '../core/go-names';
 import { upperFirst } from '../core/naming';
 
@@ -11,7 +12,7 @@ import { upperFirst } from '../core/naming';
  */
 
 /** The package every URL helper is generated into, in `<root>/urlhelper/`. */
-export const URL_HELPER_PACKAGE = 'urlhelper';
+export const URL_HELPER_PACKAGE = URL_HELPER_DIR;
 
 /** The URL builder method of a route: the route name, exported. */
 export function urlMethodName(routeName: string): string {

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { handlerPackageOf } from '../core/build-model';
+import { handWrittenGoFiles } from '../core/discover';
 import { type Diagnostic, error, type Pos, warning } from '../core/diagnostics';
 import type { GoProgram, GroupModel, RootModel, RouteModel } from '../core/model';
 import { isExported } from '../core/naming';
@@ -156,9 +157,12 @@ function checkOutputDir(root: RootModel, program: GoProgram, declared: string[])
     out.push(error(firstRoute.pos, `subfolder ${URL_HELPER_PACKAGE} holds handlers, but fw g url-helper writes package ${URL_HELPER_PACKAGE} into it`, 'move these handlers to a subfolder with another name'));
     return out;
   }
+  // Only files a person added are checked; fw's own output is not even parsed.
+  const handWritten = new Set(handWrittenGoFiles(dir));
+  if (handWritten.size === 0) return out;
   const names = new Set(declared);
   for (const file of program.packageAt(dir)?.files ?? []) {
-    if (file.generated) continue;
+    if (!handWritten.has(file.path)) continue;
     const where = { file: file.path, line: 1, col: 1 };
     if (file.packageName !== URL_HELPER_PACKAGE) {
       out.push(error(where, `${path.basename(file.path)} is in the URL helper's directory but in package ${file.packageName}`, `move it elsewhere, or make it part of package ${URL_HELPER_PACKAGE}`));
