@@ -1,5 +1,6 @@
 import type { GoPackage } from '../core/model';
-import type { BasicKind, ResolvedType, TypeResolver } from '../core/type-resolver';
+import { isExported } from '../core/naming';
+import type { BasicKind, NamedType, ResolvedType, TypeResolver } from '../core/type-resolver';
 
 /**
  * How the URL helper takes a path or query value and turns it into text:
@@ -54,6 +55,11 @@ function hasMethod(pkg: GoPackage, typeName: string, method: string): boolean {
   return pkg.files.some((f) => f.funcs.some((fn) => fn.receiver?.typeName === typeName && fn.name === method));
 }
 
+/** True when urlhelper.go can refer to the named type: exported, in a package it may import. */
+function nameable(info: NamedType, ctx: ValueContext): boolean {
+  return isExported(info.name) && ctx.importable(info.pkg);
+}
+
 /** One value of type `t`, or undefined when the helper cannot format it. */
 export function scalarOf(t: ResolvedType, ctx: ValueContext): ScalarType | undefined {
   switch (t.kind) {
@@ -68,11 +74,11 @@ export function scalarOf(t: ResolvedType, ctx: ValueContext): ScalarType | undef
       const u = ctx.resolver.underlying(t);
       if (!info || u.kind !== 'basic') return undefined;
       const text = hasMethod(info.pkg, info.name, 'MarshalText');
-      if (ctx.importable(info.pkg)) {
+      if (nameable(info, ctx)) {
         const type = { name: info.name, pkg: { importPath: info.pkg.importPath, name: info.pkg.name } };
         return { type, format: text ? { kind: 'text', basic: u.name } : { kind: 'basic', basic: u.name, named: true } };
       }
-      // Its MarshalText cannot be called without importing it; the underlying kind would give other text.
+      // Its MarshalText cannot be called without naming the type; the underlying kind would give other text.
       if (text) return undefined;
       return { type: { name: u.name }, format: { kind: 'basic', basic: u.name, named: false } };
     }
@@ -100,7 +106,7 @@ export function queryShapeOf(t: ResolvedType, ctx: ValueContext): QueryShape | u
   const elemScalar = scalarOf(elem, ctx);
   if (!elemScalar) return undefined;
   const info = t.kind === 'named' ? ctx.resolver.named.get(t.id) : undefined;
-  if (info && ctx.importable(info.pkg)) {
+  if (info && nameable(info, ctx)) {
     return { kind: 'slice', scalar: elemScalar, type: { name: info.name, pkg: { importPath: info.pkg.importPath, name: info.pkg.name } } };
   }
   return { kind: 'slice', scalar: elemScalar };

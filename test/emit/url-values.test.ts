@@ -41,7 +41,13 @@ function setup() {
     ],
     models: [
       goFile('/mem/models/models.go', 'models', {
-        types: [typeDecl('Role', go.ident('string')), typeDecl('Level', go.ident('uint8')), typeDecl('Tags', go.slice(go.ident('string')))],
+        types: [
+          typeDecl('Role', go.ident('string')),
+          typeDecl('Level', go.ident('uint8')),
+          typeDecl('Tags', go.slice(go.ident('string'))),
+          typeDecl('secret', go.ident('int32')),
+          typeDecl('Wrapper', go.struct(field('S', go.ident('secret')))),
+        ],
         funcs: [method('Level', 'MarshalText')],
       }),
     ],
@@ -73,6 +79,13 @@ describe('URL helper value types', () => {
 
   it('uses the underlying type of a named type of the handler packages, which it cannot import', () => {
     expect(printer().type(scalarOf(type('Kind'), ctx)!.type)).toBe('string');
+  });
+
+  it('uses the underlying type of an unexported named type, which it cannot name', () => {
+    const { resolver } = ctx;
+    const wrapper = resolver.resolveRef({ name: 'Wrapper', pkg: resolver.named.get(`${MOD}/models.Role`)!.pkg });
+    const secret = resolver.structOf(wrapper)!.fields[0]!.type;
+    expect(scalarOf(secret, ctx)).toEqual({ type: { name: 'int32' }, format: { kind: 'basic', basic: 'int32', named: false } });
   });
 
   it('cannot format a handler-package type with MarshalText, nor maps', () => {
