@@ -15,7 +15,7 @@ import type {
   WorkspaceModel,
 } from './model';
 import { isGoIdentifier } from './go-names';
-import { groupNameForFunctions, groupNameForType, isExported, pascalCasePath, upperFirst } from './naming';
+import { groupNameForFunctions, groupNameForType, isExported, pascalCasePath, uniqueImportNames, upperFirst } from './naming';
 import { WorkspaceProgram } from './program';
 import { findRouteConflicts } from './route-conflicts';
 import { selectRoots } from './select-roots';
@@ -277,16 +277,7 @@ class RootBuilder {
       if (r.request) add(r.request.pkg);
       for (const resp of r.responses) if (resp.type) add(resp.type.pkg);
     }
-    const taken = new Set([...RESERVED_IMPORT_NAMES, root.pkg.name]);
-    const names = new Map<string, string>();
-    for (const importPath of [...paths.keys()].sort()) {
-      const base = paths.get(importPath)!;
-      let name = base;
-      for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
-      taken.add(name);
-      names.set(importPath, name);
-    }
-    return names;
+    return uniqueImportNames(paths, [...RESERVED_IMPORT_NAMES, root.pkg.name]);
   }
 }
 

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { hasGeneratedHeader } from './writer';
 
 /**
  * Finds root handler packages (directories holding both router.go and
@@ -38,6 +39,30 @@ export function isSkippedDir(name: string): boolean {
 /** A Go source file fw reads (tests are never handler sources). */
 export function isGoSourceFile(name: string): boolean {
   return name.endsWith('.go') && !name.endsWith('_test.go');
+}
+
+/** The directory below each root that `fw g url-helper` writes its package into (DESIGN §4). */
+export const URL_HELPER_DIR = 'urlhelper';
+
+/** The non-test Go files of `dir` that do not carry fw's generated header, i.e. files a person wrote. */
+export function handWrittenGoFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter(isGoSourceFile).sort();
+  } catch {
+    return [];
+  }
+  return names.map((n) => path.join(dir, n)).filter((file) => !hasGeneratedHeader(readHead(file)));
+}
+
+function readHead(file: string): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(2048);
+    return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, buf.length, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 interface DirInfo {
@@ -89,7 +114,9 @@ function collectRoot(base: string, info: DirInfo, modules: ModuleFinder): RootLo
     for (const d of dirs) {
       const sub = readDir(d);
       if (sub.isRoot) continue; // a nested root is a root of its own
-      if (sub.hasGo) subDirs.push(d);
+      // The URL helper fw wrote holds no handlers; parsing it would only cost time (it grows with the routes).
+      const fwOutput = d === path.join(info.dir, URL_HELPER_DIR) && handWrittenGoFiles(d).length === 0;
+      if (sub.hasGo && !fwOutput) subDirs.push(d);
       walk(sub.subdirs);
     }
   };

@@ -37,3 +37,22 @@ export function groupNameForType(typeName: string, relDir: string): string {
 export function groupNameForFunctions(relDir: string): string {
   return relDir === '' ? 'Root' : pascalCasePath(relDir);
 }
+
+/**
+ * Import names for packages a generated file refers to: each package's own
+ * name, with a number appended (`models2`) when it is taken by another
+ * package or by a name the file reserves. Assigned in import path order, so
+ * the result does not depend on the order packages were met.
+ */
+export function uniqueImportNames(packages: ReadonlyMap<string, string>, reserved: Iterable<string>): Map<string, string> {
+  const taken = new Set(reserved);
+  const names = new Map<string, string>();
+  for (const importPath of [...packages.keys()].sort()) {
+    const base = packages.get(importPath)!;
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    taken.add(name);
+    names.set(importPath, name);
+  }
+  return names;
+}

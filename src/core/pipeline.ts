@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { emitters } from '../emit/emitters';
 import { loadWorkspaceModel } from './build-model';
-import { type Diagnostic, error, hasErrors, sortDiagnostics } from './diagnostics';
+import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics';
 import type { WorkspaceModel } from './model';
 import type { GeneratedFile } from './writer';
 
@@ -40,10 +40,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (loaded.model && !hasErrors(diagnostics)) {
     for (const name of options.generators) {
       const emitter = emitters[name];
-      if (!emitter) {
-        diagnostics.push(error(undefined, `generator ${name} is not available in this build of fw`));
-        continue;
-      }
       if (name === 'client' && !options.clientFile) {
         diagnostics.push(error(undefined, 'the client generator needs an output file', 'pass --file <path>'));
         continue;
@@ -55,7 +51,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
   return {
     files: hasErrors(diagnostics) ? [] : files,
-    diagnostics: sortDiagnostics(diagnostics),
+    diagnostics: sortDiagnostics(uniqueDiagnostics(diagnostics)),
     model: loaded.model,
   };
 }

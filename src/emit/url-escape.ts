@@ -1,0 +1,57 @@
+/**
+ * Go's URL path escaping, done at generation time for the static segments of
+ * a route path, so that the URL helper's literals are what its run-time
+ * `fwSegment` would produce for the same text.
+ */
+
+const HEX = '0123456789ABCDEF';
+
+/** Bytes url.PathEscape leaves alone: unreserved characters plus `$&+:=@` (RFC 3986 sub-delims allowed in a segment). */
+function keptByPathEscape(byte: number): boolean {
+  const c = String.fromCharCode(byte);
+  return /^[A-Za-z0-9\-_.~$&+:=@]$/.test(c);
+}
+
+/** url.PathEscape of raw bytes. */
+function pathEscapeBytes(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += keptByPathEscape(b) ? String.fromCharCode(b) : `%${HEX[b >> 4]}${HEX[b & 15]}`;
+  return out;
+}
+
+/**
+ * The bytes a pattern's literal segment stands for. ServeMux unescapes
+ * literal segments (net/http pathUnescape) and keeps a segment with an
+ * invalid `%` escape as written; this does the same.
+ */
+function patternSegmentBytes(segment: string): Uint8Array {
+  const raw = Buffer.from(segment, 'utf8');
+  if (/%(?![0-9A-Fa-f]{2})/.test(segment)) return raw;
+  const out: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] === 0x25) {
+      out.push(parseInt(segment.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else out.push(raw[i]!);
+  }
+  return Uint8Array.from(out);
+}
+
+/**
+ * The escaped form of one segment value, as the generated `fwSegment` does
+ * it: url.PathEscape, and `.`/`..` escaped too, because ServeMux would clean
+ * them out of a request path before matching.
+ */
+export function escapeSegmentBytes(bytes: Uint8Array): string {
+  const text = Buffer.from(bytes).toString('latin1');
+  if (text === '.') return '%2E';
+  if (text === '..') return '%2E%2E';
+  return pathEscapeBytes(bytes);
+}
+
+/** The URL text of a static segment of a route pattern (`café` → `caf%C3%A9`, `a%20b` → `a%20b`). */
+export function staticSegmentUrl(segment: string): string {
+  // Most segments need no escaping at all: skip the byte round trip for them.
+  if (/^[A-Za-z0-9\-_~$&+:=@.]*$/.test(segment) && !/^\.{1,2}$/.test(segment)) return segment;
+  return escapeSegmentBytes(patternSegmentBytes(segment));
+}
