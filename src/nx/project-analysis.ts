@@ -1,8 +1,7 @@
 import * as path from 'node:path';
 import { hasErrors } from '../core/diagnostics';
 import { discoverRoots } from '../core/discover';
-import { type GeneratorName, generate } from '../core/pipeline';
-import { emitters } from '../emit/emitters';
+import { generate } from '../core/pipeline';
 
 /** What the inferred targets of one Go project need to know: where its roots are and which Go files generation reads. */
 export interface ProjectAnalysis {
@@ -18,17 +17,6 @@ export interface ProjectAnalysis {
   goModFiles: string[];
   /** False when the model could not be built (e.g. annotation errors): inputs then fall back to all Go files of the project. */
   precise: boolean;
-}
-
-/**
- * The generators to run to learn what is read: the client's emitter follows
- * request and response types through nested fields into other packages, so
- * it reads a superset of what the others read; without it (a build that does
- * not have it), the others.
- */
-function probeGenerators(): GeneratorName[] {
-  const available = (['client', 'url-helper', 'router'] as const).filter((g) => emitters[g] !== undefined);
-  return available.includes('client') ? ['client'] : available;
 }
 
 const toPosix = (p: string): string => p.split(path.sep).join('/') || '.';
@@ -55,7 +43,10 @@ export async function analyzeProject(workspaceRoot: string, projectRoot: string)
       // The probe path is never written: generate() is pure.
       const probe = await generate({
         cwd: absRoot,
-        generators: probeGenerators(),
+        // All three, so that the inputs cover what any of them reads: the client
+        // follows types through nested fields into other packages, the URL
+        // helper checks hand-written files next to its output.
+        generators: ['router', 'url-helper', 'client'],
         clientFile: path.join(absRoot, '.fw-inputs-probe.ts'),
       });
       if (probe.model && !hasErrors(probe.diagnostics)) {

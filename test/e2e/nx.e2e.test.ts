@@ -114,8 +114,8 @@ describe('fw in a real Nx workspace', () => {
     fs.writeFileSync(path.join(ws, handler), original);
   });
 
-  it('a response type edit in another package of the module regenerates (its package is an input)', async () => {
-    edit('apps/api/internal/models/models.go', 'Name string `json:"name"`', 'Name string `json:"name"`\n\tRole string `json:"role"`');
+  it('editing a type that a response type nests, in another package, regenerates (its package is an input)', async () => {
+    edit('apps/api/internal/geo/geo.go', 'City string `json:"city"`', 'City    string `json:"city"`\n\tCountry string `json:"country"`');
     expect((await nx('run', 'api:gen-router')).output).not.toMatch(CACHE_HIT);
   });
 

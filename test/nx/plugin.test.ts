@@ -63,9 +63,10 @@ describe('fw Nx plugin (createNodes)', () => {
     });
   });
 
-  it('declares as inputs the handler packages and the packages of their types, not the other Go code, tests or outputs', async () => {
+  it('declares as inputs the handler packages and the packages of their types (also nested ones), not the other Go code, tests or outputs', async () => {
     const inputs = (await apiTargets())['gen-router']?.inputs;
     expect(inputs).toEqual([
+      '{projectRoot}/internal/geo/*.go',
       '{projectRoot}/internal/models/*.go',
       '{projectRoot}/internal/v1handler/*.go',
       '{projectRoot}/go.mod',
