@@ -86,13 +86,17 @@ describe('handler-package generator', () => {
     addGoProject(tree, 'api', 'apps/api');
     await handlerPackageGenerator(tree, { name: 'v2', project: 'api', skipFormat: true });
     const dir = materialize(tree, 'apps/api');
-    const result = await generate({ cwd: dir, generators: ['router'] });
-    expect(result.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual([]);
-    expect(result.files.map((f) => path.relative(dir, f.path)).sort()).toEqual(['internal/v2handler/registry.go', 'internal/v2handler/router.go']);
-    for (const f of result.files) expect(fs.readFileSync(f.path, 'utf8'), f.path).toBe(f.contents);
-    expect(runGo('gofmt', ['-l', '.'], dir)).toBe('');
-    runGo('go', ['vet', './...'], dir);
-    runGo('go', ['build', './...'], dir);
+    try {
+      const result = await generate({ cwd: dir, generators: ['router'] });
+      expect(result.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual([]);
+      expect(result.files.map((f) => path.relative(dir, f.path)).sort()).toEqual(['internal/v2handler/registry.go', 'internal/v2handler/router.go']);
+      for (const f of result.files) expect(fs.readFileSync(f.path, 'utf8'), f.path).toBe(f.contents);
+      expect(runGo('gofmt', ['-l', '.'], dir)).toBe('');
+      runGo('go', ['vet', './...'], dir);
+      runGo('go', ['build', './...'], dir);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('honours --directory and keeps a name that already ends in "handler"', async () => {
