@@ -6,5 +6,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    globalSetup: ['test/support/global-setup.ts'],
   },
 });

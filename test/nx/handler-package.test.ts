@@ -6,7 +6,8 @@ import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDiagnostic } from '../../src/core/diagnostics';
 import { generate } from '../../src/core/pipeline';
-import { goProjects, handlerPackageGenerator, packageView } from '../../src/nx/generators/handler-package/generator';
+import { goProjects } from '../../src/nx/generators/go-projects';
+import { handlerPackageGenerator, packageView } from '../../src/nx/generators/handler-package/generator';
 import { runGo } from '../support/go';
 
 // The project prompt: interactive only when the test says so, answering what the test chose.

@@ -4,17 +4,16 @@ import {
   type GeneratorCallback,
   type Tree,
   formatFiles,
-  getProjects,
   joinPathFragments,
   logger,
   readNxJson,
   readProjectConfiguration,
 } from '@nx/devkit';
-import { isInteractive, selectPrompt } from '@nx/devkit/internal';
 import Handlebars from 'handlebars';
 import { DEFAULT_RUNTIME_DIR } from '../../../core/runtime-scaffold';
 import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
-import { ensureRuntimeInTree } from './runtime-in-tree';
+import { checkDirectory, chooseGoProject } from '../go-projects';
+import { ensureRuntimeInTree } from '../runtime-in-tree';
 import type { HandlerPackageGeneratorOptions } from './schema';
 
 /** The files of a new root handler package, rendered from ./files/<name>.hbs. */
@@ -46,40 +45,11 @@ export function packageView(name: string): PackageView {
   return { pkgName: `${base}handler`, healthPath: base ? `/${base}/health` : '/health' };
 }
 
-/** Projects with a go.mod at their root, sorted by name: where a handler package can live. */
-export function goProjects(tree: Tree): string[] {
-  return [...getProjects(tree)]
-    .filter(([, project]) => tree.exists(joinPathFragments(project.root, 'go.mod')))
-    .map(([name]) => name)
-    .sort();
-}
-
-async function chooseProject(tree: Tree, requested: string | undefined): Promise<string> {
-  if (requested) return requested;
-  const candidates = goProjects(tree);
-  if (candidates.length === 1 && candidates[0]) return candidates[0];
-  if (candidates.length === 0) {
-    throw new Error('no Go project found (no project has a go.mod at its root); pass --project <name>');
-  }
-  if (isInteractive()) {
-    return selectPrompt({ message: 'Which Go project should get the handler package?', choices: candidates });
-  }
-  throw new Error(`more than one Go project (${candidates.join(', ')}); pass --project <name>`);
-}
-
 /** The router target's name as the workspace's fw plugin options set it. */
 function routerTargetName(tree: Tree): string {
   const entry = findFwPlugin(readNxJson(tree)?.plugins);
   const options = pluginOptionsSchema.safeParse(typeof entry === 'object' ? (entry.options ?? {}) : {});
   return options.success ? options.data.routerTargetName : 'gen-router';
-}
-
-function checkDirectory(option: string, directory: string): string {
-  const normalized = path.posix.normalize(directory.replaceAll('\\', '/'));
-  if (path.posix.isAbsolute(normalized) || normalized === '..' || normalized.startsWith('../')) {
-    throw new Error(`--${option} ${JSON.stringify(directory)} must be a path inside the project (relative to its root)`);
-  }
-  return normalized;
 }
 
 /**
@@ -94,7 +64,7 @@ export async function handlerPackageGenerator(
   options: HandlerPackageGeneratorOptions,
 ): Promise<GeneratorCallback> {
   const view = packageView(options.name);
-  const projectName = await chooseProject(tree, options.project);
+  const projectName = await chooseGoProject(tree, options.project, 'Which Go project should get the handler package?');
   const project = readProjectConfiguration(tree, projectName);
   const dir = joinPathFragments(project.root, checkDirectory('directory', options.directory ?? 'internal'), view.pkgName);
   if (tree.exists(dir)) {

@@ -4,16 +4,21 @@ import {
   addDependenciesToPackageJson,
   formatFiles,
   readNxJson,
+  readProjectConfiguration,
   updateNxJson,
 } from '@nx/devkit';
+import { DEFAULT_RUNTIME_DIR } from '../../../core/runtime-scaffold';
 import { FW_PACKAGE_NAME, fwVersion } from '../../package-info';
 import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
+import { checkDirectory, chooseGoProject } from '../go-projects';
+import { ensureRuntimeInTree } from '../runtime-in-tree';
 import type { InitGeneratorOptions } from './schema';
 
 /**
  * `nx g fw:init`: registers the plugin in nx.json with its default options
  * spelled out (so they can be discovered and edited there) and adds fw to
  * devDependencies. Idempotent: an existing registration is left as it is.
+ * With --runtime it also scaffolds the fwhttp Go package into a Go project.
  */
 export async function initGenerator(tree: Tree, options: InitGeneratorOptions = {}): Promise<GeneratorCallback> {
   const nxJson = readNxJson(tree) ?? {};
@@ -25,6 +30,10 @@ export async function initGenerator(tree: Tree, options: InitGeneratorOptions = 
   const install = options.skipPackageJson
     ? () => {}
     : addDependenciesToPackageJson(tree, {}, { [FW_PACKAGE_NAME]: `^${fwVersion()}` }, undefined, true);
+  if (options.runtime) {
+    const project = readProjectConfiguration(tree, await chooseGoProject(tree, options.project, 'Which Go project should get the fwhttp runtime?'));
+    ensureRuntimeInTree(tree, project.root, checkDirectory('runtimeDirectory', options.runtimeDirectory ?? DEFAULT_RUNTIME_DIR));
+  }
   if (!options.skipFormat) await formatFiles(tree);
   return install;
 }
