@@ -24,7 +24,15 @@ export function toolEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   for (const [k, v] of Object.entries(goEnv())) {
     if (!/^(NX_|TURBO_|VITEST|NODE_OPTIONS$|npm_lifecycle_|npm_package_)/.test(k)) env[k] = v;
   }
-  return { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_INTERACTIVE: 'false', TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', ...extra };
+  return { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_INTERACTIVE: 'false', TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
+}
+
+/** Tools colour their output when they think a CI log wants it (CI=true); assertions read plain text. */
+// eslint-disable-next-line no-control-regex
+const ANSI_ESCAPE = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+function plain(text: string): string {
+  return text.replace(ANSI_ESCAPE, '');
 }
 
 /** Runs a program with an argument array (no shell) and collects its output; never throws on a non-zero exit. */
@@ -51,7 +59,7 @@ export function run(
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code: code ?? (signal ? 128 : 1), stdout, stderr, output });
+      resolve({ code: code ?? (signal ? 128 : 1), stdout: plain(stdout), stderr: plain(stderr), output: plain(output) });
     });
   });
 }
