@@ -7,5 +7,6 @@ export default defineConfig({
     hookTimeout: 600_000,
     pool: 'forks',
     globalSetup: ['test/support/global-setup.ts'],
+    reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });
