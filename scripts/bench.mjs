@@ -126,8 +126,11 @@ if (errors.length > 0) {
   console.error(`bench workspace produced ${errors.length} errors, e.g. ${errors[0].message}`);
   process.exit(1);
 }
+const stages = check.timings.map((t) => `${t.stage} ${t.ms.toFixed(0)} ms`).join(', ');
 const width = Math.max(...rows.map(([n]) => n.length));
 for (const [name, ms] of rows) {
   console.log(`${name.padEnd(width)}  ${ms.toFixed(0).padStart(6)} ms  ${(ms / baseline).toFixed(2)}x baseline  ${Math.round(routes / (ms / 1000))} routes/s`);
 }
+console.log(`stages of one ${available.join(' + ')} run: ${stages}`);
+// FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
 if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });

@@ -25,6 +25,12 @@ export interface GenerateResult {
   diagnostics: Diagnostic[];
   /** The model, when it could be built (also when it has errors, for tooling). */
   model?: WorkspaceModel;
+  /** Milliseconds spent in each stage ('model', then one per generator), for `npm run bench`. */
+  timings: { stage: string; ms: number }[];
+}
+
+function since(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
 /**
@@ -34,7 +40,9 @@ export interface GenerateResult {
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd);
+  let start = process.hrtime.bigint();
   const loaded = await loadWorkspaceModel(cwd, options.packages ?? []);
+  const timings = [{ stage: 'model', ms: since(start) }];
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];
   if (loaded.model && !hasErrors(diagnostics)) {
@@ -44,7 +52,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         diagnostics.push(error(undefined, 'the client generator needs an output file', 'pass --file <path>'));
         continue;
       }
+      start = process.hrtime.bigint();
       const out = emitter(loaded.model, { clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined });
+      timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push({ ...f, generator: name });
     }
@@ -53,5 +63,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     files: hasErrors(diagnostics) ? [] : files,
     diagnostics: sortDiagnostics(uniqueDiagnostics(diagnostics)),
     model: loaded.model,
+    timings,
   };
 }

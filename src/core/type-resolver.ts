@@ -208,6 +208,21 @@ function embeddedName(t: GoTypeExpr): string {
   }
 }
 
+const resolvers = new WeakMap<GoProgram, TypeResolver>();
+
+/**
+ * The one resolver of a program: generators of the same run share it, so a
+ * type the URL helper resolved is not resolved again for the client.
+ */
+export function typeResolverFor(program: GoProgram): TypeResolver {
+  let resolver = resolvers.get(program);
+  if (!resolver) {
+    resolver = new TypeResolver(program);
+    resolvers.set(program, resolver);
+  }
+  return resolver;
+}
+
 export class TypeResolver {
   /** Every named type resolved so far, by id. */
   readonly named = new Map<string, NamedType>();

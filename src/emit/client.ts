@@ -1,7 +1,7 @@
 import { type Diagnostic, error } from '../core/diagnostics';
 import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../core/model';
 import { lowerFirst, pascalCasePath, upperFirst } from '../core/naming';
-import { TypeResolver } from '../core/type-resolver';
+import { typeResolverFor } from '../core/type-resolver';
 import { SchemaRegistry } from './client-schemas';
 import { type OperationPlan, planOperation, statusType } from './client-operations';
 import type { Emitter } from './emitter';
@@ -60,7 +60,7 @@ export const emitClient: Emitter = (model, ctx) => {
 /** The client module's source and the diagnostics found while writing it. */
 export function generateClient(model: WorkspaceModel): { contents: string; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const resolver = new TypeResolver(model.program);
+  const resolver = typeResolverFor(model.program);
   const mapper = new ZodMapper(resolver);
   const prefixes = rootPrefixes(model.roots);
   const classes: ClassPlan[] = [];

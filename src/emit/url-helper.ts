@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { Diagnostic } from '../core/diagnostics';
 import type { GoPackage, GroupModel, RootModel } from '../core/model';
 import { uniqueImportNames } from '../core/naming';
-import { TypeResolver } from '../core/type-resolver';
+import { typeResolverFor } from '../core/type-resolver';
 import type { Emitter } from './emitter';
 import { alignColumns, type GoImportLine, goString, importBlock } from './go-source';
 import { render } from './templates';
@@ -16,7 +16,7 @@ import { type GoTypeName, type QueryShape, ValuePrinter } from './url-values';
  * (spec §4.4 N1, N3, N4; DESIGN §4 "URL helper").
  */
 export const emitUrlHelper: Emitter = (model) => {
-  const resolver = new TypeResolver(model.program);
+  const resolver = typeResolverFor(model.program);
   const files = [];
   const diagnostics: Diagnostic[] = [];
   for (const root of model.roots) {
