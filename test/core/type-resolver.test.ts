@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GoFile } from '../../src/core/go/ast';
 import type { GoPackage } from '../../src/core/model';
 import { type ResolvedType, TypeResolver } from '../../src/core/type-resolver';
-import { constDecl, embed, field, go, goFile, importOf, memoryProgram, method, parsedProgram, typeDecl } from '../helpers/go-program';
+import { constDecl, embed, field, go, goFile, importOf, memoryProgram, method, parsedProgram, typeDecl } from '../support/go-program';
 
 const MOD = 'example.com/app';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GoPackage } from '../../src/core/model';
 import { type ResolvedType, TypeResolver } from '../../src/core/type-resolver';
 import { pathValueOf, queryShapeOf, type ScalarType, scalarOf, STRING_SCALAR, stringQueryShape, type ValueContext, ValuePrinter } from '../../src/emit/url-values';
-import { field, go, goFile, importOf, memoryProgram, method, typeDecl } from '../helpers/go-program';
+import { field, go, goFile, importOf, memoryProgram, method, typeDecl } from '../support/go-program';
 
 const MOD = 'example.com/app';
 

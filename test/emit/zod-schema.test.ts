@@ -4,7 +4,7 @@ import { formatDiagnostic } from '../../src/core/diagnostics';
 import { TypeResolver } from '../../src/core/type-resolver';
 import { SchemaRegistry } from '../../src/emit/client-schemas';
 import { ZodMapper } from '../../src/emit/zod-schema';
-import { parsedProgram } from '../helpers/go-program';
+import { parsedProgram } from '../support/go-program';
 
 const MOD = 'example.com/app';
 
