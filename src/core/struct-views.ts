@@ -40,7 +40,7 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
       level.struct.fields.forEach((f, i) => {
         let ft = f.type;
         if (ft.kind === 'pointer') ft = ft.elem;
-        const embeddedStruct = hooks.structOf(ft);
+        const embeddedStruct = f.embedded ? hooks.structOf(ft) : undefined;
         if (f.embedded) {
           if (!f.exported && !embeddedStruct) return;
         } else if (!f.exported) return;
