@@ -233,9 +233,11 @@ export class TypeResolver {
   private readonly indexes = new WeakMap<GoPackage, PackageIndex>();
   /** The reference to each named type, by declaration: handed out again instead of a new object with a new id string. */
   private readonly namedRefs = new Map<GoTypeDecl, ResolvedType>();
-  /** Views of named types, by type id then tag key. */
+  /** Views of named types, by type id (tagged ones by tag key first: a handful of maps, not one per type). */
   private readonly jsonViews = new Map<string, readonly JsonField[]>();
   private readonly taggedViews = new Map<string, Map<string, readonly TaggedField[]>>();
+  /** Parsed struct tags by their text: the same tags (`json:"id"`) recur across many structs, and the maps are read-only. */
+  private readonly parsedTags = new Map<string, ReadonlyMap<string, string>>();
   private readonly flattenHooks: FlattenHooks = {
     structOf: (t) => this.structOf(t),
     leftOut: (f, message) => this.warnField(f, message),
@@ -334,7 +336,7 @@ export class TypeResolver {
           goType: f.type,
           type: this.resolveExpr(f.type, { ...scope, owner: `${scope.owner}.${name}` }),
           tag: f.tag,
-          tags: parseStructTag(f.tag),
+          tags: this.parseTag(f.tag),
           pos: f.pos,
           pkg: scope.pkg,
           file: scope.file,
@@ -342,6 +344,12 @@ export class TypeResolver {
         };
       }),
     };
+  }
+
+  private parseTag(tag: string): ReadonlyMap<string, string> {
+    let tags = this.parsedTags.get(tag);
+    if (!tags) this.parsedTags.set(tag, (tags = parseStructTag(tag)));
+    return tags;
   }
 
   private resolveIdent(name: string, scope: Scope): ResolvedType {
@@ -444,8 +452,9 @@ export class TypeResolver {
    * twice at the same depth binds neither, as with encoding/json.
    */
   taggedFields(t: ResolvedType, key: LocationTag | string): readonly TaggedField[] {
-    let byKey = t.kind === 'named' ? this.taggedViews.get(t.id) : undefined;
-    const cached = byKey?.get(key);
+    let byId = this.taggedViews.get(key);
+    if (!byId) this.taggedViews.set(key, (byId = new Map()));
+    const cached = t.kind === 'named' ? byId.get(t.id) : undefined;
     if (cached) return cached;
     const view = flattenStruct(t, key, this.flattenHooks).map((c): TaggedField => ({
       name: c.name,
@@ -455,10 +464,7 @@ export class TypeResolver {
       viaPointer: c.viaPointer,
       field: c.field,
     }));
-    if (t.kind === 'named') {
-      if (!byKey) this.taggedViews.set(t.id, (byKey = new Map()));
-      byKey.set(key, view);
-    }
+    if (t.kind === 'named') byId.set(t.id, view);
     return view;
   }
 
