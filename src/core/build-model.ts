@@ -42,6 +42,7 @@ export async function loadWorkspaceModel(cwd: string, packages: readonly string[
   const allRoots = discoverRoots(cwd);
   const diagnostics: Diagnostic[] = [];
   const selected = selectRoots(cwd, allRoots, packages, diagnostics);
+  await program.preload(selected.flatMap((loc) => [loc.dir, ...loc.subDirs]));
   const roots: RootModel[] = [];
   for (const loc of selected) {
     const root = new RootBuilder(loc, program, diagnostics).build();

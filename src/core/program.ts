@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type GoModule, isGoSourceFile, ModuleFinder, toPosix } from './discover';
 import type { GoFile } from './go/ast';
+import { parseFiles } from './go/parse-workers';
 import { parseGoFile } from './go/parser';
 import type { GoPackage, GoProgram } from './model';
 
@@ -15,6 +16,8 @@ export class WorkspaceProgram implements GoProgram {
   private readonly byPath = new Map<string, GoPackage>();
   private readonly modules = new Map<string, GoModule>();
   private readonly moduleFinder = new ModuleFinder();
+  /** Files parsed ahead by `preload`, taken (and forgotten) when their package loads. */
+  private readonly preloaded = new Map<string, GoFile>();
   /** Number of Go files parsed, for the benchmark and the summary line. */
   filesParsed = 0;
 
@@ -53,29 +56,45 @@ export class WorkspaceProgram implements GoProgram {
     return pkg;
   }
 
+  /**
+   * Parses the Go files of `dirs` at once, spread over the cores, so that
+   * loading those packages later finds them parsed.
+   */
+  async preload(dirs: readonly string[]): Promise<void> {
+    const files = dirs.flatMap((dir) => goSourceNames(path.resolve(dir)) ?? []);
+    for (const [file, parsed] of await parseFiles(files)) this.preloaded.set(file, parsed);
+  }
+
   private load(dir: string): GoPackage | undefined {
-    let names: string[];
-    try {
-      names = fs
-        .readdirSync(dir, { withFileTypes: true })
-        .filter((e) => e.isFile() && isGoSourceFile(e.name))
-        .map((e) => e.name)
-        .sort();
-    } catch {
-      return undefined;
-    }
-    if (names.length === 0) return undefined;
+    const names = goSourceNames(dir);
+    if (!names || names.length === 0) return undefined;
     const module = this.moduleOf(dir);
-    const files: GoFile[] = names.map((name) => {
-      const file = path.join(dir, name);
+    const files: GoFile[] = names.map((file) => {
       this.filesParsed++;
-      return parseGoFile(file, fs.readFileSync(file, 'utf8'));
+      const parsed = this.preloaded.get(file);
+      if (!parsed) return parseGoFile(file, fs.readFileSync(file, 'utf8'));
+      this.preloaded.delete(file);
+      return parsed;
     });
     const rel = module ? toPosix(path.relative(module.dir, dir)) : '';
     const importPath = module ? (rel ? `${module.path}/${rel}` : module.path) : toPosix(dir);
     const pkg: GoPackage = { dir, importPath, name: mostCommonPackageName(files), files, types: new Map() };
     for (const file of files) for (const decl of file.types) if (!pkg.types.has(decl.name)) pkg.types.set(decl.name, { decl, file });
     return pkg;
+  }
+}
+
+/** The Go source files of `dir` (absolute paths, sorted by name); undefined when it cannot be read. */
+function goSourceNames(dir: string): string[] | undefined {
+  try {
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && isGoSourceFile(e.name))
+      .map((e) => e.name)
+      .sort()
+      .map((name) => path.join(dir, name));
+  } catch {
+    return undefined;
   }
 }
 
