@@ -1,13 +1,24 @@
 import { parentPort } from 'node:worker_threads';
-import { type ParseJob, type ParseResult, takeFiles } from './parse-workers';
+import type { GoFile } from './ast';
+import { BATCH_SIZE, type ParseBatch, type ParseJob, takeFiles } from './parse-workers';
 import { initGoParser } from './parser';
 
-/** A worker thread of ./parse-workers.ts: parses the files it takes from each job and answers with them. */
+/** A worker thread of ./parse-workers.ts: parses the files it takes from each job and sends them in batches. */
 const ready = initGoParser();
 
 parentPort?.on('message', (job: ParseJob) => {
   void ready.then(() => {
-    const result: ParseResult = { id: job.id, parsed: JSON.stringify(takeFiles(job)) };
-    parentPort?.postMessage(result);
+    let parsed: [number, GoFile][] = [];
+    const send = (last: boolean) => {
+      const batch: ParseBatch = { parsed: JSON.stringify(parsed), last };
+      job.port.postMessage(batch);
+      parsed = [];
+    };
+    takeFiles(job.files, job.next, (i, file) => {
+      parsed.push([i, file]);
+      if (parsed.length === BATCH_SIZE) send(false);
+    });
+    send(true);
+    job.port.close();
   });
 });

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { GoFile } from './ast';
 import { parseGoFile } from './parser';
 
@@ -9,8 +9,11 @@ import { parseGoFile } from './parser';
  * Parses many Go files at once, on this thread and on worker threads
  * (DESIGN §7: work spread over the cores). Every thread takes the next file
  * from one shared counter, so a worker that is still starting simply takes
- * fewer. Workers start on first use and stay for later runs of the same
- * process (they do not keep it alive). `initGoParser()` must have completed.
+ * fewer. Workers send what they parsed in small batches, which this thread
+ * reads between two files of its own, so that little is left to read when
+ * the files run out. Workers start on first use and stay for later runs of
+ * the same process (they do not keep it alive). `initGoParser()` must have
+ * completed.
  *
  * A file that cannot be read, or that a failed worker had taken, is left
  * out of the result: the program loader parses it when it needs it, as it
@@ -21,55 +24,61 @@ import { parseGoFile } from './parser';
 const MIN_FILES_FOR_WORKERS = 200;
 /** Workers beyond a few add start-up time and memory (a wasm heap each) for little. */
 const MAX_WORKERS = 7;
+/** Files per batch a worker sends. */
+export const BATCH_SIZE = 16;
 /** The compiled worker; absent when fw runs from its TypeScript sources (tests), which then parse on one thread. */
 const WORKER_SCRIPT = path.join(__dirname, 'parse-worker.js');
 
-/** What the main thread sends a worker: the files, and the shared index of the next one to take. */
+/** What this thread sends a worker: the files, the shared index of the next one to take, and where to send batches. */
 export interface ParseJob {
-  id: number;
   files: readonly string[];
   next: Int32Array;
+  port: MessagePort;
 }
 
-/** A worker's answer to job `id`: `[index in files, GoFile]` pairs, as JSON (read faster than a structured clone). */
-export interface ParseResult {
-  id: number;
+/**
+ * One batch from a worker: `[index in files, GoFile]` pairs as JSON (read
+ * faster than a structured clone of the same objects); `last` on its final
+ * batch of the job.
+ */
+export interface ParseBatch {
   parsed: string;
+  last: boolean;
 }
 
 let workers: Worker[] | undefined;
 /** Jobs each worker has in hand: a busy worker keeps the process alive, an idle one does not. */
 const busy = new WeakMap<Worker, number>();
-let jobs = 0;
 
 /** Path → parsed file, for every file of `files` that could be read. */
 export async function parseFiles(files: readonly string[]): Promise<Map<string, GoFile>> {
-  const pool = files.length >= MIN_FILES_FOR_WORKERS ? workerPool() : [];
-  const job: ParseJob = { id: ++jobs, files, next: new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT)) };
-  const answers = pool.map((w) => run(w, job));
   const out = new Map<string, GoFile>();
-  for (const [i, file] of takeFiles(job)) out.set(files[i]!, file);
-  for (const answer of await Promise.allSettled(answers)) {
-    if (answer.status !== 'fulfilled') continue;
-    for (const [i, file] of JSON.parse(answer.value.parsed) as [number, GoFile][]) out.set(files[i]!, file);
-  }
+  const add = (batch: ParseBatch) => {
+    for (const [i, file] of JSON.parse(batch.parsed) as [number, GoFile][]) out.set(files[i]!, file);
+  };
+  const pool = files.length >= MIN_FILES_FOR_WORKERS ? workerPool() : [];
+  const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const jobs = pool.map((worker) => startJob(worker, files, next, add));
+  takeFiles(files, next, (i, file) => {
+    out.set(files[i]!, file);
+    for (const job of jobs) job.poll();
+  });
+  await Promise.allSettled(jobs.map((job) => job.finished));
   return out;
 }
 
-/** Parses files of the job until none is left; used by the main thread and by workers alike. */
-export function takeFiles(job: ParseJob): [number, GoFile][] {
-  const parsed: [number, GoFile][] = [];
-  for (let i = Atomics.add(job.next, 0, 1); i < job.files.length; i = Atomics.add(job.next, 0, 1)) {
-    const file = job.files[i]!;
+/** Parses the files of `files` this thread takes from `next`, until none is left; used by this thread and by workers alike. */
+export function takeFiles(files: readonly string[], next: Int32Array, parsed: (index: number, file: GoFile) => void): void {
+  for (let i = Atomics.add(next, 0, 1); i < files.length; i = Atomics.add(next, 0, 1)) {
+    const file = files[i]!;
     let text: string;
     try {
       text = fs.readFileSync(file, 'utf8');
     } catch {
       continue;
     }
-    parsed.push([i, parseGoFile(file, text)]);
+    parsed(i, parseGoFile(file, text));
   }
-  return parsed;
 }
 
 function workerPool(): Worker[] {
@@ -91,30 +100,46 @@ function workerPool(): Worker[] {
   return workers;
 }
 
-function run(worker: Worker, job: ParseJob): Promise<ParseResult> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (result: ParseResult) => {
-      if (result.id !== job.id) return;
-      done();
-      resolve(result);
-    };
-    const onError = (e: unknown) => {
-      done();
-      reject(e instanceof Error ? e : new Error(`parse worker stopped (exit code ${String(e)})`));
-    };
-    const done = () => {
-      worker.off('message', onMessage);
+interface RunningJob {
+  /** Settles after the worker's last batch (rejected when the worker fails). */
+  finished: Promise<void>;
+  /** Reads the batches that have arrived, without waiting. */
+  poll(): void;
+}
+
+/** Sends a job to `worker`; every batch it answers is handed to `add`. */
+function startJob(worker: Worker, files: readonly string[], next: Int32Array, add: (batch: ParseBatch) => void): RunningJob {
+  const { port1: port, port2 } = new MessageChannel();
+  let settle: (error?: Error) => void = () => {};
+  const finished = new Promise<void>((resolve, reject) => {
+    settle = (error) => {
+      port.close();
       worker.off('error', onError);
       worker.off('exit', onError);
       const left = (busy.get(worker) ?? 1) - 1;
       busy.set(worker, left);
       if (left === 0) worker.unref();
+      if (error) reject(error);
+      else resolve();
     };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onError);
-    busy.set(worker, (busy.get(worker) ?? 0) + 1);
-    worker.ref();
-    worker.postMessage(job);
   });
+  const onBatch = (batch: ParseBatch) => {
+    add(batch);
+    if (batch.last) settle();
+  };
+  const onError = (e: unknown) => settle(e instanceof Error ? e : new Error(`parse worker stopped (exit code ${String(e)})`));
+  // Batches this thread does not read between its own files arrive as messages once it waits.
+  port.on('message', onBatch);
+  worker.on('error', onError);
+  worker.on('exit', onError);
+  busy.set(worker, (busy.get(worker) ?? 0) + 1);
+  worker.ref();
+  const job: ParseJob = { files, next, port: port2 };
+  worker.postMessage(job, [port2]);
+  return {
+    finished,
+    poll: () => {
+      for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) onBatch(m.message as ParseBatch);
+    },
+  };
 }

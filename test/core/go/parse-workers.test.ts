@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GoFile } from '../../../src/core/go/ast';
-import type { ParseJob, ParseResult } from '../../../src/core/go/parse-workers';
+import type { ParseBatch, ParseJob } from '../../../src/core/go/parse-workers';
 import { initGoParser, parseGoFile } from '../../../src/core/go/parser';
 import { FIXTURES } from '../../support/golden';
 
@@ -55,24 +55,35 @@ beforeAll(async () => {
 });
 
 describe('parse-worker', () => {
-  it('parses the files it takes from the shared counter, from where the counter stands', async () => {
-    const files = manyGoFiles(1).slice(0, 30);
+  it('parses the files it takes from the shared counter, from where the counter stands, and sends them in batches', async () => {
+    const { BATCH_SIZE } = compiled<{ BATCH_SIZE: number }>('parse-workers');
+    const files = manyGoFiles(1).slice(0, 10 + 2 * BATCH_SIZE + 3);
     const next = new Int32Array(new SharedArrayBuffer(4));
     next[0] = 10;
     const worker = new Worker(path.join(COMPILED, 'parse-worker.js'));
+    const { port1, port2 } = new MessageChannel();
     try {
-      const answer = await new Promise<ParseResult>((resolve, reject) => {
-        worker.on('message', resolve);
+      const batches = await new Promise<ParseBatch[]>((resolve, reject) => {
+        const received: ParseBatch[] = [];
+        port1.on('message', (batch: ParseBatch) => {
+          received.push(batch);
+          if (batch.last) resolve(received);
+        });
         worker.on('error', reject);
-        const job: ParseJob = { id: 7, files, next };
-        worker.postMessage(job);
+        const job: ParseJob = { files, next, port: port2 };
+        worker.postMessage(job, [port2]);
       });
-      expect(answer.id).toBe(7);
-      const parsed = JSON.parse(answer.parsed) as [number, GoFile][];
+      expect(batches.map((b) => [(JSON.parse(b.parsed) as unknown[]).length, b.last])).toEqual([
+        [BATCH_SIZE, false],
+        [BATCH_SIZE, false],
+        [3, true],
+      ]);
+      const parsed = batches.flatMap((b) => JSON.parse(b.parsed) as [number, GoFile][]);
       expect(parsed.map(([i]) => i)).toEqual(files.map((_, i) => i).slice(10));
       for (const [i, file] of parsed) expect(file).toEqual(parsedHere(files[i]!));
       expect(next[0]).toBeGreaterThanOrEqual(files.length);
     } finally {
+      port1.close();
       await worker.terminate();
     }
   });
