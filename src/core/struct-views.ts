@@ -37,45 +37,44 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
     for (const level of current) {
       if (visited.has(level.id)) continue;
       visited.add(level.id);
-      level.struct.fields.forEach((f, i) => {
+      const fields = level.struct.fields;
+      for (let i = 0; i < fields.length; i++) {
+        const f = fields[i]!;
         let ft = f.type;
         if (ft.kind === 'pointer') ft = ft.elem;
-        const embeddedStruct = hooks.structOf(ft);
+        const embeddedStruct = f.embedded ? hooks.structOf(ft) : undefined;
         if (f.embedded) {
-          if (!f.exported && !embeddedStruct) return;
-        } else if (!f.exported) return;
+          if (!f.exported && !embeddedStruct) continue;
+        } else if (!f.exported) continue;
         const raw = f.tags.get(key);
         let name: string | undefined;
-        let options: string[] = [];
         if (isJson) {
           const tag = jsonTag(f.tags);
-          if (tag.skip) return;
+          if (tag.skip) continue;
           name = tag.name;
-          options = (raw ?? '').split(',').slice(1);
         } else {
-          if (raw === '-') return;
+          if (raw === '-') continue;
           name = tagName(f.tags, key);
-          options = (raw ?? '').split(',').slice(1);
         }
-        const index = [...level.index, i];
-        const viaPointer = level.viaPointer || (f.embedded && f.type.kind === 'pointer');
         if (name !== undefined || !f.embedded || !embeddedStruct) {
           if (f.embedded && name === undefined && isLeafStruct(ft)) {
             // Go would flatten the (unexported) fields of time.Time or an external struct: nothing fw can describe.
             hooks.leftOut(f, `embedded field ${f.name} of ${f.owner} cannot be flattened by fw (${describeLeaf(ft)}); it is left out`);
-            return;
+            continue;
           }
-          if (!isJson && name === undefined) return;
-          found.push({ name: name ?? f.name, tagged: name !== undefined, options, index, viaPointer: level.viaPointer, field: f });
+          if (!isJson && name === undefined) continue;
+          const options = (raw ?? '').split(',').slice(1);
+          found.push({ name: name ?? f.name, tagged: name !== undefined, options, index: [...level.index, i], viaPointer: level.viaPointer, field: f });
           if ((count.get(level.id) ?? 0) > 1) found.push(found[found.length - 1]!);
           hooks.included(f);
-          return;
+          continue;
         }
         const id = typeKey(ft);
         const n = (nextCount.get(id) ?? 0) + 1;
         nextCount.set(id, n);
-        if (n === 1) next.push({ struct: embeddedStruct, id, index, viaPointer });
-      });
+        const viaPointer = level.viaPointer || f.type.kind === 'pointer';
+        if (n === 1) next.push({ struct: embeddedStruct, id, index: [...level.index, i], viaPointer });
+      }
     }
   }
   found.sort((a, b) => compareStrings(a.name, b.name) || a.index.length - b.index.length || Number(b.tagged) - Number(a.tagged) || compareIndex(a.index, b.index));

@@ -4,7 +4,7 @@ import { integerConstValue, stringConstValue } from './go/const-values';
 import { parseStructTag } from './go/struct-tags';
 import { describeExpr } from './go/type-expr';
 import type { GoPackage, GoProgram, TypeRef } from './model';
-import { type FlattenHooks, flattenStruct, type ViewField } from './struct-views';
+import { type FlattenHooks, flattenStruct } from './struct-views';
 
 // Kept importable from here, where it lived first (the URL helper uses it).
 export { describeExpr };
@@ -231,7 +231,13 @@ export class TypeResolver {
   private readonly warned = new Set<string>();
   private readonly aliasStack = new Set<string>();
   private readonly indexes = new WeakMap<GoPackage, PackageIndex>();
-  private readonly views = new Map<string, ViewField[]>();
+  /** The reference to each named type, by declaration: handed out again instead of a new object with a new id string. */
+  private readonly namedRefs = new Map<GoTypeDecl, ResolvedType>();
+  /** Views of named types, by type id (tagged ones by tag key first: a handful of maps, not one per type). */
+  private readonly jsonViews = new Map<string, readonly JsonField[]>();
+  private readonly taggedViews = new Map<string, Map<string, readonly TaggedField[]>>();
+  /** Parsed struct tags by their text: the same tags (`json:"id"`) recur across many structs, and the maps are read-only. */
+  private readonly parsedTags = new Map<string, ReadonlyMap<string, string>>();
   private readonly flattenHooks: FlattenHooks = {
     structOf: (t) => this.structOf(t),
     leftOut: (f, message) => this.warnField(f, message),
@@ -263,7 +269,11 @@ export class TypeResolver {
     if (decl.typeParams.length > 0) {
       return { kind: 'unknown', reason: `${name} is a generic type; fw does not resolve generic types` };
     }
+    const known = this.namedRefs.get(decl);
+    if (known) return known;
     const id = `${pkg.importPath}.${name}`;
+    const ref: ResolvedType = { kind: 'named', id };
+    this.namedRefs.set(decl, ref);
     if (!this.named.has(id)) {
       // Registered before its type is resolved, so that a reference back to it (recursion) finds it.
       const info: NamedType = { id, name, pkg, file, decl, type: { kind: 'unknown', reason: 'being resolved' } };
@@ -275,7 +285,7 @@ export class TypeResolver {
       if (enumValues) info.enum = enumValues;
       if (info.type.kind === 'unknown') this.warn(decl.pos, `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`);
     }
-    return { kind: 'named', id };
+    return ref;
   }
 
   /** Resolves a type expression written in `file` of `pkg`. `owner` names the enclosing type in messages. */
@@ -326,7 +336,7 @@ export class TypeResolver {
           goType: f.type,
           type: this.resolveExpr(f.type, { ...scope, owner: `${scope.owner}.${name}` }),
           tag: f.tag,
-          tags: parseStructTag(f.tag),
+          tags: this.parseTag(f.tag),
           pos: f.pos,
           pkg: scope.pkg,
           file: scope.file,
@@ -334,6 +344,12 @@ export class TypeResolver {
         };
       }),
     };
+  }
+
+  private parseTag(tag: string): ReadonlyMap<string, string> {
+    let tags = this.parsedTags.get(tag);
+    if (!tags) this.parsedTags.set(tag, (tags = parseStructTag(tag)));
+    return tags;
   }
 
   private resolveIdent(name: string, scope: Scope): ResolvedType {
@@ -384,8 +400,10 @@ export class TypeResolver {
 
   /** The type with named types followed to their declared types (`type A B; type B string` → string). */
   underlying(t: ResolvedType): ResolvedType {
-    const seen = new Set<string>();
-    while (t.kind === 'named' && !seen.has(t.id)) {
+    let seen: Set<string> | undefined;
+    while (t.kind === 'named') {
+      seen ??= new Set();
+      if (seen.has(t.id)) break;
       seen.add(t.id);
       const info = this.named.get(t.id);
       if (!info) break;
@@ -408,8 +426,11 @@ export class TypeResolver {
    * conflicts settled by depth then by tag, equal conflicts dropping every
    * contender; the result is in field index order.
    */
-  jsonFields(t: ResolvedType): JsonField[] {
-    return this.flatten(t, 'json').map((c): JsonField => ({
+  jsonFields(t: ResolvedType): readonly JsonField[] {
+    // A request or response type is viewed once per route method and emitter: compute each view once per named type.
+    const cached = t.kind === 'named' ? this.jsonViews.get(t.id) : undefined;
+    if (cached) return cached;
+    const view = flattenStruct(t, 'json', this.flattenHooks).map((c): JsonField => ({
       name: c.name,
       type: c.field.type,
       omitempty: c.options.includes('omitempty'),
@@ -420,6 +441,8 @@ export class TypeResolver {
       viaPointer: c.viaPointer,
       field: c.field,
     }));
+    if (t.kind === 'named') this.jsonViews.set(t.id, view);
+    return view;
   }
 
   /**
@@ -428,8 +451,12 @@ export class TypeResolver {
    * `json`. Fields without that key are not part of the view; a name bound
    * twice at the same depth binds neither, as with encoding/json.
    */
-  taggedFields(t: ResolvedType, key: LocationTag | string): TaggedField[] {
-    return this.flatten(t, key).map((c): TaggedField => ({
+  taggedFields(t: ResolvedType, key: LocationTag | string): readonly TaggedField[] {
+    let byId = this.taggedViews.get(key);
+    if (!byId) this.taggedViews.set(key, (byId = new Map()));
+    const cached = t.kind === 'named' ? byId.get(t.id) : undefined;
+    if (cached) return cached;
+    const view = flattenStruct(t, key, this.flattenHooks).map((c): TaggedField => ({
       name: c.name,
       options: c.options,
       type: c.field.type,
@@ -437,16 +464,7 @@ export class TypeResolver {
       viaPointer: c.viaPointer,
       field: c.field,
     }));
-  }
-
-  /** A struct's view for one tag key (./struct-views.ts), computed once per named type. */
-  private flatten(t: ResolvedType, key: string): ViewField[] {
-    // A request or response type is viewed once per tag key and route method: compute each view once.
-    const cacheKey = t.kind === 'named' ? `${t.id}\u0000${key}` : undefined;
-    const cached = cacheKey === undefined ? undefined : this.views.get(cacheKey);
-    if (cached) return cached;
-    const view = flattenStruct(t, key, this.flattenHooks);
-    if (cacheKey !== undefined) this.views.set(cacheKey, view);
+    if (t.kind === 'named') byId.set(t.id, view);
     return view;
   }
 

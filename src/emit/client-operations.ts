@@ -106,7 +106,7 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
 }
 
 /** Required headers (`required_header`, typed string) merged with `header:`-tagged fields (optional unless also required). */
-function headerProps(route: RouteModel, fields: TaggedField[], mapper: ZodMapper): ZodProp[] {
+function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: ZodMapper): ZodProp[] {
   const props: ZodProp[] = route.requiredHeaders.map((name) => {
     const field = fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
     return { key: name, node: field ? mapper.param(field.type) : { kind: 'scalar', zod: 'z.string()', ts: 'string' }, optional: false };

@@ -110,41 +110,58 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
     ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`]),
   ]);
   const schemas = registry.finish(reserved);
-  const refZod = (id: string) => registry.schemaName(id);
-  const refTs = (id: string) => registry.typeName(id);
 
   const statusClasses = new Set<number>();
-  const operationViews = operations.map((op) => {
-    const { plan } = op;
-    const variants = plan.responses.map((r) => {
-      const status = `status: ${statusType(r.statuses, statusClasses)}`;
-      if (r.kind === 'redirect') return `{ ${status}; location: string | null; headers: Headers }`;
-      if (plan.method === 'HEAD') return `{ ${status}; headers: Headers }`;
-      const body = r.kind === 'error' ? ERROR_BODY : r.kind === 'any' ? undefined : r.body;
-      return `{ ${status}; body: ${body ? printTs(body, refTs) : 'unknown'}; headers: Headers }`;
-    });
-    variants[variants.length - 1] += ';';
-    return {
-      className: op.className,
-      methodName: op.methodName,
-      requestSchemaName: `${op.baseName}RequestSchema`,
-      requestTypeName: `${op.baseName}Request`,
-      resultTypeName: `${op.baseName}Result`,
-      routeConstName: `${lowerFirst(op.baseName)}Route`,
-      requestSchema: printZod(plan.request, refZod),
-      variants,
-      method: plan.method,
-      pattern: tsString(plan.route.path.text),
-      pathFn: plan.pathFn,
-      bodyKind: plan.bodyKind,
-      responses: plan.responses.map((r) => {
-        const schema = r.kind === 'json' && r.body ? `, schema: ${printZod(r.body, refZod, '    ')}` : '';
-        return `{ from: ${r.from}, to: ${r.to}, kind: '${r.kind}'${schema} }`;
-      }),
-    };
-  });
+  // Each operation and class is rendered as soon as its view exists, so that views do not pile up.
+  const operationsText = operations.map((op) => render('client-operation.ts.hbs', operationView(op, registry, statusClasses))).join('');
+  const classesText = classes.map((c) => render('client-class.ts.hbs', classView(c))).join('');
 
-  const classViews = classes.map((c) => ({
+  const contents = render('client.ts.hbs', {
+    sources: model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages',
+    statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
+    schemas,
+    operations: operationsText,
+    classes: classesText,
+    factory: factory(model.roots, classes, prefixes),
+  });
+  diagnostics.push(...resolver.diagnostics, ...mapper.diagnostics);
+  return { contents, diagnostics };
+}
+
+function operationView(op: Operation, registry: SchemaRegistry, statusClasses: Set<number>) {
+  const { plan } = op;
+  const refZod = (id: string) => registry.schemaName(id);
+  const refTs = (id: string) => registry.typeName(id);
+  const variants = plan.responses.map((r) => {
+    const status = `status: ${statusType(r.statuses, statusClasses)}`;
+    if (r.kind === 'redirect') return `{ ${status}; location: string | null; headers: Headers }`;
+    if (plan.method === 'HEAD') return `{ ${status}; headers: Headers }`;
+    const body = r.kind === 'error' ? ERROR_BODY : r.kind === 'any' ? undefined : r.body;
+    return `{ ${status}; body: ${body ? printTs(body, refTs) : 'unknown'}; headers: Headers }`;
+  });
+  variants[variants.length - 1] += ';';
+  return {
+    className: op.className,
+    methodName: op.methodName,
+    requestSchemaName: `${op.baseName}RequestSchema`,
+    requestTypeName: `${op.baseName}Request`,
+    resultTypeName: `${op.baseName}Result`,
+    routeConstName: `${lowerFirst(op.baseName)}Route`,
+    requestSchema: printZod(plan.request, refZod),
+    variants,
+    method: plan.method,
+    pattern: tsString(plan.route.path.text),
+    pathFn: plan.pathFn,
+    bodyKind: plan.bodyKind,
+    responses: plan.responses.map((r) => {
+      const schema = r.kind === 'json' && r.body ? `, schema: ${printZod(r.body, refZod, '    ')}` : '';
+      return `{ from: ${r.from}, to: ${r.to}, kind: '${r.kind}'${schema} }`;
+    }),
+  };
+}
+
+function classView(c: ClassPlan) {
+  return {
     className: c.className,
     doc: jsDoc([classDescription(c)], ''),
     methods: c.operations.map((op) => ({
@@ -155,18 +172,7 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
       routeConstName: `${lowerFirst(op.baseName)}Route`,
       doc: jsDoc([...op.plan.route.description, '', `\`${op.plan.method} ${op.plan.route.path.text}\``], '  '),
     })),
-  }));
-
-  const contents = render('client.ts.hbs', {
-    sources: model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages',
-    statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
-    schemas,
-    operations: operationViews,
-    classes: classViews,
-    factory: factory(model.roots, classes, prefixes),
-  });
-  diagnostics.push(...resolver.diagnostics, ...mapper.diagnostics);
-  return { contents, diagnostics };
+  };
 }
 
 function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnostic {

@@ -8,6 +8,8 @@ import type { GoComment, GoConstDecl, GoField, GoFile, GoFuncDecl, GoImport, GoT
  * shipped in the tree-sitter-go package). The language is loaded once per
  * process and one Parser is reused; every tree is freed after extraction.
  * Only top-level declarations are visited: fw never needs function bodies.
+ * Every property of a tree-sitter node (`type`, `text`, `endPosition`, a
+ * child) is a call into wasm, so each is read once per node here.
  */
 
 let parser: Parser | undefined;
@@ -55,19 +57,22 @@ class FileReader {
   }
 
   read(root: Node): GoFile {
-    const comments: Node[] = [];
+    const comments: CommentNode[] = [];
     let seenPackage = false;
     /** Last row of the previous non-comment top-level node: a comment starting there trails it. */
     let prevEndRow = -1;
     for (const node of root.namedChildren) {
       if (!node) continue;
+      const type = node.type;
+      if (type === 'comment') {
+        const comment: CommentNode = { node, text: node.text, endRow: node.endPosition.row };
+        if (!seenPackage && GENERATED_LINE.test(comment.text.trimEnd())) this.out.generated = true;
+        comments.push(comment);
+        continue;
+      }
       const previousEnd = prevEndRow;
-      if (node.type !== 'comment') prevEndRow = node.endPosition.row;
-      switch (node.type) {
-        case 'comment':
-          if (!seenPackage && GENERATED_LINE.test(node.text.trimEnd())) this.out.generated = true;
-          comments.push(node);
-          continue;
+      prevEndRow = node.endPosition.row;
+      switch (type) {
         case 'package_clause':
           seenPackage = true;
           this.out.packageName = node.namedChildren[0]?.text ?? '';
@@ -78,7 +83,7 @@ class FileReader {
         case 'method_declaration':
         case 'function_declaration': {
           const doc = docAbove(node, comments, previousEnd);
-          this.out.funcs.push(this.readFunc(node, doc));
+          this.out.funcs.push(this.readFunc(node, type === 'method_declaration', doc));
           this.noteStrayAnnotations(comments.filter((c) => !doc.includes(c)));
           comments.length = 0;
           continue;
@@ -100,8 +105,8 @@ class FileReader {
     return this.out;
   }
 
-  private noteStrayAnnotations(comments: Node[]): void {
-    for (const c of comments) if (c.text.includes(ANNOTATION_MARKER)) this.out.strayAnnotations.push({ text: c.text, pos: this.pos(c) });
+  private noteStrayAnnotations(comments: CommentNode[]): void {
+    for (const c of comments) if (c.text.includes(ANNOTATION_MARKER)) this.out.strayAnnotations.push({ text: c.text, pos: this.pos(c.node) });
   }
 
   pos(node: Node): Pos {
@@ -133,7 +138,7 @@ class FileReader {
     }
   }
 
-  private readFunc(node: Node, doc: Node[]): GoFuncDecl {
+  private readFunc(node: Node, isMethod: boolean, doc: CommentNode[]): GoFuncDecl {
     const nameNode = node.childForFieldName('name');
     const params = node.childForFieldName('parameters');
     const result = node.childForFieldName('result');
@@ -144,23 +149,24 @@ class FileReader {
       paramCount += Math.max(names, 1);
     }
     const results: GoTypeExpr[] = [];
-    if (result?.type === 'parameter_list') {
+    const resultType = result?.type;
+    if (result && resultType === 'parameter_list') {
       for (const p of result.namedChildren) {
         const t = p?.childForFieldName('type');
         if (!p || !t) continue;
         const names = p.namedChildren.filter((c) => c?.type === 'identifier').length;
         for (let i = 0; i < Math.max(names, 1); i++) results.push(this.typeExpr(t));
       }
-    } else if (result) results.push(this.typeExpr(result));
+    } else if (result) results.push(this.typeExpr(result, resultType));
     const decl: GoFuncDecl = {
       name: nameNode?.text ?? '',
       paramCount,
       results,
-      doc: doc.map((c): GoComment => ({ text: c.text, pos: this.pos(c) })),
+      doc: doc.map((c): GoComment => ({ text: c.text, pos: this.pos(c.node) })),
       pos: this.pos(node),
       namePos: nameNode ? this.pos(nameNode) : this.pos(node),
     };
-    if (node.type === 'method_declaration') {
+    if (isMethod) {
       const recvType = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration')?.childForFieldName('type');
       if (recvType) {
         const pointer = recvType.type === 'pointer_type';
@@ -172,16 +178,20 @@ class FileReader {
     return decl;
   }
 
-  private readTypes(node: Node, doc: Node[]): void {
-    const specs = node.namedChildren.filter((c): c is Node => c?.type === 'type_spec' || c?.type === 'type_alias');
-    for (const spec of specs) {
+  private readTypes(node: Node, doc: CommentNode[]): void {
+    const specs: { spec: Node; alias: boolean }[] = [];
+    for (const c of node.namedChildren) {
+      const type = c?.type;
+      if (c && (type === 'type_spec' || type === 'type_alias')) specs.push({ spec: c, alias: type === 'type_alias' });
+    }
+    for (const { spec, alias } of specs) {
       const nameNode = spec.childForFieldName('name');
       const typeNode = spec.childForFieldName('type');
       if (!nameNode || !typeNode) continue;
       const typeParams = spec.childForFieldName('type_parameters');
       const decl: GoTypeDecl = {
         name: nameNode.text,
-        alias: spec.type === 'type_alias',
+        alias,
         type: this.typeExpr(typeNode),
         typeParams: typeParams ? typeParams.descendantsOfType('identifier').flatMap((n) => (n ? [n.text] : [])) : [],
         doc: specs.length === 1 ? doc.map((c) => stripComment(c.text)) : [],
@@ -217,8 +227,9 @@ class FileReader {
     }
   }
 
-  typeExpr(node: Node): GoTypeExpr {
-    switch (node.type) {
+  /** `type` is `node.type`, when the caller has read it already. */
+  typeExpr(node: Node, type = node.type): GoTypeExpr {
+    switch (type) {
       case 'type_identifier':
         return { kind: 'ident', name: node.text };
       case 'qualified_type':
@@ -258,7 +269,8 @@ class FileReader {
 
   /** Type arguments are wrapped in `type_elem` nodes by newer grammars. */
   private typeElem(node: Node): GoTypeExpr {
-    return node.type === 'type_elem' && node.namedChildCount === 1 ? this.child(node, 0) : this.typeExpr(node);
+    const type = node.type;
+    return type === 'type_elem' && node.namedChildCount === 1 ? this.child(node, 0) : this.typeExpr(node, type);
   }
 
   private child(node: Node, index: number): GoTypeExpr {
@@ -313,16 +325,23 @@ class FileReader {
  * blank line between them and the declaration. A comment on the last line of
  * the previous declaration (`prevEndRow`) trails that declaration, as in go/parser.
  */
-function docAbove(node: Node, comments: Node[], prevEndRow: number): Node[] {
-  const group: Node[] = [];
+function docAbove(node: Node, comments: CommentNode[], prevEndRow: number): CommentNode[] {
+  const group: CommentNode[] = [];
   let nextRow = node.startPosition.row;
   for (let i = comments.length - 1; i >= 0; i--) {
     const c = comments[i]!;
-    if (c.endPosition.row !== nextRow - 1 || !c.text.startsWith('//') || c.startPosition.row === prevEndRow) break;
+    if (c.endRow !== nextRow - 1 || !c.text.startsWith('//') || c.node.startPosition.row === prevEndRow) break;
     group.unshift(c);
-    nextRow = c.startPosition.row;
+    nextRow = c.node.startPosition.row;
   }
   return group;
+}
+
+/** A top-level comment with the properties every later step reads, each read from tree-sitter once. */
+interface CommentNode {
+  node: Node;
+  text: string;
+  endRow: number;
 }
 
 export function stripComment(text: string): string {
