@@ -27,7 +27,8 @@ export function render(name: string, view: object): string {
   loadPartials();
   let template = compiled.get(name);
   if (!template) {
-    template = hbs.compile(fs.readFileSync(path.join(templatesDir, name), 'utf8'), { noEscape: true, strict: true });
+    // data: false: templates use no @index/@first, and handlebars then builds no data frame per {{#each}} item.
+    template = hbs.compile(fs.readFileSync(path.join(templatesDir, name), 'utf8'), { noEscape: true, strict: true, data: false });
     compiled.set(name, template);
   }
   return flat(template(view));
