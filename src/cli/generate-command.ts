@@ -1,7 +1,7 @@
 import * as path from 'node:path';
-import { formatDiagnostic, hasErrors } from '../core/diagnostics';
-import { generate, type GeneratorName } from '../core/pipeline';
-import { writeGeneratedFiles } from '../core/writer';
+import { formatDiagnostic } from '../core/diagnostics';
+import { generateAndWrite } from '../core/generate-and-write';
+import type { GeneratorName } from '../core/pipeline';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 
 const GENERATE_OPTIONS = {
@@ -28,20 +28,22 @@ async function runGenerator(
 ): Promise<number> {
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
   const started = process.hrtime.bigint();
-  const result = await generate({ cwd, generators: [generator], packages: positionals, clientFile });
-  for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd));
-  if (hasErrors(result.diagnostics)) {
-    const n = result.diagnostics.filter((d) => d.severity === 'error').length;
+  const check = values.check === true;
+  const { result, report, diagnostics, failure } = await generateAndWrite(
+    { cwd, generators: [generator], packages: positionals, clientFile },
+    { check, force: values.force === true },
+  );
+  for (const d of diagnostics) io.err(formatDiagnostic(d, cwd));
+  if (failure === 'errors') {
+    const n = diagnostics.filter((d) => d.severity === 'error').length;
     io.err(`fw: ${n} error${n === 1 ? '' : 's'}; nothing was written`);
     return EXIT_FAILURE;
   }
-  const report = writeGeneratedFiles(result.files, { check: values.check === true, force: values.force === true });
-  for (const d of report.diagnostics) io.err(formatDiagnostic(d, cwd));
-  if (report.diagnostics.length > 0) {
+  if (failure === 'refused') {
     io.err('fw: nothing was written');
     return EXIT_FAILURE;
   }
-  if (values.check === true && report.stale.length > 0) {
+  if (failure === 'stale') {
     for (const f of report.stale) io.err(`${displayPath(cwd, f)}: stale (run fw g ${generator} to update it)`);
     io.err(`fw: ${report.stale.length} generated file${report.stale.length === 1 ? ' is' : 's are'} out of date`);
     return EXIT_FAILURE;
@@ -51,7 +53,7 @@ async function runGenerator(
     const roots = result.model?.roots ?? [];
     const routes = roots.reduce((n, r) => n + r.routes.length, 0);
     for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
-    const verb = values.check === true ? 'checked' : `${report.written.length} written`;
+    const verb = check ? 'checked' : `${report.written.length} written`;
     io.out(
       `fw g ${generator}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${roots.map((r) => r.relDir).join(', ')}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
     );

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
-import { type Diagnostic, formatDiagnostic, hasErrors } from '../../core/diagnostics';
-import { type GeneratorName, generate } from '../../core/pipeline';
-import { writeGeneratedFiles } from '../../core/writer';
+import { type Diagnostic, formatDiagnostic } from '../../core/diagnostics';
+import { generateAndWrite } from '../../core/generate-and-write';
+import type { GeneratorName } from '../../core/pipeline';
 
 /** The options every fw executor shares; they mirror the CLI's flags. Paths are relative to the project root. */
 export interface FwExecutorOptions {
@@ -51,24 +51,17 @@ export async function runFwGenerator(
   context: ExecutorContext,
 ): Promise<FwExecutorResult> {
   const cwd = path.join(context.root, projectRootOf(context));
-  const result = await generate({
-    cwd,
-    generators: [generator],
-    packages: options.packages ?? [],
-    clientFile: options.file,
-  });
-  printDiagnostics(result.diagnostics, context.root);
-  if (hasErrors(result.diagnostics)) return { success: false };
-
-  const report = writeGeneratedFiles(result.files, { check: options.check, force: options.force });
-  printDiagnostics(report.diagnostics, context.root);
-  if (hasErrors(report.diagnostics)) return { success: false };
-
+  const { report, diagnostics, failure } = await generateAndWrite(
+    { cwd, generators: [generator], packages: options.packages ?? [], clientFile: options.file },
+    { check: options.check, force: options.force },
+  );
+  printDiagnostics(diagnostics, context.root);
+  if (failure === 'errors' || failure === 'refused') return { success: false };
+  if (failure === 'stale') {
+    logger.error(`fw ${generator}: out of date: ${relativePaths(report.stale, context.root)} (run the target without --check to regenerate)`);
+    return { success: false };
+  }
   if (options.check) {
-    if (report.stale.length > 0) {
-      logger.error(`fw ${generator}: out of date: ${relativePaths(report.stale, context.root)} (run the target without --check to regenerate)`);
-      return { success: false };
-    }
     logger.info(`fw ${generator}: ${report.unchanged.length} file(s) up to date`);
     return { success: true };
   }
