@@ -61,15 +61,15 @@ export class WorkspaceProgram implements GoProgram {
    * loading those packages later finds them parsed.
    */
   async preload(dirs: readonly string[]): Promise<void> {
-    const files = dirs.flatMap((dir) => goSourceNames(path.resolve(dir)) ?? []);
+    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir)) ?? []);
     for (const [file, parsed] of await parseFiles(files)) this.preloaded.set(file, parsed);
   }
 
   private load(dir: string): GoPackage | undefined {
-    const names = goSourceNames(dir);
-    if (!names || names.length === 0) return undefined;
+    const paths = goSourceFiles(dir);
+    if (!paths || paths.length === 0) return undefined;
     const module = this.moduleOf(dir);
-    const files: GoFile[] = names.map((file) => {
+    const files: GoFile[] = paths.map((file) => {
       this.filesParsed++;
       const parsed = this.preloaded.get(file);
       if (!parsed) return parseGoFile(file, fs.readFileSync(file, 'utf8'));
@@ -85,7 +85,7 @@ export class WorkspaceProgram implements GoProgram {
 }
 
 /** The Go source files of `dir` (absolute paths, sorted by name); undefined when it cannot be read. */
-function goSourceNames(dir: string): string[] | undefined {
+function goSourceFiles(dir: string): string[] | undefined {
   try {
     return fs
       .readdirSync(dir, { withFileTypes: true })
