@@ -1,11 +1,6 @@
 import { type Diagnostic, type Pos, warning } from './diagnostics';
+import { parseStructTag, tagName } from './go/struct-tags';
 import type { RouteModel } from './model';
-
-/** The value of one key of a Go struct tag (`path:"id"` → `id`). */
-function tagValue(tag: string, key: string): string | undefined {
-  const m = new RegExp(`(?:^|\\s)${key}:"((?:[^"\\\\]|\\\\.)*)"`).exec(tag);
-  return m?.[1];
-}
 
 /**
  * Warns when a path wildcard is not bound by a `path:` field of the request
@@ -20,7 +15,7 @@ export function checkPathBindings(route: RouteModel, pathPos: Pos): Diagnostic[]
   if (!decl || decl.type.kind !== 'struct' || decl.type.fields.some((f) => f.name === undefined)) return [];
   const bound = new Set<string>();
   for (const f of decl.type.fields) {
-    const name = tagValue(f.tag, 'path')?.split(',')[0];
+    const name = tagName(parseStructTag(f.tag), 'path');
     if (name) bound.add(name);
   }
   const wildcards = route.path.segments.flatMap((s) => (s.kind === 'wildcard' || s.kind === 'remainder' ? [s.name] : []));
