@@ -14,8 +14,8 @@ import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
 const dist = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
-const { initGoParser, parseGoFile } = require(path.join(dist, 'core/go/parser.js'));
-const { generate } = require(path.join(dist, 'core/pipeline.js'));
+const { initGoParser, parseGoFile } = require(path.join(dist, 'go/parser.js'));
+const { generate } = require(path.join(dist, 'generate.js'));
 const { emitters } = require(path.join(dist, 'emit/emitters.js'));
 
 const { values } = parseArgs({

@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic } from '../src/core/diagnostics';
-import { generate, type GeneratorName } from '../src/core/pipeline';
+import { formatDiagnostic } from '../src/diagnostics/diagnostics';
+import { generate, type GeneratorName } from '../src/generate';
 import { expectGoldenFile, FIXTURES } from './support/golden';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnnotation } from '../src/core/annotation';
+import { parseAnnotation } from '../src/annotations/annotation';
 import { runFw, makeWorkspace } from './support/workspace';
 
 /**

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
-import { formatDiagnostic } from '../core/diagnostics';
-import { generateAndWrite } from '../core/generate-and-write';
-import type { GeneratorName } from '../core/pipeline';
+import { formatDiagnostic } from '../diagnostics/diagnostics';
+import { generateAndWrite } from '../generate';
+import type { GeneratorName } from '../generate';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 
 const GENERATE_OPTIONS = {

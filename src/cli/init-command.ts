@@ -1,7 +1,7 @@
 import * as path from 'node:path';
-import { formatDiagnostic, hasErrors } from '../core/diagnostics';
-import { DEFAULT_RUNTIME_DIR, scaffoldRuntime } from '../core/runtime-scaffold';
-import { writeGeneratedFiles } from '../core/writer';
+import { formatDiagnostic, hasErrors } from '../diagnostics/diagnostics';
+import { DEFAULT_RUNTIME_DIR, scaffoldRuntime } from '../runtime/scaffold';
+import { writeGeneratedFiles } from '../write/writer';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, UsageError } from './command';
 
 export const initCommand: Command = {

@@ -1,6 +1,12 @@
-import type { Diagnostic } from '../core/diagnostics';
-import type { WorkspaceModel } from '../core/model';
-import type { GeneratedFile } from '../core/writer';
+import type { Diagnostic } from '../diagnostics/diagnostics';
+import type { WorkspaceModel } from '../model/model';
+
+/** A file an emitter produced; nothing is on disk until the writer runs. */
+export interface GeneratedFile {
+  /** Absolute path. */
+  path: string;
+  contents: string;
+}
 
 export interface EmitContext {
   /** Absolute output path of the TypeScript client. */

@@ -1,8 +1,9 @@
-import type { GeneratorName } from '../core/pipeline';
-import { emitClient } from './client';
+import { emitClient } from './client/client';
 import type { Emitter } from './emitter';
-import { emitRouter } from './router';
-import { emitUrlHelper } from './url-helper';
+import { emitRouter } from './router/router';
+import { emitUrlHelper } from './url-helper/url-helper';
+
+export type GeneratorName = 'router' | 'url-helper' | 'client';
 
 /** Every generator's emitter, by the name the CLI and Nx use. */
 export const emitters: Record<GeneratorName, Emitter> = {

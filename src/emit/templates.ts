@@ -3,35 +3,36 @@ import * as path from 'node:path';
 import Handlebars from 'handlebars';
 
 /**
- * Loads and compiles the handlebars templates of src/emit/templates (copied
- * to dist/emit/templates by the build) once per process. Templates only
+ * Handlebars templates of one generator, kept beside its code (src/emit/<generator>/,
+ * copied to dist/ by the build), compiled once per process. Templates only
  * print a view model; every decision is made in TypeScript before.
  */
-const hbs = Handlebars.create();
-const compiled = new Map<string, Handlebars.TemplateDelegate>();
-const templatesDir = path.join(__dirname, 'templates');
-let partialsLoaded = false;
+export type Render = (name: string, view: object) => string;
 
-function loadPartials(): void {
-  if (partialsLoaded) return;
-  partialsLoaded = true;
-  for (const name of fs.readdirSync(templatesDir)) {
-    if (name.startsWith('_') && name.endsWith('.hbs')) {
-      hbs.registerPartial(name.slice(1, -'.hbs'.length), fs.readFileSync(path.join(templatesDir, name), 'utf8'));
+/** A renderer for the `.hbs` files of `dir`; the files named `_<partial>.hbs` there are its partials. */
+export function templatesIn(dir: string): Render {
+  const hbs = Handlebars.create();
+  const compiled = new Map<string, Handlebars.TemplateDelegate>();
+  let partialsLoaded = false;
+  const loadPartials = (): void => {
+    if (partialsLoaded) return;
+    partialsLoaded = true;
+    for (const name of fs.readdirSync(dir)) {
+      if (name.startsWith('_') && name.endsWith('.hbs')) {
+        hbs.registerPartial(name.slice(1, -'.hbs'.length), fs.readFileSync(path.join(dir, name), 'utf8'));
+      }
     }
-  }
-}
-
-/** Renders `templates/<name>` with `view`. Partials are the files named `_<partial>.hbs`. */
-export function render(name: string, view: object): string {
-  loadPartials();
-  let template = compiled.get(name);
-  if (!template) {
-    // data: false: templates use no @index/@first, and handlebars then builds no data frame per {{#each}} item.
-    template = hbs.compile(fs.readFileSync(path.join(templatesDir, name), 'utf8'), { noEscape: true, strict: true, data: false });
-    compiled.set(name, template);
-  }
-  return flat(template(view));
+  };
+  return (name, view) => {
+    loadPartials();
+    let template = compiled.get(name);
+    if (!template) {
+      // data: false: templates use no @index/@first, and handlebars then builds no data frame per {{#each}} item.
+      template = hbs.compile(fs.readFileSync(path.join(dir, name), 'utf8'), { noEscape: true, strict: true, data: false });
+      compiled.set(name, template);
+    }
+    return flat(template(view));
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { TargetConfiguration } from '@nx/devkit';
-import type { GeneratorName } from '../core/pipeline';
+import type { GeneratorName } from '../generate';
 import { FW_PACKAGE_NAME } from './package-info';
 import type { FwPluginOptions } from './plugin-options';
 import type { ProjectAnalysis } from './project-analysis';

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
-import { hasErrors } from '../core/diagnostics';
-import { discoverRoots } from '../core/discover';
-import { generate } from '../core/pipeline';
+import { hasErrors } from '../diagnostics/diagnostics';
+import { discoverRoots } from '../workspace/discover';
+import { generate } from '../generate';
 
 /** What the inferred targets of one Go project need to know: where its roots are and which Go files generation reads. */
 export interface ProjectAnalysis {

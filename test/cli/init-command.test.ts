@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runtimeFileState } from '../../src/core/runtime-scaffold';
+import { runtimeFileState } from '../../src/runtime/scaffold';
 import { runFw, snapshotTree } from '../support/workspace';
 
 const shipped = fs

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/main';
-import { GENERATED_HEADER } from '../../src/core/writer';
 import { makeWorkspace, runFw, snapshotTree } from '../support/workspace';
+import { GENERATED_HEADER } from '../../src/workspace/generated-header';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const VERSION = (require('../../package.json') as { version: string }).version;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findRouteConflicts } from '../../src/core/route-conflicts';
-import { parseRoutePath } from '../../src/core/route-path';
-import { CONFLICT_CASES, registration } from '../core/route-conflict-cases';
+import { findRouteConflicts } from '../../src/model/route-conflicts';
+import { parseRoutePath } from '../../src/annotations/route-path';
+import { CONFLICT_CASES, registration } from '../model/route-conflict-cases';
 
 const run = promisify(execFile);
 

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scaffoldRuntime } from '../../src/core/runtime-scaffold';
-import { writeGeneratedFiles } from '../../src/core/writer';
+import { scaffoldRuntime } from '../../src/runtime/scaffold';
+import { writeGeneratedFiles } from '../../src/write/writer';
 import { requireGo, runGo } from '../support/go';
 
 /**

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../src/core/pipeline';
+import { generate } from '../../src/generate';
 import { FIXTURES } from '../support/golden';
 import { requireGo, runGo } from '../support/go';
 import { copyFixture, runFw, snapshotTree } from '../support/workspace';

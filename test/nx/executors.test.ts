@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { generate } from '../../src/core/pipeline';
+import { generate } from '../../src/generate';
 import clientExecutor from '../../src/nx/executors/client/impl';
 import routerExecutor from '../../src/nx/executors/router/impl';
 import urlHelperExecutor from '../../src/nx/executors/url-helper/impl';

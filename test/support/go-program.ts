@@ -1,5 +1,5 @@
-import type { GoConstDecl, GoField, GoFile, GoFuncDecl, GoImport, GoTypeDecl, GoTypeExpr } from '../../src/core/go/ast';
-import type { GoPackage, GoProgram } from '../../src/core/model';
+import type { GoConstDecl, GoField, GoFile, GoFuncDecl, GoImport, GoTypeDecl, GoTypeExpr } from '../../src/go/ast';
+import type { GoPackage, GoProgram } from '../../src/go/package';
 
 /**
  * An in-memory GoProgram for unit tests: packages of one module, keyed by
@@ -79,7 +79,7 @@ export function goFile(path: string, packageName: string, parts: Partial<Pick<Go
  * to the module root (directory = package). Files live under `/mem`.
  */
 export async function parsedProgram(modulePath: string, sources: Record<string, string>): Promise<GoProgram> {
-  const { initGoParser, parseGoFile } = await import('../../src/core/go/parser');
+  const { initGoParser, parseGoFile } = await import('../../src/go/parser');
   await initGoParser();
   const packages: Record<string, GoFile[]> = {};
   for (const [rel, text] of Object.entries(sources).sort(([a], [b]) => (a < b ? -1 : 1))) {

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
-import { type Diagnostic, formatDiagnostic } from '../../core/diagnostics';
-import { generateAndWrite } from '../../core/generate-and-write';
-import type { GeneratorName } from '../../core/pipeline';
+import { type Diagnostic, formatDiagnostic } from '../../diagnostics/diagnostics';
+import { generateAndWrite } from '../../generate';
+import type { GeneratorName } from '../../generate';
 
 /** The options every fw executor shares; they mirror the CLI's flags. Paths are relative to the project root. */
 export interface FwExecutorOptions {

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { type Tree, joinPathFragments, logger } from '@nx/devkit';
-import { formatDiagnostic } from '../../core/diagnostics';
-import { scaffoldRuntime } from '../../core/runtime-scaffold';
+import { formatDiagnostic } from '../../diagnostics/diagnostics';
+import { scaffoldRuntime } from '../../runtime/scaffold';
 
 /** Workspace-relative POSIX path of an absolute path under the tree's root; undefined outside it. */
 function inTree(tree: Tree, abs: string): string | undefined {

@@ -10,7 +10,7 @@ import {
   readProjectConfiguration,
 } from '@nx/devkit';
 import Handlebars from 'handlebars';
-import { DEFAULT_RUNTIME_DIR } from '../../../core/runtime-scaffold';
+import { DEFAULT_RUNTIME_DIR } from '../../../runtime/scaffold';
 import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
 import { checkDirectory, chooseGoProject } from '../go-projects';
 import { ensureRuntimeInTree } from '../runtime-in-tree';

@@ -7,7 +7,7 @@ import {
   readProjectConfiguration,
   updateNxJson,
 } from '@nx/devkit';
-import { DEFAULT_RUNTIME_DIR } from '../../../core/runtime-scaffold';
+import { DEFAULT_RUNTIME_DIR } from '../../../runtime/scaffold';
 import { FW_PACKAGE_NAME, fwVersion } from '../../package-info';
 import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
 import { checkDirectory, chooseGoProject } from '../go-projects';

@@ -1,0 +1,144 @@
+import { type Diagnostic, type Pos, error } from '../diagnostics/diagnostics';
+import { posAt } from '../diagnostics/text-pos';
+import { ANNOTATION_MARKER, ANNOTATION_PREFIX } from '../go/annotation-comment';
+
+/**
+ * Lexical layer of an annotation line: `// fw:http_route key=value key=[a, b] ...`.
+ * Splits the line into key/value tokens with exact positions; what the keys
+ * and values mean is ./annotation.ts's job.
+ */
+
+/** Every key an annotation line may carry, in the order the docs list them. */
+export const ANNOTATION_KEYS = ['path', 'method', 'request', 'response', 'name', 'required_header'] as const;
+export type AnnotationKey = (typeof ANNOTATION_KEYS)[number];
+
+export interface AnnotationToken {
+  key: string;
+  keyPos: Pos;
+  /** The value as written, brackets included (`[GET, POST]`); '' when empty. */
+  value: string;
+  valuePos: Pos;
+  /**
+   * False when the tokenizer already reported the value (empty, unbalanced
+   * brackets), so that later stages do not report the same problem again.
+   */
+  valueOk: boolean;
+}
+
+export interface TokenizedAnnotation {
+  /** Position of the `fw:http_route` marker. */
+  markerPos: Pos;
+  tokens: AnnotationToken[];
+  diagnostics: Diagnostic[];
+}
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+// Inside an unclosed `[`, a blank followed by `key=` ends the value: list items never hold `=`.
+const NEXT_KEY = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+function isBlank(c: string | undefined): boolean {
+  return c === ' ' || c === '\t' || c === '\r';
+}
+
+/** End index of the word starting at `start`: the next blank outside brackets. */
+function wordEnd(text: string, start: number): number {
+  let depth = 0;
+  let i = start;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '[') depth++;
+    else if (c === ']') depth = Math.max(0, depth - 1);
+    else if (isBlank(c)) {
+      if (depth === 0) return i;
+      let next = i;
+      while (isBlank(text[next])) next++;
+      if (next === text.length || NEXT_KEY.test(text.slice(next))) return i;
+      i = next;
+      continue;
+    }
+    i++;
+  }
+  return i;
+}
+
+/** Reports unmatched `]` and unclosed `[` in a value. */
+function checkBrackets(key: string, value: string, valuePos: Pos): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const open: number[] = [];
+  for (let i = 0; i < value.length; i++) {
+    if (value[i] === '[') open.push(i);
+    else if (value[i] === ']' && open.pop() === undefined) {
+      diagnostics.push(
+        error(posAt(valuePos, value, i), `unmatched "]" in the value of "${key}"`, `remove it, or start the list with "[", e.g. ${key}=[GET,POST]`),
+      );
+    }
+  }
+  for (const i of open) {
+    diagnostics.push(
+      error(posAt(valuePos, value, i), `unclosed "[" in the value of "${key}"`, `close the list with "]", e.g. ${key}=[GET, POST]`),
+    );
+  }
+  return diagnostics;
+}
+
+/**
+ * Splits one annotation comment into key/value tokens. `text` is the comment
+ * as written (starting with `//`) and `pos` the position of its first `/`.
+ * Never throws: every problem of the line becomes a diagnostic.
+ */
+export function tokenizeAnnotation(text: string, pos: Pos): TokenizedAnnotation {
+  const markerIndex = text.indexOf(ANNOTATION_MARKER);
+  const match = ANNOTATION_PREFIX.exec(text);
+  const markerPos = posAt(pos, text, Math.max(markerIndex, 0));
+  if (!match) {
+    return {
+      markerPos,
+      tokens: [],
+      diagnostics: [error(pos, 'not an fw:http_route annotation', 'an annotation line starts with "// fw:http_route" followed by key=value pairs')],
+    };
+  }
+  const tokens: AnnotationToken[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let i = match[0].length;
+  while (i < text.length) {
+    if (isBlank(text[i])) {
+      i++;
+      continue;
+    }
+    const start = i;
+    i = wordEnd(text, start);
+    const word = text.slice(start, i);
+    const wordPos = posAt(pos, text, start);
+    const eq = word.indexOf('=');
+    if (eq < 0) {
+      diagnostics.push(
+        (ANNOTATION_KEYS as readonly string[]).includes(word)
+          ? error(wordPos, `annotation key "${word}" has no value`, `write ${word}=<value>`)
+          : error(wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`),
+      );
+      continue;
+    }
+    const key = word.slice(0, eq);
+    if (key === '') {
+      diagnostics.push(error(wordPos, `missing key before "=" in "${word}"`, 'write key=value, e.g. path=/users'));
+      continue;
+    }
+    if (!KEY.test(key)) {
+      diagnostics.push(error(wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`));
+      continue;
+    }
+    const value = word.slice(eq + 1);
+    const valuePos = posAt(pos, text, start + eq + 1);
+    let valueOk = true;
+    if (value === '') {
+      diagnostics.push(error(wordPos, `empty value for "${key}"`, `write ${key}=<value>, or remove "${key}="`));
+      valueOk = false;
+    } else {
+      const bracketProblems = checkBrackets(key, value, valuePos);
+      diagnostics.push(...bracketProblems);
+      valueOk = bracketProblems.length === 0;
+    }
+    tokens.push({ key, keyPos: wordPos, value, valuePos, valueOk });
+  }
+  return { markerPos, tokens, diagnostics };
+}

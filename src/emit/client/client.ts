@@ -1,0 +1,231 @@
+import { type Diagnostic, error } from '../../diagnostics/diagnostics';
+import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../../model/model';
+import { lowerFirst, pascalCasePath, upperFirst } from '../../model/naming';
+import { typeResolverFor } from '../../go/type-resolver';
+import { SchemaRegistry } from './schemas';
+import { type OperationPlan, planOperation, statusType } from './operations';
+import type { Emitter } from '../emitter';
+import { templatesIn } from '../templates';
+import { jsDoc } from '../ts-source';
+import { printTs, printZod, tsKey, tsString, ZodMapper, type ZodNode } from './zod-schema';
+
+const render = templatesIn(__dirname);
+
+/**
+ * The TypeScript client (`fw g client --file <path>`, spec N2, DESIGN §4):
+ * one ESM module for every selected root. Naming, ordering and printing
+ * of schemas happen here and in ./client-*.ts; the template only prints.
+ *
+ * Naming rules:
+ * - class per group: `<Group>Client`; with several roots, prefixed by the
+ *   root's name in PascalCase without a trailing `handler` (`v1handler` →
+ *   `V1UserClient`), or by its whole directory when two roots share a name;
+ * - method: the route name in lowerCamelCase; a route with several methods
+ *   gets one method per HTTP method, named route + Method
+ *   (`updateUserPut`, `updateUserPatch`); two methods of one class with the
+ *   same name are an error at the second annotation;
+ * - per method: `<Prefix><Group><Route>[<Method>]Request` (+`Schema`) and
+ *   `...Result`; named Go types keep their name (`User`, `UserSchema`),
+ *   with the package name put in front on a clash.
+ */
+
+/** Names the client module declares itself; Go types must not take them. */
+const RUNTIME_NAMES = [
+  'FwClientConfig', 'FwCallOptions', 'FwErrorBody', 'FwErrorBodySchema', 'FwError', 'FwRequestValidationError', 'FwHttpError',
+  'FwResponseValidationError', 'FwNetworkError', 'FwResponseSpec', 'FwRoute', 'FwResult', 'FwRequestParts', 'FwTransport', 'FwClient',
+  'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'createClient', 'z',
+];
+
+const ERROR_BODY: ZodNode = { kind: 'scalar', zod: 'FwErrorBodySchema', ts: 'FwErrorBody' };
+
+interface Operation {
+  plan: OperationPlan;
+  className: string;
+  methodName: string;
+  baseName: string;
+}
+
+interface ClassPlan {
+  className: string;
+  key: string;
+  group: GroupModel;
+  root: RootModel;
+  operations: Operation[];
+}
+
+export const emitClient: Emitter = (model, ctx) => {
+  if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
+  const { contents, diagnostics } = generateClient(model);
+  return { files: [{ path: ctx.clientFile, contents }], diagnostics };
+};
+
+/** The client module's source and the diagnostics found while writing it. */
+export function generateClient(model: WorkspaceModel): { contents: string; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const resolver = typeResolverFor(model.program);
+  const mapper = new ZodMapper(resolver);
+  const prefixes = rootPrefixes(model.roots);
+  const classes: ClassPlan[] = [];
+  const baseNames = new Map<string, RouteModel>();
+  for (const root of model.roots) {
+    const prefix = prefixes.get(root) ?? '';
+    for (const group of root.groups) {
+      const cls: ClassPlan = { className: `${prefix}${group.name}Client`, key: lowerFirst(group.name), group, root, operations: [] };
+      const methodNames = new Map<string, RouteModel>();
+      for (const route of group.routes) {
+        for (const method of route.methods) {
+          const suffix = route.methods.length > 1 ? upperFirst(method.toLowerCase()) : '';
+          const methodName = lowerFirst(route.name) + suffix;
+          const baseName = `${prefix}${group.name}${upperFirst(route.name)}${suffix}`;
+          if (methodName === 'constructor') {
+            diagnostics.push(error(route.pos, `client method ${cls.className}.constructor() is reserved by JavaScript`, 'give the route another name with name=...'));
+            continue;
+          }
+          const clash = methodNames.get(methodName);
+          if (clash) {
+            diagnostics.push(nameClash(route, `client method ${cls.className}.${methodName}()`, clash));
+            continue;
+          }
+          const baseClash = baseNames.get(baseName);
+          if (baseClash) {
+            diagnostics.push(nameClash(route, `client type ${baseName}Request`, baseClash));
+            continue;
+          }
+          methodNames.set(methodName, route);
+          baseNames.set(baseName, route);
+          cls.operations.push({ plan: planOperation(route, method, resolver, mapper, diagnostics), className: cls.className, methodName, baseName });
+        }
+      }
+      classes.push(cls);
+    }
+  }
+
+  const operations = classes.flatMap((c) => c.operations);
+  const registry = new SchemaRegistry(mapper);
+  for (const op of operations) {
+    registry.use(op.plan.request);
+    for (const r of op.plan.responses) if (r.body) registry.use(r.body);
+  }
+  const reserved = new Set([
+    ...RUNTIME_NAMES,
+    ...classes.map((c) => c.className),
+    ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`]),
+  ]);
+  const schemas = registry.finish(reserved);
+
+  const statusClasses = new Set<number>();
+  // Each operation and class is rendered as soon as its view exists, so that views do not pile up.
+  const operationsText = operations.map((op) => render('client-operation.ts.hbs', operationView(op, registry, statusClasses))).join('');
+  const classesText = classes.map((c) => render('client-class.ts.hbs', classView(c))).join('');
+
+  const contents = render('client.ts.hbs', {
+    sources: model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages',
+    statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
+    schemas,
+    operations: operationsText,
+    classes: classesText,
+    factory: factory(model.roots, classes, prefixes),
+  });
+  diagnostics.push(...resolver.diagnostics, ...mapper.diagnostics);
+  return { contents, diagnostics };
+}
+
+function operationView(op: Operation, registry: SchemaRegistry, statusClasses: Set<number>) {
+  const { plan } = op;
+  const refZod = (id: string) => registry.schemaName(id);
+  const refTs = (id: string) => registry.typeName(id);
+  const variants = plan.responses.map((r) => {
+    const status = `status: ${statusType(r.statuses, statusClasses)}`;
+    if (r.kind === 'redirect') return `{ ${status}; location: string | null; headers: Headers }`;
+    if (plan.method === 'HEAD') return `{ ${status}; headers: Headers }`;
+    const body = r.kind === 'error' ? ERROR_BODY : r.kind === 'any' ? undefined : r.body;
+    return `{ ${status}; body: ${body ? printTs(body, refTs) : 'unknown'}; headers: Headers }`;
+  });
+  variants[variants.length - 1] += ';';
+  return {
+    className: op.className,
+    methodName: op.methodName,
+    requestSchemaName: `${op.baseName}RequestSchema`,
+    requestTypeName: `${op.baseName}Request`,
+    resultTypeName: `${op.baseName}Result`,
+    routeConstName: `${lowerFirst(op.baseName)}Route`,
+    requestSchema: printZod(plan.request, refZod),
+    variants,
+    method: plan.method,
+    pattern: tsString(plan.route.path.text),
+    pathFn: plan.pathFn,
+    bodyKind: plan.bodyKind,
+    responses: plan.responses.map((r) => {
+      const schema = r.kind === 'json' && r.body ? `, schema: ${printZod(r.body, refZod, '    ')}` : '';
+      return `{ from: ${r.from}, to: ${r.to}, kind: '${r.kind}'${schema} }`;
+    }),
+  };
+}
+
+function classView(c: ClassPlan) {
+  return {
+    className: c.className,
+    doc: jsDoc([classDescription(c)], ''),
+    methods: c.operations.map((op) => ({
+      methodName: op.methodName,
+      requestTypeName: `${op.baseName}Request`,
+      requestOptional: op.plan.requestOptional,
+      resultTypeName: `${op.baseName}Result`,
+      routeConstName: `${lowerFirst(op.baseName)}Route`,
+      doc: jsDoc([...op.plan.route.description, '', `\`${op.plan.method} ${op.plan.route.path.text}\``], '  '),
+    })),
+  };
+}
+
+function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnostic {
+  const d = error(route.pos, `${what} is generated for route ${route.name} and for route ${other.name}`, 'give one of the routes another name with name=...');
+  d.related = [{ pos: other.pos, message: `route ${other.name} is declared here` }];
+  return d;
+}
+
+/** Class name prefixes: none for one root; `V1` for `v1handler`; the whole directory when two roots would share one. */
+function rootPrefixes(roots: readonly RootModel[]): Map<RootModel, string> {
+  const out = new Map<RootModel, string>();
+  if (roots.length < 2) return out;
+  const short = (r: RootModel) => identifierStart(pascalCasePath(r.name.replace(/(.)handlers?$/i, '$1')));
+  for (const root of roots) {
+    const prefix = short(root);
+    const shared = roots.filter((r) => short(r) === prefix).length > 1;
+    out.set(root, shared ? identifierStart(pascalCasePath(root.relDir || root.name)) : prefix);
+  }
+  return out;
+}
+
+/** A class name cannot start with a digit: `2024` → `Api2024`. */
+function identifierStart(prefix: string): string {
+  return /^[0-9]/.test(prefix) ? `Api${prefix}` : prefix;
+}
+
+function classDescription(c: ClassPlan): string {
+  const pkg = c.group.pkg.pkg.name;
+  return c.group.handlerType
+    ? `Routes of ${c.group.handlerType.typeName} (package ${pkg}).`
+    : `Routes of the handler functions of package ${pkg}.`;
+}
+
+/** The object createClient returns: group clients by key, nested by root when there are several. */
+function factory(roots: readonly RootModel[], classes: ClassPlan[], prefixes: Map<RootModel, string>): string {
+  const entries = (list: ClassPlan[], indent: string) => list.map((c) => `${indent}${tsKey(c.key)}: new ${c.className}(transport),`).join('\n');
+  if (roots.length < 2) return `{\n${entries(classes, '    ')}\n  }`;
+  const blocks = roots.map((root) => {
+    const own = classes.filter((c) => c.root === root);
+    const body = own.length > 0 ? `{\n${entries(own, '      ')}\n    }` : '{}';
+    return `    ${tsKey(lowerFirst(prefixes.get(root) ?? root.name))}: ${body},`;
+  });
+  return `{\n${blocks.join('\n')}\n  }`;
+}
+
+/** The literals of one status class, ten per line. */
+function statusLines(digit: number): string[] {
+  const lines: string[] = [];
+  for (let start = digit * 100; start < digit * 100 + 100; start += 10) {
+    lines.push(Array.from({ length: 10 }, (_, i) => String(start + i)).join(' | '));
+  }
+  lines[lines.length - 1] += ';';
+  return lines;
+}

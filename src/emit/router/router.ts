@@ -1,0 +1,46 @@
+import * as path from 'node:path';
+import type { RootModel, RouteModel } from '../../model/model';
+import type { Emitter } from '../emitter';
+import { alignColumns, goString, importBlock } from '../go-source';
+import { RootImports } from './root-imports';
+import { templatesIn } from '../templates';
+import { emitRegistry } from './registry';
+
+const render = templatesIn(__dirname);
+
+/** router.go of one root (spec §4.3 R1–R8, DESIGN §4). */
+export function emitRouterFile(root: RootModel): string {
+  const imports = new RootImports(root);
+  imports.std('net/http');
+  const pkgName = root.pkg.pkg.name;
+  const fields = alignColumns([
+    ['Mux', '*http.ServeMux'],
+    ...root.handlerTypes.map((ht): [string, string] => [ht.fieldName, `*${imports.qualifier(ht.pkg.pkg)}${ht.typeName}`]),
+  ]);
+  const nilChecks = [{ field: 'Mux' }, ...root.handlerTypes.map((ht) => ({ field: ht.fieldName }))].map(({ field }) => ({
+    field,
+    message: goString(`${pkgName}.Router: RouterParams.${field} is nil`),
+  }));
+  const handlerExpr = (route: RouteModel): string =>
+    route.handler.kind === 'method'
+      ? `p.${route.handler.handlerType.fieldName}.${route.handler.method}()`
+      : `${imports.qualifier(route.handler.pkg.pkg)}${route.handler.func}()`;
+  const registrations = root.routes.flatMap((route) =>
+    route.methods.map((method) => {
+      const h = handlerExpr(route);
+      const headers = route.requiredHeaders.map(goString).join(', ');
+      return { pattern: goString(`${method} ${route.path.text}`), handler: headers ? `fwRequireHeaders(${h}, ${headers})` : h };
+    }),
+  );
+  const requireHeaders = root.routes.some((r) => r.requiredHeaders.length > 0);
+  if (requireHeaders) imports.std('encoding/json');
+  return render('router.go.hbs', { pkgName, imports: importBlock(imports.lines()), fields, nilChecks, registrations, requireHeaders });
+}
+
+export const emitRouter: Emitter = (model) => ({
+  files: model.roots.flatMap((root) => [
+    { path: path.join(root.dir, 'router.go'), contents: emitRouterFile(root) },
+    { path: path.join(root.dir, 'registry.go'), contents: emitRegistry(root) },
+  ]),
+  diagnostics: [],
+});

@@ -1,0 +1,179 @@
+import * as path from 'node:path';
+import { handlerPackageOf } from '../../model/build-model';
+import { handWrittenGoFiles } from '../../workspace/discover';
+import { type Diagnostic, error, type Pos, warning } from '../../diagnostics/diagnostics';
+import type { GroupModel, RootModel, RouteModel } from '../../model/model';
+import { isExported } from '../../model/naming';
+import { groupTypeName, queryTypeName, URL_HELPER_PACKAGE, urlMethodName } from './names';
+import { pathValueOf, type QueryShape, queryShapeOf, type ScalarType, STRING_SCALAR, stringQueryShape, type ValueContext } from './url-values';
+import type { GoProgram } from '../../go/package';
+import { describeExpr } from '../../go/type-expr';
+import type { TaggedField } from '../../go/resolved-types';
+
+/**
+ * What urlhelper.go of one root declares, decided before anything is
+ * printed: names, parameter types, query fields. Every clash is an error
+ * here (never a rename); a type the helper cannot format is a warning and
+ * becomes a string.
+ */
+
+export interface UrlParam {
+  wildcard: string;
+  /** `{name...}`: the rest of the path, slashes kept. */
+  remainder: boolean;
+  scalar: ScalarType;
+}
+
+export interface QueryField {
+  /** The request struct's field name, reused in the query struct. */
+  goName: string;
+  /** The query key (the `query:` tag's name). */
+  key: string;
+  shape: QueryShape;
+  pos: Pos;
+}
+
+export interface RoutePlan {
+  route: RouteModel;
+  methodName: string;
+  /** In path order. */
+  params: UrlParam[];
+  query?: { typeName: string; fields: QueryField[] };
+}
+
+export interface GroupPlan {
+  group: GroupModel;
+  typeName: string;
+  routes: RoutePlan[];
+}
+
+export interface UrlHelperPlan {
+  root: RootModel;
+  groups: GroupPlan[];
+  diagnostics: Diagnostic[];
+}
+
+/** The directory of a root's URL helper package. */
+export function urlHelperDir(root: RootModel): string {
+  return path.join(root.dir, URL_HELPER_PACKAGE);
+}
+
+/** Unexported helpers and fixed names urlhelper.go declares at package level. */
+const FIXED_DECLARATIONS = ['URLs', 'New', 'fwSegment', 'fwRest', 'fwQuery', 'fwText'];
+
+export function planUrlHelper(root: RootModel, program: GoProgram, ctx: ValueContext): UrlHelperPlan {
+  const diagnostics: Diagnostic[] = [];
+  const queryTypes = new Map<string, RoutePlan>();
+  const groups = root.groups.map((group): GroupPlan => {
+    const first = group.routes[0];
+    if (!isExported(group.name) && first) {
+      diagnostics.push(
+        error(first.pos, `handler group ${group.name} would give the URL helper accessor urls.${group.name}(), which Go does not export`, 'start the handler type name with an upper-case letter'),
+      );
+    }
+    const methods = new Map<string, RouteModel>();
+    const routes = group.routes.map((route) => {
+      const plan = planRoute(route, group, ctx, diagnostics);
+      const other = methods.get(plan.methodName);
+      if (other) {
+        diagnostics.push(clash(route.pos, `route ${route.name} gives the URL helper method ${group.name}().${plan.methodName}, which route ${other.name} of the same group gives too`, 'give one of them another name= that differs in more than the case of its first letter', other.pos, `${other.name} declared here`));
+      } else methods.set(plan.methodName, route);
+      if (!isExported(plan.methodName)) {
+        diagnostics.push(error(route.pos, `route name ${route.name} gives the URL helper method ${plan.methodName}, which Go does not export`, 'name the route with an upper-case first letter (name=...)'));
+      }
+      if (plan.query) {
+        const earlier = queryTypes.get(plan.query.typeName);
+        if (earlier) {
+          diagnostics.push(clash(route.pos, `the URL helper's query type ${plan.query.typeName} of ${group.name}().${plan.methodName} clashes with the one of ${earlier.route.groupName}().${earlier.methodName}`, 'rename one of the routes (name=...) or handler types', earlier.route.pos, `${earlier.route.groupName}().${earlier.methodName} declared here`));
+        } else queryTypes.set(plan.query.typeName, plan);
+      }
+      return plan;
+    });
+    return { group, typeName: groupTypeName(group.name), routes };
+  });
+  diagnostics.push(...checkOutputDir(root, program, [...FIXED_DECLARATIONS, ...groups.map((g) => g.typeName), ...queryTypes.keys()]));
+  return { root, groups, diagnostics };
+}
+
+function clash(pos: Pos, message: string, hint: string, otherPos: Pos, note: string): Diagnostic {
+  return { ...error(pos, message, hint), related: [{ pos: otherPos, message: note }] };
+}
+
+function planRoute(route: RouteModel, group: GroupModel, ctx: ValueContext, diagnostics: Diagnostic[]): RoutePlan {
+  const methodName = urlMethodName(route.name);
+  const call = `urls.${group.name}().${methodName}`;
+  const requestType = route.request && ctx.resolver.resolveRef(route.request);
+  const pathFields = new Map((requestType ? ctx.resolver.taggedFields(requestType, 'path') : []).map((f) => [f.name, f]));
+  const params: UrlParam[] = [];
+  for (const seg of route.path.segments) {
+    if (seg.kind !== 'wildcard' && seg.kind !== 'remainder') continue;
+    const field = pathFields.get(seg.name);
+    let scalar = field ? pathValueOf(field.type, ctx) : STRING_SCALAR;
+    if (!scalar && field) {
+      diagnostics.push(unsupported(field, `binds {${seg.name}}`, `${call} takes it as a string`));
+      scalar = STRING_SCALAR;
+    }
+    params.push({ wildcard: seg.name, remainder: seg.kind === 'remainder', scalar: scalar ?? STRING_SCALAR });
+  }
+  const plan: RoutePlan = { route, methodName, params };
+  const queryFields = requestType ? ctx.resolver.taggedFields(requestType, 'query') : [];
+  if (queryFields.length > 0) {
+    const typeName = queryTypeName(group.name, route.name);
+    const seen = new Map<string, TaggedField>();
+    const fields = queryFields.map((f): QueryField => {
+      let shape = queryShapeOf(f.type, ctx);
+      if (!shape) {
+        shape = stringQueryShape(f.type, ctx);
+        const fallback = { scalar: 'string', pointer: '*string', slice: '[]string' }[shape.kind];
+        diagnostics.push(unsupported(f, `is the query parameter "${f.name}"`, `${typeName}.${f.field.name} is a ${fallback}`));
+      }
+      const earlier = seen.get(f.field.name);
+      if (earlier) {
+        diagnostics.push(clash(f.field.pos, `query fields ${f.name} and ${earlier.name} of ${route.request!.name} are both named ${f.field.name} (through embedded structs), so ${typeName} cannot hold both`, 'rename one of the fields', earlier.field.pos, `${f.field.name} declared here`));
+      } else seen.set(f.field.name, f);
+      return { goName: f.field.name, key: f.name, shape, pos: f.field.pos };
+    });
+    plan.query = { typeName, fields };
+  }
+  return plan;
+}
+
+function unsupported(f: TaggedField, role: string, fallback: string): Diagnostic {
+  return warning(
+    f.field.pos,
+    `field ${f.field.name} of ${f.field.owner} ${role} but has type ${describeExpr(f.field.goType)}, which the URL helper cannot format; ${fallback}`,
+    'use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages',
+  );
+}
+
+/**
+ * The helper's directory is fw's: it must not hold handlers, and files a
+ * person added there must be of package urlhelper and leave fw's names alone.
+ */
+function checkOutputDir(root: RootModel, program: GoProgram, declared: string[]): Diagnostic[] {
+  const dir = urlHelperDir(root);
+  const out: Diagnostic[] = [];
+  const handlers = root.subPackages.find((p) => p.pkg.dir === dir);
+  const firstRoute = handlers && root.routes.find((r) => handlerPackageOf(r) === handlers);
+  if (firstRoute) {
+    out.push(error(firstRoute.pos, `subfolder ${URL_HELPER_PACKAGE} holds handlers, but fw g url-helper writes package ${URL_HELPER_PACKAGE} into it`, 'move these handlers to a subfolder with another name'));
+    return out;
+  }
+  // Only files a person added are checked; fw's own output is not even parsed.
+  const handWritten = new Set(handWrittenGoFiles(dir));
+  if (handWritten.size === 0) return out;
+  const names = new Set(declared);
+  for (const file of program.packageAt(dir)?.files ?? []) {
+    if (!handWritten.has(file.path)) continue;
+    const where = { file: file.path, line: 1, col: 1 };
+    if (file.packageName !== URL_HELPER_PACKAGE) {
+      out.push(error(where, `${path.basename(file.path)} is in the URL helper's directory but in package ${file.packageName}`, `move it elsewhere, or make it part of package ${URL_HELPER_PACKAGE}`));
+      continue;
+    }
+    const decls = [...file.types.map((t) => ({ name: t.name, pos: t.pos })), ...file.funcs.filter((f) => !f.receiver).map((f) => ({ name: f.name, pos: f.namePos }))];
+    for (const d of decls) {
+      if (names.has(d.name)) out.push(error(d.pos, `${d.name} is declared here and generated by fw g url-helper in the same package`, `rename your ${d.name}`));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,163 @@
+import * as path from 'node:path';
+import type { Diagnostic } from '../../diagnostics/diagnostics';
+import type { GroupModel, RootModel } from '../../model/model';
+import { uniqueImportNames } from '../../model/naming';
+import { typeResolverFor } from '../../go/type-resolver';
+import type { Emitter } from '../emitter';
+import { alignColumns, type GoImportLine, goString, importBlock } from '../go-source';
+import { templatesIn } from '../templates';
+import { staticSegmentUrl } from './url-escape';
+import { BODY_IDENTIFIERS, paramName, URL_HELPER_PACKAGE } from './names';
+import { type GroupPlan, planUrlHelper, type QueryField, type RoutePlan, type UrlHelperPlan, urlHelperDir } from './plan';
+import { type GoTypeName, type QueryShape, ValuePrinter } from './url-values';
+import type { GoPackage } from '../../go/package';
+
+const render = templatesIn(__dirname);
+
+/**
+ * `fw g url-helper`: `<root>/urlhelper/urlhelper.go` for every selected root
+ * (spec §4.4 N1, N3, N4; DESIGN §4 "URL helper").
+ */
+export const emitUrlHelper: Emitter = (model) => {
+  const resolver = typeResolverFor(model.program);
+  const files = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const root of model.roots) {
+    const plan = planUrlHelper(root, model.program, { resolver, importable: (pkg) => !isInTree(pkg, root.dir) });
+    diagnostics.push(...plan.diagnostics);
+    files.push({ path: path.join(urlHelperDir(root), 'urlhelper.go'), contents: printUrlHelper(plan) });
+  }
+  return { files, diagnostics };
+};
+
+function isInTree(pkg: GoPackage, dir: string): boolean {
+  const rel = path.relative(dir, pkg.dir);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** Local names of the generated query encoders (`func (q T) addTo(v url.Values)`, `for _, e := range`). */
+const ENCODER_IDENTIFIERS = ['q', 'v', 'e'];
+
+/** Renders urlhelper.go from its plan. */
+export function printUrlHelper(plan: UrlHelperPlan): string {
+  const { root } = plan;
+  const modulePackages = new Map<string, string>();
+  const addType = (t: GoTypeName | undefined) => {
+    if (t?.pkg && t.pkg.importPath !== 'time') modulePackages.set(t.pkg.importPath, t.pkg.name);
+  };
+  for (const g of plan.groups) {
+    for (const r of g.routes) {
+      for (const p of r.params) addType(p.scalar.type);
+      for (const f of r.query?.fields ?? []) {
+        addType(f.shape.scalar.type);
+        if (f.shape.kind === 'slice') addType(f.shape.type);
+      }
+    }
+  }
+  const importNames = uniqueImportNames(modulePackages, [...BODY_IDENTIFIERS, ...ENCODER_IDENTIFIERS, URL_HELPER_PACKAGE]);
+  const values = new ValuePrinter((importPath) => importNames.get(importPath) ?? importPath);
+  const uses = { segment: false, rest: false, query: false, text: false };
+
+  const reserved: ReadonlySet<string> = new Set([...BODY_IDENTIFIERS, ...importNames.values()]);
+  const groups = plan.groups.map((g) => ({
+    accessor: g.group.name,
+    typeName: g.typeName,
+    handlers: describeHandlers(g.group),
+    routes: g.routes.map((r) => printRoute(r, g, values, reserved, uses)),
+    queries: g.routes.flatMap((r) => (r.query ? [printQuery(r, g, r.query, values, uses)] : [])),
+  }));
+  uses.text = values.stdUsed.has('encoding');
+
+  const imports: GoImportLine[] = [...importNames].map(([importPath, name]) => ({ path: importPath, name }));
+  const std = new Set([...values.stdUsed, 'strings']);
+  if (uses.segment || uses.query) std.add('net/url');
+  for (const p of std) imports.push({ path: p, name: p.slice(p.lastIndexOf('/') + 1) });
+
+  return render('urlhelper.go.hbs', {
+    pkgName: URL_HELPER_PACKAGE,
+    rootPkg: root.pkg.pkg.name,
+    rootImportPath: root.pkg.pkg.importPath,
+    imports: importBlock(imports),
+    groups,
+    ...uses,
+  });
+}
+
+function describeHandlers(group: GroupModel): string {
+  const pkg = group.pkg.isRoot ? '' : `${group.pkg.pkg.name}.`;
+  if (group.handlerType) return `${pkg}${group.handlerType.typeName}`;
+  return `the handler functions of package ${group.pkg.pkg.name}`;
+}
+
+function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, uses: { segment: boolean; rest: boolean; query: boolean }) {
+  const taken = new Set<string>();
+  const params: string[] = [];
+  const valueOf = new Map<string, string>();
+  for (const p of r.params) {
+    const name = paramName(p.wildcard, reserved, taken);
+    taken.add(name);
+    params.push(`${name} ${values.type(p.scalar.type)}`);
+    const text = values.format(p.scalar, name);
+    if (p.remainder) uses.rest = true;
+    uses.segment = true;
+    valueOf.set(p.wildcard, p.remainder ? `fwRest(${text})` : `fwSegment(${text})`);
+  }
+  const pieces = pathPieces(r, valueOf);
+  if (r.query) {
+    params.push(`query ...${r.query.typeName}`);
+    pieces.push({ expr: 'fwQuery(query)' });
+    uses.query = true;
+  }
+  const methods = r.route.methods.join(', ');
+  return {
+    name: r.methodName,
+    groupType: g.typeName,
+    doc: `${r.methodName} returns the URL of ${methods} ${r.route.path.text}.`,
+    params: params.join(', '),
+    expr: ['u.base', ...pieces.map((p) => ('lit' in p ? goString(p.lit) : p.expr))].join(' + '),
+  };
+}
+
+type Piece = { lit: string } | { expr: string };
+
+/** The path after the base URL: escaped literals merged, values as expressions. */
+function pathPieces(r: RoutePlan, valueOf: ReadonlyMap<string, string>): Piece[] {
+  const pieces: Piece[] = [];
+  const lit = (s: string) => {
+    const last = pieces[pieces.length - 1];
+    if (last && 'lit' in last) last.lit += s;
+    else pieces.push({ lit: s });
+  };
+  for (const seg of r.route.path.segments) {
+    lit('/');
+    if (seg.kind === 'static') lit(staticSegmentUrl(seg.value));
+    else if (seg.kind === 'wildcard' || seg.kind === 'remainder') pieces.push({ expr: valueOf.get(seg.name)! });
+    // {$}: the slash alone
+  }
+  return pieces;
+}
+
+function printQuery(r: RoutePlan, g: GroupPlan, query: NonNullable<RoutePlan['query']>, values: ValuePrinter, uses: { query: boolean }) {
+  uses.query = true;
+  return {
+    typeName: query.typeName,
+    call: `${g.group.name}().${r.methodName}`,
+    fields: alignColumns(query.fields.map((f) => [f.goName, values.queryFieldType(f.shape)])),
+    adds: query.fields.map((f) => encodeField(f, values)),
+  };
+}
+
+/** One field's statement in addTo: the condition or loop, and the v.Add call inside it. */
+function encodeField(f: QueryField, values: ValuePrinter): { open: string; add: string } {
+  const key = goString(f.key);
+  const shape: QueryShape = f.shape;
+  const field = `q.${f.goName}`;
+  switch (shape.kind) {
+    case 'scalar':
+      return { open: `if ${values.nonZero(shape.scalar, field)} {`, add: `v.Add(${key}, ${values.format(shape.scalar, field)})` };
+    case 'pointer':
+      return { open: `if ${field} != nil {`, add: `v.Add(${key}, ${values.format(shape.scalar, `*${field}`)})` };
+    case 'slice':
+      return { open: `for _, e := range ${field} {`, add: `v.Add(${key}, ${values.format(shape.scalar, 'e')})` };
+  }
+}

@@ -1,0 +1,93 @@
+import * as path from 'node:path';
+import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
+import type { GeneratedFile } from './emit/emitter';
+import { emitters, type GeneratorName } from './emit/emitters';
+import { loadWorkspaceModel } from './model/build-model';
+import type { WorkspaceModel } from './model/model';
+import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
+
+/**
+ * The one place that knows every stage: workspace discovery → Go reading →
+ * annotations → model → emitters, then (generateAndWrite) the writer. The
+ * CLI, the Nx executors and plugin, and the benchmark call this module.
+ */
+
+export type { GeneratorName };
+
+export interface GenerateOptions {
+  /** Workspace directory (absolute, or relative to process.cwd()). */
+  cwd: string;
+  /** Which outputs to produce; the workspace is read once for all of them. */
+  generators: GeneratorName[];
+  /** Root packages to generate for, by directory base name or path relative to cwd; all when empty. */
+  packages?: string[];
+  /** Output path of the TypeScript client (required for 'client'), relative to cwd or absolute. */
+  clientFile?: string;
+}
+
+export interface GenerateResult {
+  /** What would be written, by generator, in a stable order. Empty when any error diagnostic exists. */
+  files: (GeneratedFile & { generator: GeneratorName })[];
+  /** Errors and warnings from every stage, sorted by position. */
+  diagnostics: Diagnostic[];
+  /** The model, when it could be built (also when it has errors, for tooling). */
+  model?: WorkspaceModel;
+  /** Milliseconds spent in each stage ('model', then one per generator), for `npm run bench`. */
+  timings: { stage: string; ms: number }[];
+}
+
+function since(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/**
+ * discover → parse → validate → model → emit. Pure: reads the workspace and
+ * returns file contents; writing is ./writer.ts's job. The CLI, the Nx
+ * executors and the benchmark all call this.
+ */
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const cwd = path.resolve(options.cwd);
+  let start = process.hrtime.bigint();
+  const loaded = await loadWorkspaceModel(cwd, options.packages ?? []);
+  const timings = [{ stage: 'model', ms: since(start) }];
+  const diagnostics = [...loaded.diagnostics];
+  const files: GenerateResult['files'] = [];
+  if (loaded.model && !hasErrors(diagnostics)) {
+    for (const name of options.generators) {
+      const emitter = emitters[name];
+      if (name === 'client' && !options.clientFile) {
+        diagnostics.push(error(undefined, 'the client generator needs an output file', 'pass --file <path>'));
+        continue;
+      }
+      start = process.hrtime.bigint();
+      const out = emitter(loaded.model, { clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined });
+      timings.push({ stage: name, ms: since(start) });
+      diagnostics.push(...out.diagnostics);
+      for (const f of out.files) files.push({ ...f, generator: name });
+    }
+  }
+  return {
+    files: hasErrors(diagnostics) ? [] : files,
+    diagnostics: sortDiagnostics(uniqueDiagnostics(diagnostics)),
+    model: loaded.model,
+    timings,
+  };
+}
+
+/**
+ * Either generation found errors (nothing was written), or the writer ran
+ * and may have refused an overwrite or (with check) found stale files.
+ * `diagnostics` holds generation's, then the writer's refusals.
+ */
+export type GenerateAndWriteOutcome =
+  | { result: GenerateResult; diagnostics: Diagnostic[]; failure: 'errors'; report?: undefined }
+  | { result: GenerateResult; diagnostics: Diagnostic[]; failure: 'refused' | 'stale' | undefined; report: WriteReport };
+
+/** generate() then the writer: what the CLI and the Nx executors both do; they only print differently. */
+export async function generateAndWrite(options: GenerateOptions, write: WriteOptions): Promise<GenerateAndWriteOutcome> {
+  const result = await generate(options);
+  if (hasErrors(result.diagnostics)) return { result, diagnostics: result.diagnostics, failure: 'errors' };
+  const report = writeGeneratedFiles(result.files, write);
+  const failure = report.diagnostics.length > 0 ? 'refused' : write.check && report.stale.length > 0 ? 'stale' : undefined;
+  return { result, report, diagnostics: [...result.diagnostics, ...report.diagnostics], failure };
+}

@@ -1,0 +1,37 @@
+import type { GoFile, GoTypeDecl } from './ast';
+
+/** Parsed Go packages as the later stages see them. */
+
+/** A Go package fw read: a root, a subfolder, or a package of the module that holds request/response types. */
+export interface GoPackage {
+  /** Absolute directory. */
+  dir: string;
+  /** Full import path (module path + directory relative to go.mod). */
+  importPath: string;
+  /** The `package` clause name. */
+  name: string;
+  files: GoFile[];
+  /** Type declarations by name. */
+  types: Map<string, { decl: GoTypeDecl; file: GoFile }>;
+}
+
+/** A Go type referenced by a route, resolved to the package that declares it. */
+export interface TypeRef {
+  name: string;
+  /** The package that declares the type. */
+  pkg: GoPackage;
+}
+
+/**
+ * Access to parsed Go packages. Each file is parsed at most once per run.
+ * Packages outside the workspace's Go modules (the standard library, third
+ * party modules) are not available: callers treat their types as external.
+ */
+export interface GoProgram {
+  /** The package with this import path, parsed on first use; undefined if it is not in a module of the workspace. */
+  package(importPath: string): GoPackage | undefined;
+  /** The package in this absolute directory, parsed on first use. */
+  packageAt(dir: string): GoPackage | undefined;
+  /** Packages parsed so far, by import path. */
+  readonly loaded: ReadonlyMap<string, GoPackage>;
+}

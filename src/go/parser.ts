@@ -1,0 +1,359 @@
+import { Language, type Node, Parser } from 'web-tree-sitter';
+import { ANNOTATION_MARKER } from './annotation-comment';
+import type { Pos } from '../diagnostics/diagnostics';
+import type { GoComment, GoConstDecl, GoField, GoFile, GoFuncDecl, GoImport, GoTypeDecl, GoTypeExpr } from './ast';
+
+/**
+ * Reads Go source with tree-sitter (web-tree-sitter + the tree-sitter-go.wasm
+ * shipped in the tree-sitter-go package). The language is loaded once per
+ * process and one Parser is reused; every tree is freed after extraction.
+ * Only top-level declarations are visited: fw never needs function bodies.
+ * Every property of a tree-sitter node (`type`, `text`, `endPosition`, a
+ * child) is a call into wasm, so each is read once per node here.
+ */
+
+let parser: Parser | undefined;
+let initializing: Promise<void> | undefined;
+
+/** Loads the wasm runtime and the Go grammar; safe to call many times. */
+export function initGoParser(): Promise<void> {
+  initializing ??= (async () => {
+    await Parser.init();
+    const go = await Language.load(require.resolve('tree-sitter-go/tree-sitter-go.wasm'));
+    const p = new Parser();
+    p.setLanguage(go);
+    parser = p;
+  })();
+  return initializing;
+}
+
+const GENERATED_LINE = /^\/\/ Code generated .* DO NOT EDIT\.$/;
+
+/** Parses one Go file. `initGoParser()` must have completed. */
+export function parseGoFile(file: string, text: string): GoFile {
+  if (!parser) throw new Error('parseGoFile called before initGoParser() finished');
+  const tree = parser.parse(text);
+  if (!tree) throw new Error(`tree-sitter returned no tree for ${file}`);
+  try {
+    return new FileReader(file, text).read(tree.rootNode);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Turns top-level nodes of one file into GoFile declarations. */
+class FileReader {
+  private lineStarts: number[] | undefined;
+  private readonly ascii: boolean;
+  private readonly out: GoFile;
+
+  constructor(
+    private readonly file: string,
+    private readonly text: string,
+  ) {
+    // eslint-disable-next-line no-control-regex
+    this.ascii = !/[^\x00-\x7f]/.test(text);
+    this.out = { path: file, packageName: '', generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [] };
+  }
+
+  read(root: Node): GoFile {
+    const comments: CommentNode[] = [];
+    let seenPackage = false;
+    /** Last row of the previous non-comment top-level node: a comment starting there trails it. */
+    let prevEndRow = -1;
+    for (const node of root.namedChildren) {
+      if (!node) continue;
+      const type = node.type;
+      if (type === 'comment') {
+        const comment: CommentNode = { node, text: node.text, endRow: node.endPosition.row };
+        if (!seenPackage && GENERATED_LINE.test(comment.text.trimEnd())) this.out.generated = true;
+        comments.push(comment);
+        continue;
+      }
+      const previousEnd = prevEndRow;
+      prevEndRow = node.endPosition.row;
+      switch (type) {
+        case 'package_clause':
+          seenPackage = true;
+          this.out.packageName = node.namedChildren[0]?.text ?? '';
+          break;
+        case 'import_declaration':
+          this.readImports(node);
+          break;
+        case 'method_declaration':
+        case 'function_declaration': {
+          const doc = docAbove(node, comments, previousEnd);
+          this.out.funcs.push(this.readFunc(node, type === 'method_declaration', doc));
+          this.noteStrayAnnotations(comments.filter((c) => !doc.includes(c)));
+          comments.length = 0;
+          continue;
+        }
+        case 'type_declaration':
+          this.readTypes(node, docAbove(node, comments, previousEnd));
+          break;
+        case 'const_declaration':
+          this.readConsts(node);
+          break;
+        default:
+          break;
+      }
+      this.noteStrayAnnotations(comments);
+      comments.length = 0;
+    }
+    this.noteStrayAnnotations(comments);
+    if (root.hasError) this.collectSyntaxErrors(root);
+    return this.out;
+  }
+
+  private noteStrayAnnotations(comments: CommentNode[]): void {
+    for (const c of comments) if (c.text.includes(ANNOTATION_MARKER)) this.out.strayAnnotations.push({ text: c.text, pos: this.pos(c.node) });
+  }
+
+  pos(node: Node): Pos {
+    const { row, column } = node.startPosition;
+    return { file: this.file, line: row + 1, col: this.byteColumn(row, column) + 1 };
+  }
+
+  /** tree-sitter columns count UTF-16 units here; Go's tools count bytes. */
+  private byteColumn(row: number, column: number): number {
+    if (this.ascii) return column;
+    if (!this.lineStarts) {
+      this.lineStarts = [0];
+      for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    }
+    const start = this.lineStarts[row] ?? 0;
+    return Buffer.byteLength(this.text.slice(start, start + column), 'utf8');
+  }
+
+  private readImports(node: Node): void {
+    for (const spec of node.descendantsOfType('import_spec')) {
+      if (!spec) continue;
+      const pathNode = spec.childForFieldName('path');
+      if (!pathNode) continue;
+      const importPath = unquote(pathNode.text);
+      const alias = spec.childForFieldName('name')?.text;
+      const imp: GoImport = { path: importPath, name: alias ?? importPath.slice(importPath.lastIndexOf('/') + 1) };
+      if (alias !== undefined) imp.alias = alias;
+      this.out.imports.push(imp);
+    }
+  }
+
+  private readFunc(node: Node, isMethod: boolean, doc: CommentNode[]): GoFuncDecl {
+    const nameNode = node.childForFieldName('name');
+    const params = node.childForFieldName('parameters');
+    const result = node.childForFieldName('result');
+    let paramCount = 0;
+    for (const p of params?.namedChildren ?? []) {
+      if (!p || p.type === 'comment') continue;
+      const names = p.namedChildren.filter((c) => c?.type === 'identifier').length;
+      paramCount += Math.max(names, 1);
+    }
+    const results: GoTypeExpr[] = [];
+    const resultType = result?.type;
+    if (result && resultType === 'parameter_list') {
+      for (const p of result.namedChildren) {
+        const t = p?.childForFieldName('type');
+        if (!p || !t) continue;
+        const names = p.namedChildren.filter((c) => c?.type === 'identifier').length;
+        for (let i = 0; i < Math.max(names, 1); i++) results.push(this.typeExpr(t));
+      }
+    } else if (result) results.push(this.typeExpr(result, resultType));
+    const decl: GoFuncDecl = {
+      name: nameNode?.text ?? '',
+      paramCount,
+      results,
+      doc: doc.map((c): GoComment => ({ text: c.text, pos: this.pos(c.node) })),
+      pos: this.pos(node),
+      namePos: nameNode ? this.pos(nameNode) : this.pos(node),
+    };
+    if (isMethod) {
+      const recvType = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration')?.childForFieldName('type');
+      if (recvType) {
+        const pointer = recvType.type === 'pointer_type';
+        let base: Node | null = pointer ? recvType.namedChildren[0] ?? null : recvType;
+        if (base?.type === 'generic_type') base = base.childForFieldName('type');
+        decl.receiver = { typeName: base?.text ?? '', pointer };
+      }
+    }
+    return decl;
+  }
+
+  private readTypes(node: Node, doc: CommentNode[]): void {
+    const specs: { spec: Node; alias: boolean }[] = [];
+    for (const c of node.namedChildren) {
+      const type = c?.type;
+      if (c && (type === 'type_spec' || type === 'type_alias')) specs.push({ spec: c, alias: type === 'type_alias' });
+    }
+    for (const { spec, alias } of specs) {
+      const nameNode = spec.childForFieldName('name');
+      const typeNode = spec.childForFieldName('type');
+      if (!nameNode || !typeNode) continue;
+      const typeParams = spec.childForFieldName('type_parameters');
+      const decl: GoTypeDecl = {
+        name: nameNode.text,
+        alias,
+        type: this.typeExpr(typeNode),
+        typeParams: typeParams ? typeParams.descendantsOfType('identifier').flatMap((n) => (n ? [n.text] : [])) : [],
+        doc: specs.length === 1 ? doc.map((c) => stripComment(c.text)) : [],
+        pos: this.pos(nameNode),
+      };
+      this.out.types.push(decl);
+    }
+  }
+
+  private readConsts(node: Node): void {
+    let typeName: string | undefined;
+    let values: string[] = [];
+    let iota = 0;
+    for (const spec of node.namedChildren) {
+      if (!spec || spec.type !== 'const_spec') continue;
+      // The grammar puts the whole comma-separated list under the `name` field, commas included.
+      const names = spec.childrenForFieldName('name').filter((n): n is Node => n?.type === 'identifier');
+      const typeNode = spec.childForFieldName('type');
+      const valueNode = spec.childForFieldName('value');
+      if (valueNode) {
+        // A spec with a value resets the inherited type and expression list (Go spec, "Constant declarations").
+        typeName = typeNode?.text;
+        values = valueNode.namedChildren.flatMap((v) => (v && v.type !== 'comment' ? [v.text] : []));
+      }
+      names.forEach((n, i) => {
+        const c: GoConstDecl = { name: n.text, iota, pos: this.pos(n) };
+        if (typeName !== undefined) c.typeName = typeName;
+        const value = values[i];
+        if (value !== undefined) c.value = value;
+        this.out.consts.push(c);
+      });
+      iota++;
+    }
+  }
+
+  /** `type` is `node.type`, when the caller has read it already. */
+  typeExpr(node: Node, type = node.type): GoTypeExpr {
+    switch (type) {
+      case 'type_identifier':
+        return { kind: 'ident', name: node.text };
+      case 'qualified_type':
+        return { kind: 'qualified', pkg: node.childForFieldName('package')?.text ?? '', name: node.childForFieldName('name')?.text ?? '' };
+      case 'pointer_type':
+        return { kind: 'pointer', elem: this.child(node, 0) };
+      case 'slice_type':
+        return { kind: 'slice', elem: this.field(node, 'element') };
+      case 'array_type':
+        return { kind: 'array', length: node.childForFieldName('length')?.text ?? '', elem: this.field(node, 'element') };
+      case 'implicit_length_array_type':
+        return { kind: 'array', length: '...', elem: this.field(node, 'element') };
+      case 'map_type':
+        return { kind: 'map', key: this.field(node, 'key'), value: this.field(node, 'value') };
+      case 'struct_type':
+        return { kind: 'struct', fields: this.fields(node) };
+      case 'interface_type':
+        return { kind: 'interface', empty: node.namedChildren.every((c) => c?.type === 'comment') };
+      case 'generic_type': {
+        const args = node.childForFieldName('type_arguments')?.namedChildren ?? [];
+        return {
+          kind: 'generic',
+          base: this.field(node, 'type'),
+          args: args.flatMap((a) => (a && a.type !== 'comment' ? [this.typeElem(a)] : [])),
+        };
+      }
+      case 'parenthesized_type':
+        return this.child(node, 0);
+      case 'function_type':
+        return { kind: 'func' };
+      case 'channel_type':
+        return { kind: 'chan' };
+      default:
+        return { kind: 'unsupported', text: node.text };
+    }
+  }
+
+  /** Type arguments are wrapped in `type_elem` nodes by newer grammars. */
+  private typeElem(node: Node): GoTypeExpr {
+    const type = node.type;
+    return type === 'type_elem' && node.namedChildCount === 1 ? this.child(node, 0) : this.typeExpr(node, type);
+  }
+
+  private child(node: Node, index: number): GoTypeExpr {
+    const c = node.namedChildren[index];
+    return c ? this.typeExpr(c) : { kind: 'unsupported', text: node.text };
+  }
+
+  private field(node: Node, name: string): GoTypeExpr {
+    const c = node.childForFieldName(name);
+    return c ? this.typeExpr(c) : { kind: 'unsupported', text: node.text };
+  }
+
+  private fields(structNode: Node): GoField[] {
+    const list = structNode.namedChildren.find((c) => c?.type === 'field_declaration_list');
+    const out: GoField[] = [];
+    for (const decl of list?.namedChildren ?? []) {
+      if (!decl || decl.type !== 'field_declaration') continue;
+      const typeNode = decl.childForFieldName('type');
+      if (!typeNode) continue;
+      const tagNode = decl.childForFieldName('tag');
+      const tag = tagNode ? unquote(tagNode.text) : '';
+      const names = decl.childrenForFieldName('name').filter((n): n is Node => n !== null);
+      let type = this.typeExpr(typeNode);
+      if (names.length === 0) {
+        // Embedded field: `*T` is spelled as an anonymous `*` token before the type.
+        if (decl.child(0)?.type === '*') type = { kind: 'pointer', elem: type };
+        out.push({ type, tag, pos: this.pos(decl) });
+      } else for (const n of names) out.push({ name: n.text, type, tag, pos: this.pos(n) });
+    }
+    return out;
+  }
+
+  private collectSyntaxErrors(root: Node): void {
+    const stack: Node[] = [root];
+    while (stack.length > 0 && this.out.syntaxErrors.length < 5) {
+      const n = stack.pop()!;
+      if (n.isError || n.isMissing) {
+        this.out.syntaxErrors.push(this.pos(n));
+        continue;
+      }
+      if (!n.hasError) continue;
+      for (let i = n.childCount - 1; i >= 0; i--) {
+        const c = n.child(i);
+        if (c) stack.push(c);
+      }
+    }
+  }
+}
+
+/**
+ * The comment group directly above `node`: consecutive comment lines with no
+ * blank line between them and the declaration. A comment on the last line of
+ * the previous declaration (`prevEndRow`) trails that declaration, as in go/parser.
+ */
+function docAbove(node: Node, comments: CommentNode[], prevEndRow: number): CommentNode[] {
+  const group: CommentNode[] = [];
+  let nextRow = node.startPosition.row;
+  for (let i = comments.length - 1; i >= 0; i--) {
+    const c = comments[i]!;
+    if (c.endRow !== nextRow - 1 || !c.text.startsWith('//') || c.node.startPosition.row === prevEndRow) break;
+    group.unshift(c);
+    nextRow = c.node.startPosition.row;
+  }
+  return group;
+}
+
+/** A top-level comment with the properties every later step reads, each read from tree-sitter once. */
+interface CommentNode {
+  node: Node;
+  text: string;
+  endRow: number;
+}
+
+export function stripComment(text: string): string {
+  return text.replace(/^\/\/ ?/, '').trimEnd();
+}
+
+/** Go string literal (raw or interpreted) → its value. */
+function unquote(literal: string): string {
+  if (literal.startsWith('`')) return literal.slice(1, -1).replace(/\r/g, '');
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return literal.slice(1, -1);
+  }
+}

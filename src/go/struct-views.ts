@@ -1,0 +1,144 @@
+import { jsonTag, tagName } from './struct-tags';
+import type { ResolvedField, ResolvedStruct, ResolvedType } from './resolved-types';
+
+/**
+ * encoding/json's typeFields, for any tag key: which fields of a struct
+ * (and of the structs it embeds) make up its JSON object, or its `query:`
+ * parameters, and so on. Unexported and `-` fields are skipped, untagged
+ * embedded structs (and pointers to them) are flattened breadth first,
+ * name clashes are settled by depth then by tag, and equal contenders are
+ * all dropped. For keys other than json, untagged plain fields are not
+ * part of the view. The result is in field index order.
+ */
+
+/** What flattenStruct needs from the resolver. */
+export interface FlattenHooks {
+  /** The struct a type stands for (through named types), if any. */
+  structOf(t: ResolvedType): ResolvedStruct | undefined;
+  /** An untagged embedded field of a type fw cannot look into (time.Time, an external type): it is left out. */
+  leftOut(f: ResolvedField, message: string): void;
+  /** A field the view includes. */
+  included(f: ResolvedField): void;
+}
+
+export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks): ViewField[] {
+  const top = hooks.structOf(t);
+  if (!top) return [];
+  const isJson = key === 'json';
+  let next: Level[] = [{ struct: top, id: typeKey(t), index: [], viaPointer: false }];
+  let nextCount = new Map<string, number>();
+  const visited = new Set<string>();
+  const found: ViewField[] = [];
+  while (next.length > 0) {
+    const current = next;
+    const count = nextCount;
+    next = [];
+    nextCount = new Map();
+    for (const level of current) {
+      if (visited.has(level.id)) continue;
+      visited.add(level.id);
+      const fields = level.struct.fields;
+      for (let i = 0; i < fields.length; i++) {
+        const f = fields[i]!;
+        let ft = f.type;
+        if (ft.kind === 'pointer') ft = ft.elem;
+        const embeddedStruct = f.embedded ? hooks.structOf(ft) : undefined;
+        if (f.embedded) {
+          if (!f.exported && !embeddedStruct) continue;
+        } else if (!f.exported) continue;
+        const raw = f.tags.get(key);
+        let name: string | undefined;
+        if (isJson) {
+          const tag = jsonTag(f.tags);
+          if (tag.skip) continue;
+          name = tag.name;
+        } else {
+          if (raw === '-') continue;
+          name = tagName(f.tags, key);
+        }
+        if (name !== undefined || !f.embedded || !embeddedStruct) {
+          if (f.embedded && name === undefined && isLeafStruct(ft)) {
+            // Go would flatten the (unexported) fields of time.Time or an external struct: nothing fw can describe.
+            hooks.leftOut(f, `embedded field ${f.name} of ${f.owner} cannot be flattened by fw (${describeLeaf(ft)}); it is left out`);
+            continue;
+          }
+          if (!isJson && name === undefined) continue;
+          const options = (raw ?? '').split(',').slice(1);
+          found.push({ name: name ?? f.name, tagged: name !== undefined, options, index: [...level.index, i], viaPointer: level.viaPointer, field: f });
+          if ((count.get(level.id) ?? 0) > 1) found.push(found[found.length - 1]!);
+          hooks.included(f);
+          continue;
+        }
+        const id = typeKey(ft);
+        const n = (nextCount.get(id) ?? 0) + 1;
+        nextCount.set(id, n);
+        const viaPointer = level.viaPointer || f.type.kind === 'pointer';
+        if (n === 1) next.push({ struct: embeddedStruct, id, index: [...level.index, i], viaPointer });
+      }
+    }
+  }
+  found.sort((a, b) => compareStrings(a.name, b.name) || a.index.length - b.index.length || Number(b.tagged) - Number(a.tagged) || compareIndex(a.index, b.index));
+  const out: ViewField[] = [];
+  for (let i = 0; i < found.length; ) {
+    let j = i + 1;
+    while (j < found.length && found[j]!.name === found[i]!.name) j++;
+    const first = found[i]!;
+    const second = found[i + 1];
+    // Two contenders at the shallowest depth, both tagged or both untagged: encoding/json drops the name.
+    const ambiguous = j - i > 1 && second !== undefined && second.index.length === first.index.length && second.tagged === first.tagged;
+    if (!ambiguous) out.push(first);
+    i = j;
+  }
+  return out.sort((a, b) => compareIndex(a.index, b.index));
+}
+
+interface Level {
+  struct: ResolvedStruct;
+  /** Identity of the struct type, for encoding/json's visited and duplicate counts. */
+  id: string;
+  index: number[];
+  viaPointer: boolean;
+}
+
+/** One field of a view: its name in the tag (or the Go name), whether the tag named it, the tag options, where it sits. */
+export interface ViewField {
+  name: string;
+  tagged: boolean;
+  options: string[];
+  index: number[];
+  viaPointer: boolean;
+  field: ResolvedField;
+}
+
+const anonymousKeys = new WeakMap<object, string>();
+let anonymousCount = 0;
+
+/** Identity of a struct type for encoding/json's visited set: the id of a named type, else the object itself (only named types can be embedded). */
+function typeKey(t: ResolvedType): string {
+  if (t.kind === 'named') return t.id;
+  let key = anonymousKeys.get(t);
+  if (key === undefined) {
+    key = `#anonymous${anonymousCount++}`;
+    anonymousKeys.set(t, key);
+  }
+  return key;
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Orders field index paths as reflect does (depth-first field order). */
+export function compareIndex(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+/** Types Go sees as structs but fw describes as a whole (or cannot see into). */
+function isLeafStruct(t: ResolvedType): boolean {
+  return t.kind === 'time' || t.kind === 'file' || t.kind === 'unknown';
+}
+
+function describeLeaf(t: ResolvedType): string {
+  return t.kind === 'unknown' ? t.reason : t.kind === 'time' ? 'time.Time marshals itself' : 'multipart.FileHeader has no JSON form';
+}

@@ -1,0 +1,419 @@
+import { type Diagnostic, type Pos, warning } from '../diagnostics/diagnostics';
+import type { GoConstDecl, GoField, GoFile, GoTypeDecl, GoTypeExpr } from './ast';
+import { integerConstValue, stringConstValue } from './const-values';
+import { parseStructTag } from './struct-tags';
+import { describeExpr } from './type-expr';
+import { BASIC_KINDS, type BasicKind, type EnumValue, INTEGER_KINDS, type JsonField, type LocationTag, type NamedType, type ResolvedField, type ResolvedStruct, type ResolvedType, type TaggedField } from './resolved-types';
+import { type FlattenHooks, flattenStruct } from './struct-views';
+import type { GoPackage, GoProgram, TypeRef } from './package';
+
+/**
+ * Resolves Go type expressions of the workspace's modules into a small,
+ * language-neutral form that the URL helper and the TypeScript client both
+ * read. It knows what encoding/json does with each kind of type, and how
+ * encoding/json flattens embedded structs, so that emitters need not.
+ *
+ * Named types are referenced by id (`<import path>.<Name>`) and described
+ * once in a table (`TypeResolver.named`): recursive types are representable
+ * and every emitter can print each named type exactly once.
+ *
+ * Resolution is lazy and never throws on user input. Types it cannot see
+ * (packages outside the workspace's modules, most of the standard library,
+ * generic instantiations) resolve to `unknown` with a reason; the views
+ * (`jsonFields`, `taggedFields`) report those as warnings at the field that
+ * uses them, once per field, and only for fields that the view includes.
+ */
+
+
+interface Scope {
+  pkg: GoPackage;
+  file: GoFile;
+  /** Who owns the fields being resolved, for messages. */
+  owner: string;
+}
+
+const STD_SPECIAL: Readonly<Record<string, ResolvedType>> = {
+  'time.Time': { kind: 'time' },
+  'time.Duration': { kind: 'duration' },
+  'encoding/json.RawMessage': { kind: 'rawJson' },
+  'mime/multipart.FileHeader': { kind: 'file' },
+};
+
+/** Go's rule: an import path whose first element has no dot belongs to the standard library. */
+function isStdlibPath(importPath: string): boolean {
+  return !(importPath.split('/')[0] ?? '').includes('.');
+}
+
+function isExported(name: string): boolean {
+  return /^\p{Lu}/u.test(name);
+}
+
+/** The name an embedded field gets: the type's name without package and pointer. */
+function embeddedName(t: GoTypeExpr): string {
+  switch (t.kind) {
+    case 'ident':
+    case 'qualified':
+      return t.name;
+    case 'pointer':
+      return embeddedName(t.elem);
+    case 'generic':
+      return embeddedName(t.base);
+    default:
+      return '';
+  }
+}
+
+const resolvers = new WeakMap<GoProgram, TypeResolver>();
+
+/**
+ * The one resolver of a program: generators of the same run share it, so a
+ * type the URL helper resolved is not resolved again for the client.
+ */
+export function typeResolverFor(program: GoProgram): TypeResolver {
+  let resolver = resolvers.get(program);
+  if (!resolver) {
+    resolver = new TypeResolver(program);
+    resolvers.set(program, resolver);
+  }
+  return resolver;
+}
+
+export class TypeResolver {
+  /** Every named type resolved so far, by id. */
+  readonly named = new Map<string, NamedType>();
+  /** Warnings found so far (unresolvable types of fields that a view included, enums fw could not compute). */
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly warned = new Set<string>();
+  private readonly aliasStack = new Set<string>();
+  private readonly indexes = new WeakMap<GoPackage, PackageIndex>();
+  /** The reference to each named type, by declaration: handed out again instead of a new object with a new id string. */
+  private readonly namedRefs = new Map<GoTypeDecl, ResolvedType>();
+  /** Views of named types, by type id (tagged ones by tag key first: a handful of maps, not one per type). */
+  private readonly jsonViews = new Map<string, readonly JsonField[]>();
+  private readonly taggedViews = new Map<string, Map<string, readonly TaggedField[]>>();
+  /** Parsed struct tags by their text: the same tags (`json:"id"`) recur across many structs, and the maps are read-only. */
+  private readonly parsedTags = new Map<string, ReadonlyMap<string, string>>();
+  private readonly flattenHooks: FlattenHooks = {
+    structOf: (t) => this.structOf(t),
+    leftOut: (f, message) => this.warnField(f, message),
+    included: (f) => this.checkKnown(f),
+  };
+
+  constructor(private readonly program: GoProgram) {}
+
+  /** A route's request or response type. */
+  resolveRef(ref: Pick<TypeRef, 'name' | 'pkg'>): ResolvedType {
+    return this.resolveDeclared(ref.pkg, ref.name);
+  }
+
+  /** The type `name` declared in `pkg`; unknown when there is none. */
+  resolveDeclared(pkg: GoPackage, name: string): ResolvedType {
+    const found = pkg.types.get(name);
+    if (!found) return { kind: 'unknown', reason: `type ${name} is not declared in package ${pkg.importPath}` };
+    const { decl, file } = found;
+    if (decl.alias) {
+      const key = `${pkg.importPath}.${name}`;
+      if (this.aliasStack.has(key)) return { kind: 'unknown', reason: `alias ${name} refers to itself` };
+      this.aliasStack.add(key);
+      try {
+        return this.resolveExpr(decl.type, { pkg, file, owner: name });
+      } finally {
+        this.aliasStack.delete(key);
+      }
+    }
+    if (decl.typeParams.length > 0) {
+      return { kind: 'unknown', reason: `${name} is a generic type; fw does not resolve generic types` };
+    }
+    const known = this.namedRefs.get(decl);
+    if (known) return known;
+    const id = `${pkg.importPath}.${name}`;
+    const ref: ResolvedType = { kind: 'named', id };
+    this.namedRefs.set(decl, ref);
+    if (!this.named.has(id)) {
+      // Registered before its type is resolved, so that a reference back to it (recursion) finds it.
+      const info: NamedType = { id, name, pkg, file, decl, type: { kind: 'unknown', reason: 'being resolved' } };
+      this.named.set(id, info);
+      info.type = this.resolveExpr(decl.type, { pkg, file, owner: name });
+      const marshaler = this.marshalerOf(pkg, name);
+      if (marshaler) info.marshaler = marshaler;
+      const enumValues = this.enumOf(info);
+      if (enumValues) info.enum = enumValues;
+      if (info.type.kind === 'unknown') this.warn(decl.pos, `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`);
+    }
+    return ref;
+  }
+
+  /** Resolves a type expression written in `file` of `pkg`. `owner` names the enclosing type in messages. */
+  resolveExpr(expr: GoTypeExpr, scope: Scope): ResolvedType {
+    switch (expr.kind) {
+      case 'ident':
+        return this.resolveIdent(expr.name, scope);
+      case 'qualified':
+        return this.resolveQualified(expr.pkg, expr.name, scope);
+      case 'pointer': {
+        const elem = this.resolveExpr(expr.elem, scope);
+        // An uploaded file is always a *multipart.FileHeader: the pointer carries no meaning of its own.
+        return elem.kind === 'file' ? elem : { kind: 'pointer', elem };
+      }
+      case 'slice': {
+        const elem = this.resolveExpr(expr.elem, scope);
+        return this.isByteKind(elem) ? { kind: 'bytes' } : { kind: 'slice', elem };
+      }
+      case 'array': {
+        const elem = this.resolveExpr(expr.elem, scope);
+        return /^\d+$/.test(expr.length) ? { kind: 'array', length: Number(expr.length), elem } : { kind: 'array', elem };
+      }
+      case 'map':
+        return { kind: 'map', key: this.resolveExpr(expr.key, scope), value: this.resolveExpr(expr.value, scope) };
+      case 'struct':
+        return { kind: 'struct', struct: this.resolveStruct(expr.fields, scope) };
+      case 'interface':
+        return { kind: 'any' };
+      case 'generic':
+        return { kind: 'unknown', reason: `${describeExpr(expr)} is an instantiation of a generic type; fw does not resolve generic types` };
+      case 'func':
+        return { kind: 'unknown', reason: 'func values have no JSON form' };
+      case 'chan':
+        return { kind: 'unknown', reason: 'channels have no JSON form' };
+      case 'unsupported':
+        return { kind: 'unknown', reason: `fw does not understand the type expression ${expr.text}` };
+    }
+  }
+
+  private resolveStruct(fields: GoField[], scope: Scope): ResolvedStruct {
+    return {
+      fields: fields.map((f): ResolvedField => {
+        const name = f.name ?? embeddedName(f.type);
+        return {
+          name,
+          embedded: f.name === undefined,
+          exported: isExported(name),
+          goType: f.type,
+          type: this.resolveExpr(f.type, { ...scope, owner: `${scope.owner}.${name}` }),
+          tag: f.tag,
+          tags: this.parseTag(f.tag),
+          pos: f.pos,
+          pkg: scope.pkg,
+          file: scope.file,
+          owner: scope.owner,
+        };
+      }),
+    };
+  }
+
+  private parseTag(tag: string): ReadonlyMap<string, string> {
+    let tags = this.parsedTags.get(tag);
+    if (!tags) this.parsedTags.set(tag, (tags = parseStructTag(tag)));
+    return tags;
+  }
+
+  private resolveIdent(name: string, scope: Scope): ResolvedType {
+    // Package scope shadows the universe scope, as in Go.
+    if (scope.pkg.types.has(name)) return this.resolveDeclared(scope.pkg, name);
+    for (const imp of scope.file.imports) {
+      if (imp.alias !== '.') continue;
+      const dotted = this.program.package(imp.path);
+      if (dotted?.types.has(name)) return this.resolveDeclared(dotted, name);
+    }
+    if (name === 'byte' || name === 'rune' || BASIC_KINDS.has(name)) return { kind: 'basic', name: name as BasicKind };
+    if (name === 'any' || name === 'error') return { kind: 'any' };
+    if (name === 'complex64' || name === 'complex128') return { kind: 'unknown', reason: 'complex numbers have no JSON form' };
+    return { kind: 'unknown', reason: `type ${name} is not declared in package ${scope.pkg.name}` };
+  }
+
+  private resolveQualified(qualifier: string, name: string, scope: Scope): ResolvedType {
+    const importPath = this.importPathOf(qualifier, scope.file);
+    if (importPath === undefined) return { kind: 'unknown', reason: `package ${qualifier} is not imported` };
+    if (isStdlibPath(importPath)) {
+      const special = STD_SPECIAL[`${importPath}.${name}`];
+      return special ?? { kind: 'unknown', reason: `${importPath}.${name} is a standard library type fw does not know` };
+    }
+    const target = this.program.package(importPath);
+    if (!target) return { kind: 'unknown', reason: `package "${importPath}" is outside the workspace's Go modules` };
+    return this.resolveDeclared(target, name);
+  }
+
+  /** The import path a qualifier stands for in `file`: by alias or last path element, else by the real package name of a module package. */
+  private importPathOf(qualifier: string, file: GoFile): string | undefined {
+    const imports = file.imports.filter((i) => i.alias !== '_' && i.alias !== '.');
+    const byName = imports.find((i) => i.name === qualifier);
+    if (byName) return byName.path;
+    // A package's name need not match its last path element (`example.com/go-util` declaring `package util`).
+    for (const imp of imports) {
+      if (imp.alias === undefined && !isStdlibPath(imp.path) && this.program.package(imp.path)?.name === qualifier) return imp.path;
+    }
+    return undefined;
+  }
+
+  /** True for byte-kind elements: encoding/json writes slices of them as base64. */
+  private isByteKind(t: ResolvedType): boolean {
+    // A byte type with its own marshaler is written element by element.
+    if (t.kind === 'named' && this.named.get(t.id)?.marshaler) return false;
+    const u = this.underlying(t);
+    return u.kind === 'basic' && (u.name === 'byte' || u.name === 'uint8');
+  }
+
+  /** The type with named types followed to their declared types (`type A B; type B string` → string). */
+  underlying(t: ResolvedType): ResolvedType {
+    let seen: Set<string> | undefined;
+    while (t.kind === 'named') {
+      seen ??= new Set();
+      if (seen.has(t.id)) break;
+      seen.add(t.id);
+      const info = this.named.get(t.id);
+      if (!info) break;
+      t = info.type;
+    }
+    return t;
+  }
+
+  /** The struct a type stands for (through named types, and one pointer level when `throughPointer`). */
+  structOf(t: ResolvedType, throughPointer = false): ResolvedStruct | undefined {
+    let u = this.underlying(t);
+    if (throughPointer && u.kind === 'pointer') u = this.underlying(u.elem);
+    return u.kind === 'struct' ? u.struct : undefined;
+  }
+
+  /**
+   * The JSON properties of a struct type, as encoding/json's typeFields
+   * computes them: unexported and `json:"-"` fields skipped, untagged
+   * embedded structs (and pointers to them) flattened breadth first, name
+   * conflicts settled by depth then by tag, equal conflicts dropping every
+   * contender; the result is in field index order.
+   */
+  jsonFields(t: ResolvedType): readonly JsonField[] {
+    // A request or response type is viewed once per route method and emitter: compute each view once per named type.
+    const cached = t.kind === 'named' ? this.jsonViews.get(t.id) : undefined;
+    if (cached) return cached;
+    const view = flattenStruct(t, 'json', this.flattenHooks).map((c): JsonField => ({
+      name: c.name,
+      type: c.field.type,
+      omitempty: c.options.includes('omitempty'),
+      omitzero: c.options.includes('omitzero'),
+      quoted: c.options.includes('string') && this.isQuotable(c.field.type),
+      tagged: c.tagged,
+      index: c.index,
+      viaPointer: c.viaPointer,
+      field: c.field,
+    }));
+    if (t.kind === 'named') this.jsonViews.set(t.id, view);
+    return view;
+  }
+
+  /**
+   * The fields of a request struct bound by `key` (`path`, `query`, ...),
+   * following untagged embedded structs the way encoding/json does for
+   * `json`. Fields without that key are not part of the view; a name bound
+   * twice at the same depth binds neither, as with encoding/json.
+   */
+  taggedFields(t: ResolvedType, key: LocationTag | string): readonly TaggedField[] {
+    let byId = this.taggedViews.get(key);
+    if (!byId) this.taggedViews.set(key, (byId = new Map()));
+    const cached = t.kind === 'named' ? byId.get(t.id) : undefined;
+    if (cached) return cached;
+    const view = flattenStruct(t, key, this.flattenHooks).map((c): TaggedField => ({
+      name: c.name,
+      options: c.options,
+      type: c.field.type,
+      index: c.index,
+      viaPointer: c.viaPointer,
+      field: c.field,
+    }));
+    if (t.kind === 'named') byId.set(t.id, view);
+    return view;
+  }
+
+  /** encoding/json applies `,string` only to bool, number and string kinds (through one unnamed pointer). */
+  private isQuotable(t: ResolvedType): boolean {
+    const elem = t.kind === 'pointer' ? t.elem : t;
+    const u = this.underlying(elem);
+    return u.kind === 'basic' || u.kind === 'duration';
+  }
+
+  /** Warns once for a field whose type contains an unknown (not looking into named types: they report their own). */
+  private checkKnown(f: ResolvedField): void {
+    const reason = firstUnknown(f.type);
+    if (reason !== undefined) {
+      this.warnField(f, `field ${f.name} of ${f.owner} has type ${describeExpr(f.goType)}, which fw cannot resolve (${reason}); it is treated as unknown`);
+    }
+  }
+
+  private warnField(f: ResolvedField, message: string): void {
+    this.warn(f.pos, message, 'use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any');
+  }
+
+  private warn(pos: Pos, message: string, hint?: string): void {
+    const key = `${pos.file}:${pos.line}:${pos.col}:${message}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.diagnostics.push(warning(pos, message, hint));
+  }
+
+  private marshalerOf(pkg: GoPackage, name: string): NamedType['marshaler'] {
+    return this.packageIndex(pkg).marshalers.get(name);
+  }
+
+  /** Per package, built once: which types have MarshalJSON/MarshalText, and the typed consts by type name (source order). */
+  private packageIndex(pkg: GoPackage): PackageIndex {
+    let index = this.indexes.get(pkg);
+    if (index) return index;
+    index = { marshalers: new Map(), consts: new Map() };
+    for (const file of pkg.files) {
+      for (const fn of file.funcs) {
+        const receiver = fn.receiver?.typeName;
+        if (receiver === undefined) continue;
+        if (fn.name === 'MarshalJSON') index.marshalers.set(receiver, 'json');
+        else if (fn.name === 'MarshalText' && !index.marshalers.has(receiver)) index.marshalers.set(receiver, 'text');
+      }
+      for (const c of file.consts) {
+        if (c.typeName === undefined) continue;
+        const list = index.consts.get(c.typeName) ?? [];
+        list.push(c);
+        index.consts.set(c.typeName, list);
+      }
+    }
+    this.indexes.set(pkg, index);
+    return index;
+  }
+
+  /** The consts of a string or integer named type declared in its own package, in source order. */
+  private enumOf(info: NamedType): EnumValue[] | undefined {
+    const u = this.underlying(info.type);
+    if (u.kind !== 'basic' || (u.name !== 'string' && !INTEGER_KINDS.has(u.name))) return undefined;
+    const values: EnumValue[] = [];
+    const seen = new Set<string | number>();
+    for (const c of this.packageIndex(info.pkg).consts.get(info.name) ?? []) {
+      if (c.name === '_') continue;
+      const value = u.name === 'string' ? stringConstValue(c, info.name) : integerConstValue(c, info.name);
+      if (value === undefined) {
+        this.warn(c.pos, `fw cannot compute the value of const ${c.name} (${c.value ?? 'a complex expression'}); type ${info.name} is not treated as an enum`, 'write the value as a literal, iota, or iota + N');
+        return undefined;
+      }
+      if (seen.has(value)) continue;
+      seen.add(value);
+      values.push({ name: c.name, value, pos: c.pos });
+    }
+    return values.length > 0 ? values : undefined;
+  }
+}
+
+interface PackageIndex {
+  marshalers: Map<string, 'json' | 'text'>;
+  consts: Map<string, GoConstDecl[]>;
+}
+
+/** The reason of the first unknown inside a type, not looking into named types. */
+export function firstUnknown(t: ResolvedType): string | undefined {
+  switch (t.kind) {
+    case 'unknown':
+      return t.reason;
+    case 'pointer':
+    case 'slice':
+    case 'array':
+      return firstUnknown(t.elem);
+    case 'map':
+      return firstUnknown(t.key) ?? firstUnknown(t.value);
+    default:
+      return undefined;
+  }
+}

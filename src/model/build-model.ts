@@ -1,0 +1,285 @@
+import * as path from 'node:path';
+import { parseAnnotation } from '../annotations/annotation';
+import { type Diagnostic, error, type Pos, warning } from '../diagnostics/diagnostics';
+import { discoverRoots, type RootLocation } from '../workspace/discover';
+import { initGoParser } from '../go/parser';
+import { findAnnotatedHandlers, type AnnotatedHandler } from './handlers';
+import type { GroupModel, HandlerPackage, HandlerTypeModel, RootModel, RouteModel, RouteResponse, WorkspaceModel } from './model';
+import { isGoIdentifier } from '../go/names';
+import { groupNameForFunctions, groupNameForType, isExported, pascalCasePath, uniqueImportNames, upperFirst } from './naming';
+import { WorkspaceProgram } from '../go/program';
+import { findRouteConflicts } from './route-conflicts';
+import { selectRoots } from '../workspace/select-roots';
+import { lookupTypeName } from './type-lookup';
+import { checkPathBindings } from './path-bindings';
+import type { RouteAnnotation } from '../annotations/types';
+
+export interface LoadedModel {
+  model?: WorkspaceModel;
+  diagnostics: Diagnostic[];
+  /** Every root found, selected or not (for listing and Nx). */
+  allRoots: RootLocation[];
+  program: WorkspaceProgram;
+}
+
+/** Names the generated router.go/registry.go declare in the root package. */
+export const GENERATED_DECLARATIONS = ['Router', 'RouterParams', 'Route', 'RouteResponse', 'Routes', 'fwRequireHeaders'];
+/** Packages generated files import; a handler package must not take these names. */
+const RESERVED_IMPORT_NAMES = ['http', 'json', 'reflect'];
+
+/** discover → parse → validate → model. */
+export async function loadWorkspaceModel(cwd: string, packages: readonly string[]): Promise<LoadedModel> {
+  await initGoParser();
+  const program = new WorkspaceProgram();
+  const allRoots = discoverRoots(cwd);
+  const diagnostics: Diagnostic[] = [];
+  const selected = selectRoots(cwd, allRoots, packages, diagnostics);
+  await program.preload(selected.flatMap((loc) => [loc.dir, ...loc.subDirs]));
+  const roots: RootModel[] = [];
+  for (const loc of selected) {
+    const root = new RootBuilder(loc, program, diagnostics).build();
+    if (root) roots.push(root);
+  }
+  return { model: { cwd, roots, program }, diagnostics, allRoots, program };
+}
+
+/** The files fw writes into a root; never read as handler sources. */
+function isRootOutput(rootDir: string, file: string): boolean {
+  return path.dirname(file) === rootDir && (path.basename(file) === 'router.go' || path.basename(file) === 'registry.go');
+}
+
+class RootBuilder {
+  private readonly routes: RouteModel[] = [];
+  private readonly groups = new Map<string, GroupModel>();
+  /** Where each group was first formed, for the clash diagnostic. */
+  private readonly groupPos = new Map<string, Pos>();
+  private readonly handlerTypes = new Map<string, HandlerTypeModel>();
+  private readonly routeSeen = new Map<string, Pos>();
+
+  constructor(
+    private readonly loc: RootLocation,
+    private readonly program: WorkspaceProgram,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  build(): RootModel | undefined {
+    const { loc, program } = this;
+    if (!loc.module) {
+      this.diagnostics.push(error({ file: path.join(loc.dir, 'router.go'), line: 1, col: 1 }, `root package ${loc.relDir} is not inside a Go module`, 'run `go mod init <module path>` at the top of your Go code'));
+      return undefined;
+    }
+    program.addModule(loc.module);
+    const rootPkg = program.packageAt(loc.dir);
+    if (!rootPkg) return undefined;
+    const root: HandlerPackage = { pkg: rootPkg, relDir: '', isRoot: true };
+    const subs: HandlerPackage[] = [];
+    for (const dir of loc.subDirs) {
+      const pkg = program.packageAt(dir);
+      if (pkg) subs.push({ pkg, relDir: path.relative(loc.dir, dir).split(path.sep).join('/'), isRoot: false });
+    }
+    this.checkGeneratedNames(root);
+    for (const hp of [root, ...subs]) this.readPackage(hp, loc.dir);
+    this.assignFieldNames();
+    this.diagnostics.push(
+      ...findRouteConflicts(this.routes.flatMap((r) => r.methods.map((method) => ({ method, path: r.path, pos: r.pos })))),
+    );
+    const usedSubs = subs.filter((s) => this.routes.some((r) => handlerPackageOf(r) === s));
+    return {
+      name: loc.name,
+      dir: loc.dir,
+      relDir: loc.relDir,
+      pkg: root,
+      subPackages: usedSubs,
+      modulePath: loc.module.path,
+      moduleDir: loc.module.dir,
+      importNames: this.importNames(root),
+      handlerTypes: [...this.handlerTypes.values()],
+      groups: [...this.groups.values()],
+      routes: this.routes,
+    };
+  }
+
+  private checkGeneratedNames(root: HandlerPackage): void {
+    for (const file of root.pkg.files) {
+      if (isRootOutput(this.loc.dir, file.path)) continue;
+      const declared = [
+        ...file.types.map((t) => ({ name: t.name, pos: t.pos })),
+        ...file.consts.map((c) => ({ name: c.name, pos: c.pos })),
+        ...file.funcs.filter((f) => !f.receiver).map((f) => ({ name: f.name, pos: f.namePos })),
+      ];
+      for (const d of declared) {
+        if (GENERATED_DECLARATIONS.includes(d.name)) {
+          this.diagnostics.push(error(d.pos, `package ${root.pkg.name} declares ${d.name}, which fw generates in router.go/registry.go`, `rename your ${d.name}`));
+        }
+      }
+    }
+  }
+
+  private readPackage(hp: HandlerPackage, rootDir: string): void {
+    for (const file of hp.pkg.files) {
+      if (isRootOutput(rootDir, file.path)) continue;
+      for (const at of file.syntaxErrors) {
+        this.diagnostics.push(warning(at, 'Go syntax error; annotations near it may be misread', 'run `go vet` on this package'));
+      }
+      const found = findAnnotatedHandlers(file);
+      this.diagnostics.push(...found.diagnostics);
+      for (const handler of found.handlers) this.addHandler(hp, handler);
+    }
+  }
+
+  private addHandler(hp: HandlerPackage, handler: AnnotatedHandler): void {
+    const { func } = handler;
+    if (!hp.isRoot && !isExported(func.name)) {
+      this.diagnostics.push(error(func.namePos, `handler ${func.name} in subfolder ${hp.relDir} is not exported, so the root router cannot call it`, `rename it to ${upperFirst(func.name)}`));
+      return;
+    }
+    let group: GroupModel;
+    let handlerRef: RouteModel['handler'];
+    if (func.receiver) {
+      const typeName = func.receiver.typeName;
+      if (!hp.isRoot && !isExported(typeName)) {
+        this.diagnostics.push(error(func.namePos, `handler type ${typeName} in subfolder ${hp.relDir} is not exported, so the root router cannot refer to it`, `rename it to ${upperFirst(typeName)}`));
+        return;
+      }
+      const ht = this.handlerType(hp, typeName);
+      group = this.group(groupNameForType(typeName, hp.relDir), hp, ht, func.namePos);
+      handlerRef = { kind: 'method', handlerType: ht, method: func.name };
+    } else {
+      group = this.group(groupNameForFunctions(hp.relDir), hp, undefined, func.namePos);
+      handlerRef = { kind: 'func', pkg: hp, func: func.name };
+    }
+    for (const line of handler.annotations) {
+      const parsed = parseAnnotation(line.text, line.pos);
+      this.diagnostics.push(...parsed.diagnostics);
+      if (!parsed.annotation) continue;
+      const route = this.route(hp, handler, parsed.annotation, group, handlerRef);
+      if (route) {
+        group.routes.push(route);
+        this.routes.push(route);
+      }
+    }
+  }
+
+  private handlerType(hp: HandlerPackage, typeName: string): HandlerTypeModel {
+    const key = `${hp.pkg.dir}\0${typeName}`;
+    let ht = this.handlerTypes.get(key);
+    if (!ht) {
+      ht = { pkg: hp, typeName, fieldName: upperFirst(typeName) };
+      this.handlerTypes.set(key, ht);
+    }
+    return ht;
+  }
+
+  private group(name: string, hp: HandlerPackage, ht: HandlerTypeModel | undefined, pos: Pos): GroupModel {
+    if (!isGoIdentifier(name) && !this.groups.has(name)) {
+      this.diagnostics.push(error(pos, `handler group name ${name} (from ${hp.relDir ? `subfolder ${hp.relDir}` : 'the root package'}) is not a Go identifier`, 'rename the subfolder so that it starts with a letter'));
+    }
+    const existing = this.groups.get(name);
+    if (existing) {
+      if (existing.pkg !== hp || existing.handlerType !== ht) {
+        const other = existing.handlerType ? `${existing.handlerType.typeName} in ${existing.pkg.relDir || 'the root package'}` : `the functions of ${existing.pkg.relDir || 'the root package'}`;
+        const d = error(pos, `handler group ${name} is already taken by ${other}`, 'rename the handler type so that its group name (type name without "Handler", prefixed by the subfolder path unless it starts with the subfolder\'s name) is unique');
+        const first = this.groupPos.get(name);
+        if (first) d.related = [{ pos: first, message: `group ${name} first formed here` }];
+        this.diagnostics.push(d);
+      }
+      return existing;
+    }
+    const group: GroupModel = { name, pkg: hp, routes: [] };
+    if (ht) group.handlerType = ht;
+    this.groups.set(name, group);
+    this.groupPos.set(name, pos);
+    return group;
+  }
+
+  private route(hp: HandlerPackage, handler: AnnotatedHandler, ann: RouteAnnotation, group: GroupModel, handlerRef: RouteModel['handler']): RouteModel | undefined {
+    const { func, file } = handler;
+    const name = ann.name?.value ?? func.name;
+    const key = `${group.name}.${name}`;
+    const earlier = this.routeSeen.get(key);
+    if (earlier) {
+      const d = error(ann.name?.pos ?? ann.pos, `route name ${name} is already used in group ${group.name}`, `add name=<UniqueName> to this line, e.g. name=${func.name}${pascalCasePath(ann.path.text.replace(/[{}$.]/g, '')) || 'Root'}`);
+      d.related = [{ pos: earlier, message: `${name} first declared here` }];
+      this.diagnostics.push(d);
+      return undefined;
+    }
+    this.routeSeen.set(key, ann.name?.pos ?? ann.pos);
+    const lookup = (t: { pkg?: string; name: string }, pos: Pos, role: string) => {
+      const r = lookupTypeName(this.program, hp.pkg, file, t, pos, role);
+      if (r.diagnostic) this.diagnostics.push(r.diagnostic);
+      return r.ref;
+    };
+    const route: RouteModel = {
+      name,
+      groupName: group.name,
+      methods: ann.methods,
+      path: ann.path,
+      handler: handlerRef,
+      responses: [],
+      requiredHeaders: ann.requiredHeaders.map((h) => h.value),
+      description: handler.description,
+      pos: ann.pos,
+    };
+    if (ann.request) {
+      const ref = lookup(ann.request.type, ann.request.pos, 'request');
+      if (ref) route.request = ref;
+    } else if (hp.pkg.types.has(`${func.name}Request`)) {
+      route.request = { name: `${func.name}Request`, pkg: hp.pkg };
+    }
+    if (ann.responses.length > 0) {
+      for (const spec of ann.responses) {
+        const resp: RouteResponse = { match: spec.match, kind: spec.body.kind, text: spec.text, implicitStatus: spec.implicitStatus };
+        if (spec.body.kind === 'type') {
+          const ref = lookup(spec.body.type, spec.pos, 'response');
+          if (!ref) continue;
+          resp.type = ref;
+        }
+        route.responses.push(resp);
+      }
+    } else if (hp.pkg.types.has(`${func.name}Response`)) {
+      route.responses.push({ match: { kind: 'class', digit: 2 }, kind: 'type', type: { name: `${func.name}Response`, pkg: hp.pkg }, text: `${func.name}Response`, implicitStatus: true });
+    }
+    this.diagnostics.push(...checkPathBindings(route, ann.pathPos));
+    return route;
+  }
+
+  /** RouterParams field names: the type name, prefixed by the subfolder path only when two packages declare the same name (the root keeps the bare name). */
+  private assignFieldNames(): void {
+    const byName = new Map<string, HandlerTypeModel[]>();
+    for (const ht of this.handlerTypes.values()) byName.set(ht.fieldName, [...(byName.get(ht.fieldName) ?? []), ht]);
+    for (const list of byName.values()) {
+      if (list.length < 2) continue;
+      for (const ht of list) if (!ht.pkg.isRoot) ht.fieldName = pascalCasePath(ht.pkg.relDir) + upperFirst(ht.typeName);
+    }
+    const taken = new Map<string, HandlerTypeModel>();
+    for (const ht of this.handlerTypes.values()) {
+      const other = taken.get(ht.fieldName);
+      if (other || ht.fieldName === 'Mux') {
+        const decl = ht.pkg.pkg.types.get(ht.typeName);
+        this.diagnostics.push(
+          error(decl?.decl.pos, `RouterParams field ${ht.fieldName} for ${ht.pkg.relDir || '.'}/${ht.typeName} clashes with ${other ? `${other.pkg.relDir || '.'}/${other.typeName}` : 'the Mux field'}`, 'rename one of the handler types'),
+        );
+      }
+      taken.set(ht.fieldName, ht);
+    }
+  }
+
+  /** Deterministic import names for every package generated root code refers to. */
+  private importNames(root: HandlerPackage): Map<string, string> {
+    const paths = new Map<string, string>();
+    const add = (pkg: { importPath: string; name: string }) => {
+      if (pkg.importPath !== root.pkg.importPath) paths.set(pkg.importPath, pkg.name);
+    };
+    for (const r of this.routes) {
+      const hp = handlerPackageOf(r);
+      add(hp.pkg);
+      if (r.request) add(r.request.pkg);
+      for (const resp of r.responses) if (resp.type) add(resp.type.pkg);
+    }
+    return uniqueImportNames(paths, [...RESERVED_IMPORT_NAMES, root.pkg.name]);
+  }
+}
+
+export function handlerPackageOf(route: RouteModel): HandlerPackage {
+  return route.handler.kind === 'method' ? route.handler.handlerType.pkg : route.handler.pkg;
+}

@@ -1,0 +1,42 @@
+import { type Diagnostic, error, type Pos } from '../diagnostics/diagnostics';
+import type { GoFile } from '../go/ast';
+import type { GoPackage, GoProgram, TypeRef } from '../go/package';
+import type { TypeName } from '../annotations/types';
+
+/**
+ * Finds the declaration of a type named in an annotation (`User` in the
+ * handler's package, or `models.User` through the handler file's imports).
+ * Only packages of the workspace's Go modules can be looked into (DESIGN §3).
+ */
+export function lookupTypeName(
+  program: GoProgram,
+  pkg: GoPackage,
+  file: GoFile,
+  type: TypeName,
+  pos: Pos,
+  role: string,
+): { ref?: TypeRef; diagnostic?: Diagnostic } {
+  const written = type.pkg ? `${type.pkg}.${type.name}` : type.name;
+  if (!type.pkg) {
+    if (pkg.types.has(type.name)) return { ref: { name: type.name, pkg } };
+    return {
+      diagnostic: error(pos, `${role} type ${written} is not declared in package ${pkg.name}`, `declare type ${type.name} in package ${pkg.name}, or name an existing type`),
+    };
+  }
+  const imp = file.imports.find((i) => i.name === type.pkg && i.alias !== '_' && i.alias !== '.');
+  if (!imp) {
+    return {
+      diagnostic: error(pos, `${role} type ${written}: package ${type.pkg} is not imported by ${file.path.split(/[\\/]/).pop()}`, `import the package that declares ${type.name}, or fix the qualifier`),
+    };
+  }
+  const target = program.package(imp.path);
+  if (!target) {
+    return {
+      diagnostic: error(pos, `${role} type ${written}: package "${imp.path}" is not in this Go module`, 'request and response types must be declared in the handler package or another package of the same module'),
+    };
+  }
+  if (!target.types.has(type.name)) {
+    return { diagnostic: error(pos, `${role} type ${written} is not declared in package "${imp.path}"`, `declare type ${type.name} there, or name an existing type`) };
+  }
+  return { ref: { name: type.name, pkg: target } };
+}

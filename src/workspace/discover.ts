@@ -1,0 +1,164 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { hasGeneratedHeader } from './generated-header';
+
+/**
+ * Finds root handler packages (directories holding both router.go and
+ * registry.go) and their subfolders, per DESIGN §2. Reads directory listings
+ * and go.mod files only; Go sources are parsed later by the program loader.
+ */
+
+export interface GoModule {
+  /** The `module` line of go.mod. */
+  path: string;
+  /** Absolute directory holding go.mod. */
+  dir: string;
+}
+
+export interface RootLocation {
+  /** Absolute directory of the root handler package (holds router.go and registry.go). */
+  dir: string;
+  /** Relative to the workspace, POSIX separators ('.' when the workspace itself is the root). */
+  relDir: string;
+  /** Directory base name, e.g. `v1handler`. */
+  name: string;
+  /** Absolute directories of the subfolder packages below the root, sorted. */
+  subDirs: string[];
+  /** The nearest go.mod at or above the root; undefined when there is none. */
+  module?: GoModule;
+}
+
+export const ROOT_MARKER_FILES = ['router.go', 'registry.go'] as const;
+/** Directories never searched: Go's own exclusions plus the usual JavaScript and VCS folders. */
+const SKIPPED_DIRS = new Set(['vendor', 'testdata', 'node_modules']);
+
+export function isSkippedDir(name: string): boolean {
+  return SKIPPED_DIRS.has(name) || name.startsWith('.') || name.startsWith('_');
+}
+
+/** A Go source file fw reads (tests are never handler sources). */
+export function isGoSourceFile(name: string): boolean {
+  return name.endsWith('.go') && !name.endsWith('_test.go');
+}
+
+/** The directory below each root that `fw g url-helper` writes its package into (DESIGN §4). */
+export const URL_HELPER_DIR = 'urlhelper';
+
+/** The non-test Go files of `dir` that do not carry fw's generated header, i.e. files a person wrote. */
+export function handWrittenGoFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter(isGoSourceFile).sort();
+  } catch {
+    return [];
+  }
+  return names.map((n) => path.join(dir, n)).filter((file) => !hasGeneratedHeader(readHead(file)));
+}
+
+function readHead(file: string): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(2048);
+    return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, buf.length, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+interface DirInfo {
+  dir: string;
+  subdirs: string[];
+  hasGo: boolean;
+  isRoot: boolean;
+}
+
+function readDir(dir: string): DirInfo {
+  let entries: fs.Dirent[] = [];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    // An unreadable directory holds nothing fw can use.
+  }
+  const files = new Set<string>();
+  const subdirs: string[] = [];
+  let hasGo = false;
+  for (const e of entries) {
+    if (e.isDirectory()) {
+      if (!isSkippedDir(e.name)) subdirs.push(path.join(dir, e.name));
+    } else if (e.isFile()) {
+      files.add(e.name);
+      if (isGoSourceFile(e.name)) hasGo = true;
+    }
+  }
+  subdirs.sort();
+  return { dir, subdirs, hasGo, isRoot: ROOT_MARKER_FILES.every((f) => files.has(f)) };
+}
+
+/** Every root below `cwd` (inclusive), sorted by relative path. */
+export function discoverRoots(cwd: string): RootLocation[] {
+  const base = path.resolve(cwd);
+  const roots: RootLocation[] = [];
+  const modules = new ModuleFinder();
+  const visit = (dir: string): void => {
+    const info = readDir(dir);
+    if (info.isRoot) roots.push(collectRoot(base, info, modules));
+    for (const sub of info.subdirs) visit(sub);
+  };
+  visit(base);
+  return roots.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
+}
+
+function collectRoot(base: string, info: DirInfo, modules: ModuleFinder): RootLocation {
+  const subDirs: string[] = [];
+  const walk = (dirs: string[]): void => {
+    for (const d of dirs) {
+      const sub = readDir(d);
+      if (sub.isRoot) continue; // a nested root is a root of its own
+      // The URL helper fw wrote holds no handlers; parsing it would only cost time (it grows with the routes).
+      const fwOutput = d === path.join(info.dir, URL_HELPER_DIR) && handWrittenGoFiles(d).length === 0;
+      if (sub.hasGo && !fwOutput) subDirs.push(d);
+      walk(sub.subdirs);
+    }
+  };
+  walk(info.subdirs);
+  const relDir = toPosix(path.relative(base, info.dir)) || '.';
+  const root: RootLocation = { dir: info.dir, relDir, name: path.basename(info.dir), subDirs: subDirs.sort() };
+  const module = modules.find(info.dir);
+  if (module) root.module = module;
+  return root;
+}
+
+export function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** Finds the nearest go.mod at or above a directory; caches what it read. */
+export class ModuleFinder {
+  private readonly cache = new Map<string, GoModule | null>();
+
+  find(dir: string): GoModule | undefined {
+    const hit = this.cache.get(dir);
+    if (hit !== undefined) return hit ?? undefined;
+    let found: GoModule | null = null;
+    const modPath = readModulePath(path.join(dir, 'go.mod'));
+    if (modPath !== undefined) found = { path: modPath, dir };
+    else {
+      const parent = path.dirname(dir);
+      if (parent !== dir) found = this.find(parent) ?? null;
+    }
+    this.cache.set(dir, found);
+    return found ?? undefined;
+  }
+}
+
+/** The module path of a go.mod file, or undefined when the file does not exist or has no module line. */
+export function readModulePath(goMod: string): string | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(goMod, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const m = /^\s*module\s+("?)([^\s"]+)\1\s*(?:\/\/.*)?$/m.exec(text);
+  return m?.[2];
+}

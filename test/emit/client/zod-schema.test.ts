@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { formatDiagnostic } from '../../../src/diagnostics/diagnostics';
+import { TypeResolver } from '../../../src/go/type-resolver';
+import { SchemaRegistry } from '../../../src/emit/client/schemas';
+import { ZodMapper } from '../../../src/emit/client/zod-schema';
+import { parsedProgram } from '../../support/go-program';
+
+const MOD = 'example.com/app';
+
+/**
+ * Maps the Go type `name` of package api (source `src`, plus other files of
+ * the module) to the client's schema declarations, in emission order.
+ * `schemas()` evaluates the printed zod source, so tests can check what the
+ * schemas accept as well as how they read.
+ */
+async function mapGo(src: string, name = 'T', extra: Record<string, string> = {}) {
+  const program = await parsedProgram(MOD, { 'api/api.go': `package api\n\n${src}`, ...extra });
+  const resolver = new TypeResolver(program);
+  const mapper = new ZodMapper(resolver);
+  const registry = new SchemaRegistry(mapper);
+  registry.use(mapper.json(resolver.resolveRef({ name, pkg: program.package(`${MOD}/api`)! })));
+  const decls = registry.finish(new Set());
+  const byName = Object.fromEntries(decls.map((d) => [d.typeName, d]));
+  const schemas = (): Record<string, z.ZodType> => {
+    const body = `${decls.map((d) => `const ${d.schemaName} = ${d.zod};`).join('\n')}\nreturn { ${decls.map((d) => `${d.typeName}: ${d.schemaName}`).join(', ')} };`;
+    return new Function('z', body)(z) as Record<string, z.ZodType>;
+  };
+  const diagnostics = [...resolver.diagnostics, ...mapper.diagnostics].map((d) => formatDiagnostic(d, '/mem'));
+  return { decls, zod: byName[name]?.zod ?? '', byName, schemas, diagnostics };
+}
+
+/** The zod source of one property of T's object schema. */
+async function prop(fieldDecl: string, imports = ''): Promise<string> {
+  const { zod } = await mapGo(`${imports}\ntype T struct {\n\tF ${fieldDecl} \`json:"f"\`\n}`);
+  const m = /^ {2}f: (.*),$/m.exec(zod);
+  if (!m) throw new Error(`no property f in:\n${zod}`);
+  return m[1]!;
+}
+
+describe('Go → zod: one row per kind of type', () => {
+  it('string, bool, floats', async () => {
+    expect(await prop('string')).toBe('z.string()');
+    expect(await prop('bool')).toBe('z.boolean()');
+    expect(await prop('float32')).toBe('z.number()');
+    expect(await prop('float64')).toBe('z.number()');
+  });
+
+  it('every integer kind is an integer within its Go range', async () => {
+    const expected: Record<string, string> = {
+      int: 'z.int()',
+      int8: 'z.int().min(-128).max(127)',
+      int16: 'z.int().min(-32768).max(32767)',
+      int32: 'z.int32()',
+      rune: 'z.int32()',
+      int64: 'z.int()',
+      uint: 'z.int().min(0)',
+      uint8: 'z.int().min(0).max(255)',
+      byte: 'z.int().min(0).max(255)',
+      uint16: 'z.int().min(0).max(65535)',
+      uint32: 'z.uint32()',
+      uint64: 'z.int().min(0)',
+      uintptr: 'z.int().min(0)',
+    };
+    for (const [goType, zod] of Object.entries(expected)) expect(await prop(goType), goType).toBe(zod);
+  });
+
+  it('slices and maps are nullable (nil encodes as null); arrays are not', async () => {
+    expect(await prop('[]string')).toBe('z.array(z.string()).nullable()');
+    expect(await prop('[3]int')).toBe('z.array(z.int()).length(3)');
+    expect(await prop('map[string]int')).toBe('z.record(z.string(), z.int()).nullable()');
+    expect(await prop('map[int64]bool')).toBe('z.record(z.string(), z.boolean()).nullable()');
+  });
+
+  it('pointers are nullable, also a pointer to a slice', async () => {
+    expect(await prop('*string')).toBe('z.string().nullable()');
+    expect(await prop('*[]int')).toBe('z.array(z.int()).nullable()');
+    expect(await prop('[]*int')).toBe('z.array(z.int().nullable()).nullable()');
+  });
+
+  it('omitempty and omitzero make a property optional and drop the outer null', async () => {
+    const { zod } = await mapGo(
+      'type T struct {\n\tA string `json:"a,omitempty"`\n\tB *int `json:"b,omitzero"`\n\tC []string `json:"c,omitempty"`\n\tD *[]string `json:"d,omitempty"`\n}',
+    );
+    expect(zod).toBe(
+      ['z.object({', '  a: z.string().optional(),', '  b: z.int().optional(),', '  c: z.array(z.string()).optional(),', '  d: z.array(z.string()).optional(),', '})'].join('\n'),
+    );
+  });
+
+  it('skips json:"-" and unexported fields, names untagged fields after the Go field', async () => {
+    const { zod } = await mapGo('type T struct {\n\tName string\n\tSecret string `json:"-"`\n\tDash string `json:"-,"`\n\thidden int\n}');
+    expect(zod).toBe(["z.object({", '  Name: z.string(),', "  '-': z.string(),", '})'].join('\n'));
+  });
+
+  it('json:",string" values are strings', async () => {
+    const { zod } = await mapGo('type T struct {\n\tID int64 `json:"id,string"`\n\tOK *bool `json:"ok,string"`\n\tList []int `json:"list,string"`\n}');
+    expect(zod).toBe(['z.object({', '  id: z.string(),', '  ok: z.string().nullable(),', '  list: z.array(z.int()).nullable(),', '})'].join('\n'));
+  });
+
+  it('time.Time is an RFC 3339 string, time.Duration integer nanoseconds', async () => {
+    const imports = 'import "time"\n';
+    expect(await prop('time.Time', imports)).toBe('z.iso.datetime({ offset: true })');
+    expect(await prop('*time.Time', imports)).toBe('z.iso.datetime({ offset: true }).nullable()');
+    expect(await prop('time.Duration', imports)).toBe('z.int()');
+    const { schemas } = await mapGo(`${imports}type T struct {\n\tAt time.Time \`json:"at"\`\n}`);
+    const t = schemas().T!;
+    expect(t.safeParse({ at: '2024-05-01T12:30:00.123456789+02:00' }).success).toBe(true);
+    expect(t.safeParse({ at: '0001-01-01T00:00:00Z' }).success).toBe(true);
+    expect(t.safeParse({ at: 'yesterday' }).success).toBe(false);
+  });
+
+  it('[]byte is base64 (nullable), json.RawMessage and any are unknown', async () => {
+    expect(await prop('[]byte')).toBe('z.base64().nullable()');
+    expect(await prop('json.RawMessage', 'import "encoding/json"\n')).toBe('z.unknown()');
+    expect(await prop('any')).toBe('z.unknown()');
+    expect(await prop('interface{}')).toBe('z.unknown()');
+  });
+
+  it('anonymous structs are inline objects, also inside slices', async () => {
+    const { zod } = await mapGo('type T struct {\n\tItems []struct {\n\t\tN int `json:"n"`\n\t} `json:"items"`\n}');
+    expect(zod).toBe(['z.object({', '  items: z.array(z.object({', '    n: z.int(),', '  })).nullable(),', '})'].join('\n'));
+  });
+
+  it('a map of structs refers to the struct schema, defined first', async () => {
+    const { decls } = await mapGo('type Item struct {\n\tN int `json:"n"`\n}\n\ntype T struct {\n\tByID map[string]Item `json:"byId"`\n}');
+    expect(decls.map((d) => d.typeName)).toEqual(['Item', 'T']);
+    expect(decls[1]!.zod).toContain('byId: z.record(z.string(), ItemSchema).nullable(),');
+  });
+
+  it('named string and int types with consts are enums (iota, iota + n, literals)', async () => {
+    const { byName, schemas } = await mapGo(
+      [
+        'type Role string',
+        'const (\n\tRoleAdmin Role = "admin"\n\tRoleUser Role = "user"\n)',
+        'type Level int',
+        'const (\n\tLow Level = iota + 1\n\tMid\n\tHigh\n)',
+        'type Plain string',
+        'type T struct {\n\tRole Role `json:"role"`\n\tLevel Level `json:"level"`\n\tPlain Plain `json:"plain"`\n}',
+      ].join('\n\n'),
+    );
+    expect(byName.Role!.zod).toBe("z.enum(['admin', 'user'])");
+    expect(byName.Level!.zod).toBe('z.literal([1, 2, 3])');
+    expect(byName.Plain!.zod).toBe('z.string()');
+    expect(schemas().Level!.safeParse(4).success).toBe(false);
+  });
+
+  it('embedded structs are flattened, an embedded pointer struct makes its fields optional', async () => {
+    const { zod } = await mapGo(
+      'type Base struct {\n\tID int64 `json:"id"`\n}\n\ntype Audit struct {\n\tBy string `json:"by"`\n}\n\ntype T struct {\n\tBase\n\t*Audit\n\tName string `json:"name"`\n}',
+    );
+    expect(zod).toBe(['z.object({', '  id: z.int(),', '  by: z.string().optional(),', '  name: z.string(),', '})'].join('\n'));
+  });
+
+  it('a field name clash after embedding keeps the shallower field, and drops equal contenders', async () => {
+    const { zod } = await mapGo(
+      'type A struct {\n\tName string `json:"name"`\n\tX int\n}\n\ntype B struct {\n\tName int `json:"name"`\n\tX int\n}\n\ntype T struct {\n\tA\n\tB\n\tName bool `json:"name"`\n}',
+    );
+    expect(zod).toBe(['z.object({', '  name: z.boolean(),', '})'].join('\n'));
+  });
+
+  it('recursive types go through z.lazy with a written-out type, also through a slice', async () => {
+    const { decls, schemas } = await mapGo('type T struct {\n\tName string `json:"name"`\n\tChildren []T `json:"children"`\n\tParent *T `json:"parent,omitempty"`\n}');
+    expect(decls).toHaveLength(1);
+    expect(decls[0]!.zod).toBe(
+      ['z.object({', '  name: z.string(),', '  children: z.array(z.lazy(() => TSchema)).nullable(),', '  parent: z.lazy(() => TSchema).optional(),', '})'].join('\n'),
+    );
+    expect(decls[0]!.tsType).toBe(['{', '  name: string;', '  children: T[] | null;', '  parent?: T | undefined;', '}'].join('\n'));
+    const tree = { name: 'a', children: [{ name: 'b', children: null }] };
+    expect(schemas().T!.safeParse(tree).success).toBe(true);
+    expect(schemas().T!.safeParse({ name: 'a', children: [{ name: 1, children: null }] }).success).toBe(false);
+  });
+
+  it('mutually recursive types: both written out, the later one referred to lazily', async () => {
+    const { decls } = await mapGo('type T struct {\n\tOwner *U `json:"owner"`\n}\n\ntype U struct {\n\tItems []T `json:"items"`\n}');
+    expect(decls.map((d) => [d.typeName, d.tsType !== ''])).toEqual([
+      ['T', true],
+      ['U', true],
+    ]);
+    expect(decls[0]!.zod).toContain('owner: z.lazy(() => USchema).nullable()');
+    expect(decls[1]!.zod).toContain('items: z.array(TSchema).nullable()');
+  });
+
+  it('types from other packages of the module get their own schema', async () => {
+    const { decls } = await mapGo('import "example.com/app/models"\n\ntype T struct {\n\tUser models.User `json:"user"`\n}', 'T', {
+      'models/models.go': 'package models\n\n// User is a user.\ntype User struct {\n\tName string `json:"name"`\n}\n',
+    });
+    expect(decls.map((d) => [d.id, d.typeName, d.doc])).toEqual([
+      ['example.com/app/models.User', 'User', '/** User is a user. */'],
+      [`${MOD}/api.T`, 'T', ''],
+    ]);
+  });
+
+  it('*multipart.FileHeader has no JSON form: unknown in a JSON body', async () => {
+    expect(await prop('*multipart.FileHeader', 'import "mime/multipart"\n')).toBe('z.unknown()');
+  });
+
+  it('an unresolvable external type is unknown, with a warning naming the field', async () => {
+    const { zod, diagnostics } = await mapGo('import "github.com/acme/geo"\n\ntype T struct {\n\tWhere geo.Point `json:"where"`\n}');
+    expect(zod).toContain('where: z.unknown(),');
+    expect(diagnostics).toEqual([
+      'api/api.go:6:2: warning: field Where of T has type geo.Point, which fw cannot resolve (package "github.com/acme/geo" is outside the workspace\'s Go modules); it is treated as unknown (use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any)',
+    ]);
+  });
+
+  it('a type with MarshalJSON is unknown (with a warning), one with MarshalText a string', async () => {
+    const { byName, diagnostics } = await mapGo(
+      'type J struct{}\n\nfunc (J) MarshalJSON() ([]byte, error) { return nil, nil }\n\ntype Txt struct{}\n\nfunc (Txt) MarshalText() ([]byte, error) { return nil, nil }\n\ntype T struct {\n\tJ J `json:"j"`\n\tTxt Txt `json:"txt"`\n}',
+    );
+    expect(byName.J!.zod).toBe('z.unknown()');
+    expect(byName.Txt!.zod).toBe('z.string()');
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toContain('type J has a MarshalJSON method');
+  });
+
+  it('names two types of the same name after their packages', async () => {
+    const { decls } = await mapGo('import "example.com/app/models"\n\ntype User struct{}\n\ntype T struct {\n\tA User `json:"a"`\n\tB models.User `json:"b"`\n}', 'T', {
+      'models/models.go': 'package models\n\ntype User struct{}\n',
+    });
+    expect(decls.map((d) => d.typeName).sort()).toEqual(['ApiUser', 'ModelsUser', 'T']);
+  });
+});

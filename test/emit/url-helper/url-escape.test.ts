@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { staticSegmentUrl } from '../../../src/emit/url-helper/url-escape';
+
+describe('staticSegmentUrl (url.PathEscape of what ServeMux matches)', () => {
+  it.each([
+    ['users', 'users'],
+    ['by-name', 'by-name'],
+    ['', ''],
+    ['café', 'caf%C3%A9'],
+    ['a b', 'a%20b'],
+    // Unreserved characters and the sub-delimiters url.PathEscape keeps.
+    ["AZaz09-_.~$&+:=@", "AZaz09-_.~$&+:=@"],
+    // What url.PathEscape escapes in a segment.
+    [';,?/', '%3B%2C%3F%2F'],
+    ['{x}', '%7Bx%7D'],
+    // A pattern's escapes are unescaped by ServeMux, then escaped again.
+    ['100%25', '100%25'],
+    ['a%2fb', 'a%2Fb'],
+    ['caf%C3%A9', 'caf%C3%A9'],
+    ['%7e', '~'],
+    // An invalid escape is kept as written, so its "%" is escaped.
+    ['100%', '100%25'],
+    ['%zz', '%25zz'],
+    // Dots that ServeMux would clean away are escaped.
+    ['%2E', '%2E'],
+    ['%2e%2e', '%2E%2E'],
+  ])('%j → %j', (segment, url) => {
+    expect(staticSegmentUrl(segment)).toBe(url);
+  });
+});

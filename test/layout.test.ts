@@ -1,0 +1,111 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layout of src/ shows the pipeline (DESIGN §6): each top-level folder is
+ * a stage, and a stage imports only the stages below it. This test reads the
+ * import graph of src/ and fails on an upward import, an import between two
+ * generators, or an import cycle, so the layout stays true as code moves.
+ */
+
+const SRC = path.join(__dirname, '..', 'src');
+
+/** Stages from the ground floor up. A module may import its own stage's modules and those of lower stages. */
+const STAGES: readonly (readonly string[])[] = [
+  ['diagnostics'],
+  ['workspace'],
+  ['go'],
+  ['annotations'],
+  ['model'],
+  ['emit'],
+  ['write'],
+  ['generate.ts', 'runtime'],
+  ['cli', 'nx'],
+  ['index.ts'],
+];
+
+function stageOf(rel: string): { rank: number; unit: string } {
+  const parts = rel.split('/');
+  const top = parts[0]!;
+  const rank = STAGES.findIndex((names) => names.includes(top));
+  if (rank < 0) throw new Error(`src/${rel}: its top-level folder ${top} is not a stage of the layout (add it to STAGES and to README's Layout)`);
+  if (top !== 'emit') return { rank, unit: top };
+  // Inside emit/: the shared helpers (emit/*.ts), above them one folder per
+  // generator (which share code only through those helpers), and on top
+  // emit/emitters.ts, the table of every generator.
+  if (parts.length > 2) return { rank: rank + 0.1, unit: `emit/${parts[1]}` };
+  if (rel === 'emit/emitters.ts') return { rank: rank + 0.2, unit: 'emit/emitters.ts' };
+  return { rank, unit: 'emit' };
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'files' ? [] : sourceFiles(full);
+    return e.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Relative imports of a module (static, dynamic, require and type-only) that point into src/, resolved to files. */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^import\s+)'(\.[^']+)'/gm)].map((m) => m[1]!);
+  return specs.flatMap((spec) => {
+    const base = path.resolve(path.dirname(file), spec);
+    if (path.relative(SRC, base).startsWith('..')) return []; // package.json and the like: not a stage
+    const found = [`${base}.ts`, `${base}.d.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f));
+    if (!found) throw new Error(`${path.relative(SRC, file)}: import '${spec}' does not resolve`);
+    return [found];
+  });
+}
+
+const files = sourceFiles(SRC);
+const graph = new Map(files.map((f) => [f, importsOf(f)]));
+const rel = (f: string) => path.relative(SRC, f).split(path.sep).join('/');
+
+describe('layout of src/', () => {
+  it('has every module in a stage folder', () => {
+    for (const f of files) expect(() => stageOf(rel(f))).not.toThrow();
+  });
+
+  it('imports only from the same stage or lower ones, never across generators', () => {
+    const wrong: string[] = [];
+    for (const [file, deps] of graph) {
+      const from = stageOf(rel(file));
+      for (const dep of deps) {
+        const to = stageOf(rel(dep));
+        if (from.unit === to.unit) continue;
+        if (to.rank > from.rank) wrong.push(`${rel(file)} imports ${rel(dep)}: a higher stage`);
+        else if (to.rank === from.rank) wrong.push(`${rel(file)} imports ${rel(dep)}: a sibling (${to.unit}) of the same stage`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const visit = (f: string): void => {
+      state.set(f, 'open');
+      stack.push(f);
+      for (const dep of graph.get(f) ?? []) {
+        if (state.get(dep) === 'open') cycles.push([...stack.slice(stack.indexOf(dep)), dep].map(rel).join(' → '));
+        else if (!state.has(dep)) visit(dep);
+      }
+      stack.pop();
+      state.set(f, 'done');
+    };
+    for (const f of files) if (!state.has(f)) visit(f);
+    expect(cycles).toEqual([]);
+  });
+
+  it('reads the graph it checks: known edges are found and stages rank as documented', () => {
+    const generate = path.join(SRC, 'generate.ts');
+    expect(graph.get(generate)?.map(rel)).toContain('emit/emitters.ts');
+    expect(stageOf('emit/client/client.ts')).toEqual({ rank: 5.1, unit: 'emit/client' });
+    expect(stageOf('emit/emitter.ts')).toEqual({ rank: 5, unit: 'emit' });
+    expect(stageOf('go/parser.ts').rank).toBeLessThan(stageOf('model/model.ts').rank);
+  });
+});
