@@ -1,136 +1,245 @@
-// npm run bench: times fw on a generated large workspace and prints times and ratios.
+// npm run bench: times fw on two generated workspaces and prints times, ratios and peak memory.
 //
-//   node scripts/bench.mjs [--routes 10000] [--roots 10] [--runs 5]
+//   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api] [--no-nx] [--routes 10000] [--roots 10]
 //
-// Baseline: reading and tree-sitter-parsing every .go file of the workspace
-// (the least any generator must do). Then each generator, and all three in
-// one run (the workspace is read once for all of them). Ratios are against
-// the baseline; DESIGN §7 asks for at most 2x. Times are medians of --runs.
+// Workspaces (scripts/bench-workspaces.mjs, generated into a temporary directory):
+//   synthetic  uniform small handler files (--routes, --roots)
+//   real-api   shaped like a real public API: 8 roots sharing a 400 KB models package, ~9,800 routes
+//
+// Every measured run is a fresh process (scripts/bench-run.mjs), so each pays
+// node start-up and wasm compilation as a user's run does. The baseline is such
+// a process reading and tree-sitter-parsing every .go file on one thread: the
+// least any generator must do. Ratios are against it; times are medians of --runs,
+// peak RSS the largest of the runs.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { realApiWorkspace, syntheticWorkspace } from './bench-workspaces.mjs';
 
 const require = createRequire(import.meta.url);
-const dist = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
-const { initGoParser, parseGoFile } = require(path.join(dist, 'go/parser.js'));
-const { generate } = require(path.join(dist, 'generate.js'));
-const { emitters } = require(path.join(dist, 'emit/emitters.js'));
+const here = path.dirname(new URL(import.meta.url).pathname);
+const repo = path.join(here, '..');
+const dist = path.join(repo, 'dist');
+const RUNNER = path.join(here, 'bench-run.mjs');
 
 const { values } = parseArgs({
-  options: { routes: { type: 'string', default: '10000' }, roots: { type: 'string', default: '10' }, runs: { type: 'string', default: '5' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    workspace: { type: 'string', multiple: true },
+    routes: { type: 'string', default: '10000' },
+    roots: { type: 'string', default: '10' },
+    'no-nx': { type: 'boolean', default: false },
+  },
 });
-const ROUTES = Number(values.routes);
-const ROOTS = Number(values.roots);
 const RUNS = Number(values.runs);
-const SUBS = 9; // subfolders per root, plus the root itself
-const ROUTES_PER_FILE = 20;
+const WORKSPACES = values.workspace ?? ['synthetic', 'real-api'];
+const { commands } = require(path.join(dist, 'cli/main.js'));
+const hasCommand = (...words) => commands.some((c) => c.words.join(' ') === words.join(' '));
+const CLIENT = 'web/client.ts';
+const CACHE_DIR = 'node_modules/.cache/fw';
 
-function handlerFile(pkg, group, first, count) {
-  const lines = [`package ${pkg}`, '', 'import (', '\t"net/http"', ')', '', `// ${group}Handler serves ${group}.`, `type ${group}Handler struct{}`, ''];
-  for (let i = first; i < first + count; i++) {
-    lines.push(
-      `// Get${i}Request binds route ${i}.`,
-      `type Get${i}Request struct {`,
-      '\tID    int64  `path:"id"`',
-      '\tQuery string `query:"q"`',
-      '}',
-      '',
-      `// Get${i}Response answers route ${i}.`,
-      `type Get${i}Response struct {`,
-      '\tID   int64  `json:"id"`',
-      '\tName string `json:"name"`',
-      '}',
-      '',
-      `// Get${i} is route ${i}.`,
-      `// fw:http_route path=/${group.toLowerCase()}/r${i}/{id} method=${i % 3 === 0 ? '[GET,POST]' : 'GET'} response=200:Get${i}Response response=404:Error`,
-      `func (h *${group}Handler) Get${i}() http.HandlerFunc { return nil }`,
-      '',
-    );
-  }
-  return lines.join('\n');
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Runs bench-run.mjs once; wall time measured here, peak RSS reported by the child. */
+function runOnce(args, cwd) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [RUNNER, ...args], { cwd, encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  const last = r.stdout.trim().split('\n').pop() ?? '{}';
+  const { code, rss } = JSON.parse(last);
+  return { ms, rss, code, stderr: r.stderr };
 }
 
-function makeWorkspace() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-'));
-  fs.writeFileSync(path.join(dir, 'go.mod'), 'module example.com/bench\n\ngo 1.22\n');
-  const perRoot = Math.ceil(ROUTES / ROOTS);
-  const perPkg = Math.ceil(perRoot / (SUBS + 1));
-  let routes = 0;
-  let files = 0;
-  for (let r = 0; r < ROOTS; r++) {
-    const rootName = `v${r}handler`;
-    const rootDir = path.join(dir, 'internal', rootName);
-    for (let s = 0; s <= SUBS; s++) {
-      const pkg = s === 0 ? rootName : `sub${s}`;
-      const pkgDir = s === 0 ? rootDir : path.join(rootDir, pkg);
-      fs.mkdirSync(pkgDir, { recursive: true });
-      for (let f = 0; f * ROUTES_PER_FILE < perPkg && routes < ROUTES; f++) {
-        const count = Math.min(ROUTES_PER_FILE, perPkg - f * ROUTES_PER_FILE, ROUTES - routes);
-        const group = `${s === 0 ? 'Root' : `S${s}`}G${f}`;
-        fs.writeFileSync(path.join(pkgDir, `handler_${f}.go`), handlerFile(pkg, group, routes, count));
-        routes += count;
-        files++;
-      }
-    }
-    for (const f of ['router.go', 'registry.go']) fs.writeFileSync(path.join(rootDir, f), `// Code generated by fw. DO NOT EDIT.\n\npackage ${rootName}\n`);
-  }
-  return { dir, routes, files };
-}
-
-function goFiles(dir) {
-  const out = [];
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith('.go')) out.push(full);
-    }
-  };
-  walk(dir);
-  return out;
-}
-
-async function time(fn) {
-  const samples = [];
+/** Median wall time and peak RSS of `RUNS` runs; `before` runs untimed before each. */
+function measure(args, cwd, { before = () => {}, expectCode = 0 } = {}) {
+  const ms = [];
+  let rss = 0;
   for (let i = 0; i < RUNS; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+    before();
+    const r = runOnce(args, cwd);
+    if (r.code !== expectCode) throw new Error(`bench: ${args.join(' ')} exited ${r.code} (expected ${expectCode}):\n${r.stderr}`);
+    ms.push(r.ms);
+    rss = Math.max(rss, r.rss);
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
+  return { ms: median(ms), rss };
 }
 
-const { dir, routes, files } = makeWorkspace();
-const clientFile = path.join(dir, 'web/client.ts');
-await initGoParser();
-console.log(`fw bench: ${routes} routes in ${files} handler files, ${ROOTS} roots x ${SUBS + 1} packages; median of ${RUNS} runs; node ${process.version}, ${os.cpus().length} cores`);
-console.log(`workspace: ${dir}`);
+/** A one-off command whose wall time is all we want (nx). */
+function timeCommand(file, args, cwd, env, before = () => {}) {
+  const ms = [];
+  for (let i = 0; i < RUNS; i++) {
+    before();
+    const t = process.hrtime.bigint();
+    const r = spawnSync(file, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8' });
+    ms.push(Number(process.hrtime.bigint() - t) / 1e6);
+    if (r.status !== 0) throw new Error(`bench: ${file} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  }
+  return median(ms);
+}
 
-const all = goFiles(dir);
-const baseline = await time(() => {
-  for (const f of all) parseGoFile(f, fs.readFileSync(f, 'utf8'));
-});
-const rows = [['read + parse every .go file (baseline)', baseline]];
-const available = ['router', 'url-helper', 'client'].filter((g) => emitters[g]);
-for (const g of available) {
-  rows.push([`generate ${g}`, await time(() => generate({ cwd: dir, generators: [g], clientFile }))]);
+/** Removes what fw wrote, so that the next run starts from a fresh tree (the root stubs stay). */
+function freshTree(dir) {
+  for (const root of fs.readdirSync(path.join(dir, 'internal'))) {
+    if (!root.endsWith('handler')) continue;
+    for (const f of ['router.go', 'registry.go']) fs.writeFileSync(path.join(dir, 'internal', root, f), `// Code generated by fw. DO NOT EDIT.\n\npackage ${root}\n`);
+    fs.rmSync(path.join(dir, 'internal', root, 'urlhelper'), { recursive: true, force: true });
+  }
+  fs.rmSync(path.join(dir, CLIENT), { force: true });
 }
-if (available.length > 1) rows.push([`generate ${available.join(' + ')} (one run)`, await time(() => generate({ cwd: dir, generators: available, clientFile }))]);
+const dropCache = (dir) => fs.rmSync(path.join(dir, CACHE_DIR), { recursive: true, force: true });
 
-const check = await generate({ cwd: dir, generators: available, clientFile });
-const errors = check.diagnostics.filter((d) => d.severity === 'error');
-if (errors.length > 0) {
-  console.error(`bench workspace produced ${errors.length} errors, e.g. ${errors[0].message}`);
-  process.exit(1);
+/**
+ * `fw watch` in a child process: waits for its first build, then edits one
+ * handler file `RUNS` times (a new comment line each time) and reads the
+ * latency of each rebuild from its summary line.
+ */
+async function watchLatency(dir, file) {
+  const child = spawn(process.execPath, [path.join(repo, 'bin/fw'), 'watch', '--file', CLIENT, '--cwd', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = [];
+  let waiting;
+  const onLine = (line) => {
+    lines.push(line);
+    waiting?.(line);
+  };
+  let buf = '';
+  child.stdout.on('data', (d) => {
+    buf += d;
+    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+      onLine(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+    }
+  });
+  child.stderr.on('data', (d) => process.stderr.write(d));
+  const nextRebuild = () =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`bench: fw watch gave no summary in 60 s:\n${lines.join('\n')}`)), 60000);
+      waiting = (line) => {
+        const m = /in (\d+) ms/.exec(line);
+        if (m && line.startsWith('fw watch:')) {
+          clearTimeout(timer);
+          waiting = undefined;
+          resolve(Number(m[1]));
+        }
+      };
+    });
+  try {
+    await nextRebuild();
+    const original = fs.readFileSync(file, 'utf8');
+    const samples = [];
+    for (let i = 0; i < RUNS; i++) {
+      const next = nextRebuild();
+      fs.writeFileSync(file, `${original}\n// edit ${i}\n`);
+      samples.push(await next);
+      // A quiet moment between edits, so that each is one rebuild.
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const restored = nextRebuild();
+    fs.writeFileSync(file, original);
+    await restored;
+    return median(samples);
+  } finally {
+    child.kill();
+  }
 }
-const stages = check.timings.map((t) => `${t.stage} ${t.ms.toFixed(0)} ms`).join(', ');
-const width = Math.max(...rows.map(([n]) => n.length));
-for (const [name, ms] of rows) {
-  console.log(`${name.padEnd(width)}  ${ms.toFixed(0).padStart(6)} ms  ${(ms / baseline).toFixed(2)}x baseline  ${Math.round(routes / (ms / 1000))} routes/s`);
+
+/** Makes `dir` an Nx workspace whose node_modules point at this checkout's, with fw installed. */
+function makeNxWorkspace(dir, withPlugin) {
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'api', private: true, devDependencies: { fw: '0.1.0' } }));
+  // Nx resolves the targets' externalDependencies (fw) from the lock file.
+  fs.writeFileSync(
+    path.join(dir, 'package-lock.json'),
+    JSON.stringify({
+      name: 'api',
+      lockfileVersion: 3,
+      requires: true,
+      packages: { '': { name: 'api', devDependencies: { fw: '0.1.0' } }, 'node_modules/fw': { version: '0.1.0', dev: true } },
+    }),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'nx.json'),
+    JSON.stringify({ plugins: withPlugin ? [{ plugin: 'fw', options: { clientFile: CLIENT } }] : [] }, null, 2),
+  );
+  const nm = path.join(dir, 'node_modules');
+  fs.mkdirSync(nm, { recursive: true });
+  for (const e of fs.readdirSync(path.join(repo, 'node_modules'))) {
+    if (e === '.cache' || fs.existsSync(path.join(nm, e))) continue;
+    fs.symlinkSync(path.join(repo, 'node_modules', e), path.join(nm, e));
+  }
+  // fw as installed (a copy: through a link into this checkout, Nx would look for the executors' TypeScript sources).
+  for (const f of ['package.json', 'executors.json', 'generators.json', 'bin', 'dist']) {
+    fs.cpSync(path.join(repo, f), path.join(nm, 'fw', f), { recursive: true });
+  }
 }
-console.log(`stages of one ${available.join(' + ')} run: ${stages}`);
-// FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
-if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+
+function benchWorkspace(name) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${name}-`));
+  const ws = name === 'real-api' ? realApiWorkspace(dir) : syntheticWorkspace(dir, { routes: Number(values.routes), roots: Number(values.roots) });
+  console.log(`\n## ${name}: ${ws.describe}\nworkspace: ${dir}`);
+  const rows = [];
+  const baseline = measure(['baseline', dir], dir);
+  rows.push(['read + parse every .go file, one thread (baseline)', baseline]);
+  const fw = (...args) => ['fw', ...args, '--cwd', dir];
+  const noCache = hasCommand('g', 'all') ? ['--no-cache'] : [];
+  const fresh = () => {
+    freshTree(dir);
+    dropCache(dir);
+  };
+  for (const [g, extra] of [['router', []], ['url-helper', []], ['client', ['--file', CLIENT]]]) {
+    rows.push([`fw g ${g}, fresh tree`, measure(fw('g', g, ...extra, ...noCache), dir, { before: fresh })]);
+    rows.push([`fw g ${g}, outputs present`, measure(fw('g', g, ...extra, ...noCache), dir)]);
+  }
+  if (hasCommand('g', 'all')) {
+    const all = fw('g', 'all', '--file', CLIENT);
+    rows.push(['fw g all, fresh tree, cold cache', measure(all, dir, { before: fresh })]);
+    rows.push(['fw g all, outputs present, cold cache', measure(all, dir, { before: () => dropCache(dir) })]);
+    rows.push(['fw g all, outputs present, --no-cache', measure([...all, '--no-cache'], dir)]);
+    rows.push(['fw g all, warm cache, nothing changed', measure(all, dir)]);
+    rows.push(['fw g all --check, warm cache', measure([...all, '--check'], dir)]);
+  }
+  if (ws.editable && hasCommand('watch')) {
+    return watchLatency(dir, ws.editable).then((ms) => finish(ms));
+  }
+  return Promise.resolve(finish(undefined));
+
+  function finish(watchMs) {
+    const width = Math.max(...rows.map(([n]) => n.length));
+    for (const [label, { ms, rss }] of rows) {
+      console.log(`${label.padEnd(width)}  ${ms.toFixed(0).padStart(6)} ms  ${(ms / baseline.ms).toFixed(2).padStart(5)}x  ${(rss / 2 ** 20).toFixed(0).padStart(4)} MB peak RSS`);
+    }
+    if (watchMs !== undefined) console.log(`${'fw watch: rebuild after a one-file edit'.padEnd(width)}  ${String(watchMs).padStart(6)} ms`);
+    if (!values['no-nx'] && name === 'real-api') nxRows(dir);
+    // FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
+    if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function nxRows(dir) {
+  const nx = path.join(repo, 'node_modules/.bin/nx');
+  const env = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: 'true', NX_TUI: 'false' };
+  const dropNx = () => fs.rmSync(path.join(dir, '.nx'), { recursive: true, force: true });
+  const rows = [];
+  makeNxWorkspace(dir, false);
+  rows.push(['nx show projects, no plugin, cold', timeCommand(nx, ['show', 'projects'], dir, env, dropNx)]);
+  rows.push(['nx show projects, no plugin, warm', timeCommand(nx, ['show', 'projects'], dir, env)]);
+  makeNxWorkspace(dir, true);
+  rows.push(['nx show projects, fw plugin, cold', timeCommand(nx, ['show', 'projects'], dir, env, () => {
+    dropNx();
+    dropCache(dir);
+  })]);
+  rows.push(['nx show projects, fw plugin, nothing changed', timeCommand(nx, ['show', 'projects'], dir, env)]);
+  const file = path.join(dir, 'internal/v1handler/account/handler_account.go');
+  const original = fs.readFileSync(file, 'utf8');
+  let n = 0;
+  rows.push(['nx show projects, fw plugin, one .go file edited', timeCommand(nx, ['show', 'projects'], dir, env, () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`))]);
+  fs.writeFileSync(file, original);
+  rows.push(['nx run api:gen-client --skip-nx-cache', timeCommand(nx, ['run', 'api:gen-client', '--skip-nx-cache'], dir, env)]);
+  for (const [label, ms] of rows) console.log(`${label.padEnd(51)}  ${ms.toFixed(0).padStart(6)} ms`);
+}
+
+const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+console.log(`fw bench: median of ${RUNS} runs; node ${process.version}, ${os.availableParallelism()} cores, load average ${load}`);
+console.log(`fw at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim()}`);
+for (const name of WORKSPACES) await benchWorkspace(name);
