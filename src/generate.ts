@@ -23,6 +23,8 @@ export interface GenerateOptions {
   packages?: string[];
   /** Output path of the TypeScript client (required for 'client'), relative to cwd or absolute. */
   clientFile?: string;
+  /** Directory of the parse cache (see go/read-go-file.ts); no cache when undefined. */
+  cacheDir?: string;
 }
 
 export interface GenerateResult {
@@ -48,7 +50,7 @@ function since(start: bigint): number {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd);
   let start = process.hrtime.bigint();
-  const loaded = await loadWorkspaceModel(cwd, options.packages ?? []);
+  const loaded = await loadWorkspaceModel(cwd, options.packages ?? [], options.cacheDir);
   const timings = [{ stage: 'model', ms: since(start) }];
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { formatDiagnostic } from '../diagnostics/diagnostics';
 import { generateAndWrite } from '../generate';
 import type { GeneratorName } from '../generate';
+import { defaultCacheDir } from '../workspace/cache-dir';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 
 const GENERATE_OPTIONS = {
@@ -9,18 +10,36 @@ const GENERATE_OPTIONS = {
   check: { type: 'boolean' },
   force: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
+  'no-cache': { type: 'boolean' },
+  'cache-dir': { type: 'string' },
 } as const satisfies Command['options'];
+
+/**
+ * The parse cache the options ask for: --no-cache turns it off, --cache-dir
+ * moves it, else node_modules/.cache/fw of the nearest node_modules at or
+ * above the workspace (none when there is no node_modules folder).
+ */
+export function cacheDirOption(values: Record<string, unknown>, cwd: string): string | undefined {
+  if (values['no-cache'] === true) return undefined;
+  if (typeof values['cache-dir'] === 'string' && values['cache-dir'] !== '') return path.resolve(cwd, values['cache-dir']);
+  return defaultCacheDir(cwd);
+}
 
 const COMMON_HELP = `Options:
   --cwd <dir>   workspace directory to scan (default: the current directory)
   --check       write nothing; exit 1 and list the files that are stale (for CI)
   --force       overwrite files that do not carry fw's generated header
   -q, --quiet   print diagnostics only, no summary
+  --no-cache    parse every Go file, neither reading nor writing the parse cache
+  --cache-dir <dir>
+                where the parse cache lives (default: node_modules/.cache/fw of the
+                nearest node_modules folder at or above --cwd; none without one)
   -h, --help    show this help`;
 
-/** Runs one generator the way every `fw g` command does: generate, report, write. */
-async function runGenerator(
-  generator: GeneratorName,
+/** Runs generators the way every `fw g` command does: generate (one read of the workspace for all), report, write. */
+async function runGenerators(
+  command: string,
+  generators: GeneratorName[],
   values: Record<string, unknown>,
   positionals: string[],
   io: Io,
@@ -30,7 +49,7 @@ async function runGenerator(
   const started = process.hrtime.bigint();
   const check = values.check === true;
   const { result, report, diagnostics, failure } = await generateAndWrite(
-    { cwd, generators: [generator], packages: positionals, clientFile },
+    { cwd, generators, packages: positionals, clientFile, cacheDir: cacheDirOption(values, cwd) },
     { check, force: values.force === true },
   );
   for (const d of diagnostics) io.err(formatDiagnostic(d, cwd));
@@ -44,7 +63,7 @@ async function runGenerator(
     return EXIT_FAILURE;
   }
   if (failure === 'stale') {
-    for (const f of report.stale) io.err(`${displayPath(cwd, f)}: stale (run fw g ${generator} to update it)`);
+    for (const f of report.stale) io.err(`${displayPath(cwd, f)}: stale (run fw g ${command} to update it)`);
     io.err(`fw: ${report.stale.length} generated file${report.stale.length === 1 ? ' is' : 's are'} out of date`);
     return EXIT_FAILURE;
   }
@@ -55,7 +74,7 @@ async function runGenerator(
     for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
     const verb = check ? 'checked' : `${report.written.length} written`;
     io.out(
-      `fw g ${generator}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${roots.map((r) => r.relDir).join(', ')}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
+      `fw g ${command}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${roots.map((r) => r.relDir).join(', ')}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
     );
   }
   return EXIT_OK;
@@ -72,7 +91,7 @@ or only into the named ones (directory base name or path from --cwd).
 
 ${COMMON_HELP}`,
   options: GENERATE_OPTIONS,
-  run: ({ values, positionals }, io) => runGenerator('router', values, positionals, io),
+  run: ({ values, positionals }, io) => runGenerators('router', ['router'], values, positionals, io),
 };
 
 export const urlHelperCommand: Command = {
@@ -85,7 +104,7 @@ for the named ones.
 
 ${COMMON_HELP}`,
   options: GENERATE_OPTIONS,
-  run: ({ values, positionals }, io) => runGenerator('url-helper', values, positionals, io),
+  run: ({ values, positionals }, io) => runGenerators('url-helper', ['url-helper'], values, positionals, io),
 };
 
 export const clientCommand: Command = {
@@ -101,6 +120,25 @@ ${COMMON_HELP}`,
   options: { ...GENERATE_OPTIONS, file: { type: 'string' } },
   run: ({ values, positionals }, io) => {
     if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g client needs --file <path>');
-    return runGenerator('client', values, positionals, io, values.file);
+    return runGenerators('client', ['client'], values, positionals, io, values.file);
+  },
+};
+
+export const allCommand: Command = {
+  words: ['g', 'all'],
+  summary: 'generate the router, the URL helper and (with --file) the client in one run',
+  usage: `Usage: fw g all [--file <path>] [packages...] [options]
+
+Does what fw g router, fw g url-helper and (with --file) fw g client do, from
+one read and parse of the workspace: each Go file is parsed once for all of
+them.
+
+  --file <path> output file of the TypeScript client, relative to --cwd
+                (without it, no client is generated)
+${COMMON_HELP}`,
+  options: { ...GENERATE_OPTIONS, file: { type: 'string' } },
+  run: ({ values, positionals }, io) => {
+    const file = typeof values.file === 'string' && values.file !== '' ? values.file : undefined;
+    return runGenerators('all', file ? ['router', 'url-helper', 'client'] : ['router', 'url-helper'], values, positionals, io, file);
   },
 };

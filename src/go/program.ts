@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { type GoModule, isGoSourceFile, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
 import { parseFiles } from './parse-workers';
-import { parseGoFile } from './parser';
+import { readGoFile } from './read-go-file';
 import type { GoPackage, GoProgram } from './package';
 
 /**
@@ -20,6 +20,9 @@ export class WorkspaceProgram implements GoProgram {
   private readonly preloaded = new Map<string, GoFile>();
   /** Number of Go files parsed, for the benchmark and the summary line. */
   filesParsed = 0;
+
+  /** `cacheDir`: the parse cache's directory (./read-go-file.ts); no cache when undefined. */
+  constructor(private readonly cacheDir?: string) {}
 
   get loaded(): ReadonlyMap<string, GoPackage> {
     return this.byPath;
@@ -62,7 +65,7 @@ export class WorkspaceProgram implements GoProgram {
    */
   async preload(dirs: readonly string[]): Promise<void> {
     const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir)) ?? []);
-    for (const [file, parsed] of await parseFiles(files)) this.preloaded.set(file, parsed);
+    for (const [file, parsed] of await parseFiles(files, this.cacheDir)) this.preloaded.set(file, parsed);
   }
 
   private load(dir: string): GoPackage | undefined {
@@ -71,8 +74,7 @@ export class WorkspaceProgram implements GoProgram {
     const module = this.moduleOf(dir);
     const files: GoFile[] = paths.map((file) => {
       this.filesParsed++;
-      const parsed = this.preloaded.get(file);
-      if (!parsed) return parseGoFile(file, fs.readFileSync(file, 'utf8'));
+      const parsed = this.preloaded.get(file) ?? readGoFile(file, this.cacheDir);
       this.preloaded.delete(file);
       return parsed;
     });

@@ -27,10 +27,10 @@ export const GENERATED_DECLARATIONS = ['Router', 'RouterParams', 'Route', 'Route
 /** Packages generated files import; a handler package must not take these names. */
 const RESERVED_IMPORT_NAMES = ['http', 'json', 'reflect'];
 
-/** discover → parse → validate → model. */
-export async function loadWorkspaceModel(cwd: string, packages: readonly string[]): Promise<LoadedModel> {
+/** discover → parse → validate → model; `cacheDir` is the parse cache's, if any. */
+export async function loadWorkspaceModel(cwd: string, packages: readonly string[], cacheDir?: string): Promise<LoadedModel> {
   await initGoParser();
-  const program = new WorkspaceProgram();
+  const program = new WorkspaceProgram(cacheDir);
   const allRoots = discoverRoots(cwd);
   const diagnostics: Diagnostic[] = [];
   const selected = selectRoots(cwd, allRoots, packages, diagnostics);

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { GENERATED_HEADER } from '../workspace/generated-header';
+import type { GoFile } from './ast';
+import { parseGoFile } from './parser';
+
+/**
+ * Turns one Go file into its GoFile, doing as little as it can:
+ *
+ * - A file whose first line is fw's generated header is fw's own output
+ *   (router.go, registry.go, urlhelper.go; 12 MB at 10k routes). It is
+ *   recognised from its first bytes and never read further nor parsed: fw
+ *   knows what it declares, and no later stage reads its declarations.
+ * - With a cache directory, the GoFile of every other file is stored under
+ *   a key made of fw's version, the file's path and its contents (SHA-256),
+ *   so that a later run with the same contents skips tree-sitter. An entry
+ *   that does not parse, or that names another key, version or path, is
+ *   ignored and rewritten: the cache is never trusted over the source.
+ *
+ * `initGoParser()` must have completed. Used alike by this thread and by the
+ * parse workers (./parse-workers.ts).
+ */
+
+/** Bump when GoFile's shape or the parser's output changes without a version bump. */
+const CACHE_FORMAT = 1;
+/** Enough to hold fw's header line and the package clause after it. */
+const HEAD_BYTES = 256;
+const HEADER_BYTES = Buffer.from(`${GENERATED_HEADER}\n`);
+const HEADER_BYTES_CRLF = Buffer.from(`${GENERATED_HEADER}\r\n`);
+
+let salt: string | undefined;
+
+/** fw's version and the cache format: a cache written by another fw is never read. */
+function cacheSalt(): string {
+  // Two levels up from both src/go and dist/go.
+  salt ??= `fw ${(JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version} cache ${CACHE_FORMAT}`;
+  return salt;
+}
+
+/** What a cache entry holds; everything but `file` is checked before `file` is used. */
+interface CacheEntry {
+  salt: string;
+  key: string;
+  file: GoFile;
+}
+
+/** The GoFile of `file`; throws when the file cannot be read. */
+export function readGoFile(file: string, cacheDir?: string): GoFile {
+  const head = readHead(file);
+  if (head.generated) return generatedFile(file, head.bytes);
+  const bytes = head.complete ? head.bytes : fs.readFileSync(file);
+  if (cacheDir === undefined) return parseGoFile(file, bytes.toString('utf8'));
+  const key = createHash('sha256').update(cacheSalt()).update('\0').update(file).update('\0').update(bytes).digest('hex');
+  const entryFile = path.join(cacheDir, key.slice(0, 2), `${key.slice(2)}.json`);
+  const cached = readEntry(entryFile, key, file);
+  if (cached) return cached;
+  const parsed = parseGoFile(file, bytes.toString('utf8'));
+  writeEntry(entryFile, { salt: cacheSalt(), key, file: parsed });
+  return parsed;
+}
+
+/** The first bytes of `file`: whether fw generated it, and the whole file when it is that short. */
+function readHead(file: string): { bytes: Buffer; generated: boolean; complete: boolean } {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(HEAD_BYTES);
+    const n = fs.readSync(fd, buf, 0, HEAD_BYTES, 0);
+    const bytes = buf.subarray(0, n);
+    const generated = startsWith(bytes, HEADER_BYTES) || startsWith(bytes, HEADER_BYTES_CRLF);
+    return { bytes, generated, complete: n < HEAD_BYTES };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function startsWith(bytes: Buffer, prefix: Buffer): boolean {
+  return bytes.length >= prefix.length && bytes.subarray(0, prefix.length).equals(prefix);
+}
+
+/** fw's own output: its package name (from the package clause after the header) and nothing else. */
+function generatedFile(file: string, head: Buffer): GoFile {
+  const packageName = /^package\s+([\p{L}_][\p{L}\p{Nd}_]*)/mu.exec(head.toString('utf8'))?.[1] ?? '';
+  return { path: file, packageName, generated: true, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [] };
+}
+
+function readEntry(entryFile: string, key: string, file: string): GoFile | undefined {
+  let entry: Partial<CacheEntry>;
+  try {
+    entry = JSON.parse(fs.readFileSync(entryFile, 'utf8')) as Partial<CacheEntry>;
+  } catch {
+    return undefined;
+  }
+  if (entry === null || typeof entry !== 'object' || entry.salt !== cacheSalt() || entry.key !== key || !isGoFile(entry.file, file)) return undefined;
+  return entry.file;
+}
+
+const GO_FILE_LISTS = ['imports', 'funcs', 'types', 'consts', 'strayAnnotations', 'syntaxErrors'] as const;
+
+/** The outline of a GoFile for `file`: a foreign or truncated entry fails it. */
+function isGoFile(value: unknown, file: string): value is GoFile {
+  if (value === null || typeof value !== 'object') return false;
+  const f = value as Record<string, unknown>;
+  return f.path === file && typeof f.packageName === 'string' && typeof f.generated === 'boolean' && GO_FILE_LISTS.every((k) => Array.isArray(f[k]));
+}
+
+/** Writes through a temporary file and a rename: a reader (another process, a worker) never sees half an entry. */
+function writeEntry(entryFile: string, entry: CacheEntry): void {
+  const tmp = `${entryFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    fs.mkdirSync(path.dirname(entryFile), { recursive: true });
+    fs.writeFileSync(tmp, JSON.stringify(entry));
+    fs.renameSync(tmp, entryFile);
+  } catch {
+    // A cache that cannot be written only costs time on the next run.
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // nothing was created
+    }
+  }
+}
