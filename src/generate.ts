@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
 import type { GeneratedFile } from './emit/emitter';
+import type { GoFile } from './go/ast';
 import { emitters, type GeneratorName } from './emit/emitters';
 import { loadWorkspaceModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
@@ -25,6 +26,12 @@ export interface GenerateOptions {
   clientFile?: string;
   /** Directory of the parse cache (see go/read-go-file.ts); no cache when undefined. */
   cacheDir?: string;
+  /**
+   * Go files parsed by earlier runs of this process, by path, that have not
+   * changed since (`fw watch` drops a file's entry when it changes); this run
+   * adds the files it reads.
+   */
+  parsed?: Map<string, GoFile>;
 }
 
 export interface GenerateResult {
@@ -50,7 +57,7 @@ function since(start: bigint): number {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd);
   let start = process.hrtime.bigint();
-  const loaded = await loadWorkspaceModel(cwd, options.packages ?? [], options.cacheDir);
+  const loaded = await loadWorkspaceModel(cwd, options.packages ?? [], { cacheDir: options.cacheDir, parsed: options.parsed });
   const timings = [{ stage: 'model', ms: since(start) }];
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];

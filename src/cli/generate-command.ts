@@ -5,7 +5,7 @@ import type { GeneratorName } from '../generate';
 import { defaultCacheDir } from '../workspace/cache-dir';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 
-const GENERATE_OPTIONS = {
+export const GENERATE_OPTIONS = {
   ...COMMON_OPTIONS,
   check: { type: 'boolean' },
   force: { type: 'boolean' },

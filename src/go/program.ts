@@ -6,6 +6,14 @@ import { parseFiles } from './parse-workers';
 import { readGoFile } from './read-go-file';
 import type { GoPackage, GoProgram } from './package';
 
+/** Where a program may find Go files already parsed. */
+export interface ProgramReading {
+  /** The parse cache's directory (./read-go-file.ts); no cache when undefined. */
+  cacheDir?: string;
+  /** Files parsed by earlier runs of this process that have not changed since, by path; files read now are added. */
+  parsed?: Map<string, GoFile>;
+}
+
 /**
  * Loads Go packages of the workspace's modules on demand and parses each
  * file exactly once per run. The parser must be initialised first
@@ -21,8 +29,13 @@ export class WorkspaceProgram implements GoProgram {
   /** Number of Go files parsed, for the benchmark and the summary line. */
   filesParsed = 0;
 
-  /** `cacheDir`: the parse cache's directory (./read-go-file.ts); no cache when undefined. */
-  constructor(private readonly cacheDir?: string) {}
+  private readonly cacheDir: string | undefined;
+  private readonly parsed: Map<string, GoFile> | undefined;
+
+  constructor(reading: ProgramReading = {}) {
+    this.cacheDir = reading.cacheDir;
+    this.parsed = reading.parsed;
+  }
 
   get loaded(): ReadonlyMap<string, GoPackage> {
     return this.byPath;
@@ -64,7 +77,7 @@ export class WorkspaceProgram implements GoProgram {
    * loading those packages later finds them parsed.
    */
   async preload(dirs: readonly string[]): Promise<void> {
-    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir)) ?? []);
+    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir)) ?? []).filter((f) => !this.parsed?.has(f));
     for (const [file, parsed] of await parseFiles(files, this.cacheDir)) this.preloaded.set(file, parsed);
   }
 
@@ -74,8 +87,9 @@ export class WorkspaceProgram implements GoProgram {
     const module = this.moduleOf(dir);
     const files: GoFile[] = paths.map((file) => {
       this.filesParsed++;
-      const parsed = this.preloaded.get(file) ?? readGoFile(file, this.cacheDir);
+      const parsed = this.parsed?.get(file) ?? this.preloaded.get(file) ?? readGoFile(file, this.cacheDir);
       this.preloaded.delete(file);
+      this.parsed?.set(file, parsed);
       return parsed;
     });
     const rel = module ? toPosix(path.relative(module.dir, dir)) : '';

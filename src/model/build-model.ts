@@ -7,7 +7,7 @@ import { findAnnotatedHandlers, type AnnotatedHandler } from './handlers';
 import type { GroupModel, HandlerPackage, HandlerTypeModel, RootModel, RouteModel, RouteResponse, WorkspaceModel } from './model';
 import { isGoIdentifier } from '../go/names';
 import { groupNameForFunctions, groupNameForType, isExported, pascalCasePath, uniqueImportNames, upperFirst } from './naming';
-import { WorkspaceProgram } from '../go/program';
+import { type ProgramReading, WorkspaceProgram } from '../go/program';
 import { findRouteConflicts } from './route-conflicts';
 import { selectRoots } from '../workspace/select-roots';
 import { lookupTypeName } from './type-lookup';
@@ -27,10 +27,10 @@ export const GENERATED_DECLARATIONS = ['Router', 'RouterParams', 'Route', 'Route
 /** Packages generated files import; a handler package must not take these names. */
 const RESERVED_IMPORT_NAMES = ['http', 'json', 'reflect'];
 
-/** discover → parse → validate → model; `cacheDir` is the parse cache's, if any. */
-export async function loadWorkspaceModel(cwd: string, packages: readonly string[], cacheDir?: string): Promise<LoadedModel> {
+/** discover → parse → validate → model; see WorkspaceProgram for `reading`. */
+export async function loadWorkspaceModel(cwd: string, packages: readonly string[], reading: ProgramReading = {}): Promise<LoadedModel> {
   await initGoParser();
-  const program = new WorkspaceProgram(cacheDir);
+  const program = new WorkspaceProgram(reading);
   const allRoots = discoverRoots(cwd);
   const diagnostics: Diagnostic[] = [];
   const selected = selectRoots(cwd, allRoots, packages, diagnostics);
