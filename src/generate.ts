@@ -3,6 +3,7 @@ import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics }
 import type { GeneratedFile } from './emit/emitter';
 import type { GoFile } from './go/ast';
 import { emitters, type GeneratorName } from './emit/emitters';
+import { typeResolverFor } from './go/type-resolver';
 import { loadWorkspaceModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
@@ -47,6 +48,26 @@ export interface GenerateResult {
 
 function since(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/**
+ * discover → parse → validate → model, and the Go packages every route's
+ * request and response types reach (through nested fields, into other
+ * packages): what generation reads, without emitting anything. The Nx plugin
+ * computes the targets' inputs from it. Pure.
+ */
+export async function readWorkspace(options: Omit<GenerateOptions, 'generators' | 'clientFile'>): Promise<Pick<GenerateResult, 'model' | 'diagnostics'>> {
+  const loaded = await loadWorkspaceModel(path.resolve(options.cwd), options.packages ?? [], { cacheDir: options.cacheDir, parsed: options.parsed });
+  if (loaded.model && !hasErrors(loaded.diagnostics)) {
+    const resolver = typeResolverFor(loaded.model.program);
+    for (const root of loaded.model.roots) {
+      for (const route of root.routes) {
+        if (route.request) resolver.resolveRef(route.request);
+        for (const r of route.responses) if (r.type) resolver.resolveRef(r.type);
+      }
+    }
+  }
+  return { model: loaded.model, diagnostics: sortDiagnostics(uniqueDiagnostics(loaded.diagnostics)) };
 }
 
 /**
