@@ -6,7 +6,11 @@ import { emitters, type GeneratorName } from './emit/emitters';
 import { typeResolverFor } from './go/type-resolver';
 import { loadWorkspaceModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
+import { recordRun, runRecordFile, type RunSummary, upToDateRun } from './write/run-record';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
+import { cacheSalt } from './go/read-go-file';
+import { discoverRoots } from './workspace/discover';
+import { selectRoots } from './workspace/select-roots';
 
 /**
  * The one place that knows every stage: workspace discovery → Go reading →
@@ -44,6 +48,8 @@ export interface GenerateResult {
   model?: WorkspaceModel;
   /** Milliseconds spent in each stage ('model', then one per generator), for `npm run bench`. */
   timings: { stage: string; ms: number }[];
+  /** The roots generated for and their number of routes, for summary lines. */
+  summary: RunSummary;
 }
 
 function since(start: bigint): number {
@@ -96,11 +102,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       for (const f of out.files) files.push({ ...f, generator: name });
     }
   }
+  const roots = loaded.model?.roots ?? [];
   return {
     files: hasErrors(diagnostics) ? [] : files,
     diagnostics: sortDiagnostics(uniqueDiagnostics(diagnostics)),
     model: loaded.model,
     timings,
+    summary: { roots: roots.map((r) => r.relDir), routes: roots.reduce((n, r) => n + r.routes.length, 0) },
   };
 }
 
@@ -113,11 +121,42 @@ export type GenerateAndWriteOutcome =
   | { result: GenerateResult; diagnostics: Diagnostic[]; failure: 'errors'; report?: undefined }
   | { result: GenerateResult; diagnostics: Diagnostic[]; failure: 'refused' | 'stale' | undefined; report: WriteReport };
 
-/** generate() then the writer: what the CLI and the Nx executors both do; they only print differently. */
+/**
+ * generate() then the writer: what the CLI and the Nx executors both do; they
+ * only print differently. With a cache directory, a run whose inputs and
+ * outputs are as the last run with the same options left them
+ * (write/run-record.ts) is skipped: nothing would be written, so nothing is
+ * parsed or emitted, and its warnings are given again.
+ */
 export async function generateAndWrite(options: GenerateOptions, write: WriteOptions): Promise<GenerateAndWriteOutcome> {
+  const record = options.cacheDir !== undefined && options.parsed === undefined ? runRecordOf(options) : undefined;
+  const recorded = record && upToDateRun(record.file, cacheSalt(), record.roots);
+  if (recorded) {
+    const result: GenerateResult = { files: [], diagnostics: recorded.diagnostics, timings: [], summary: recorded.summary };
+    return { result, report: { written: [], unchanged: recorded.outputs, stale: [], diagnostics: [] }, diagnostics: recorded.diagnostics, failure: undefined };
+  }
   const result = await generate(options);
   if (hasErrors(result.diagnostics)) return { result, diagnostics: result.diagnostics, failure: 'errors' };
   const report = writeGeneratedFiles(result.files, write);
   const failure = report.diagnostics.length > 0 ? 'refused' : write.check && report.stale.length > 0 ? 'stale' : undefined;
+  if (record && failure === undefined && result.model) {
+    recordRun(record.file, cacheSalt(), {
+      roots: record.roots,
+      inputDirs: result.model.program.searchedDirs,
+      outputs: result.files,
+      diagnostics: result.diagnostics,
+      summary: result.summary,
+    });
+  }
   return { result, report, diagnostics: [...result.diagnostics, ...report.diagnostics], failure };
+}
+
+/** Where runs with these options are recorded, and discovery's answer now (undefined when discovery reports a problem). */
+function runRecordOf(options: GenerateOptions): { file: string; roots: string } | undefined {
+  const cwd = path.resolve(options.cwd);
+  const problems: Diagnostic[] = [];
+  const selected = selectRoots(cwd, discoverRoots(cwd), options.packages ?? [], problems);
+  if (problems.length > 0) return undefined;
+  const key = { cwd, generators: options.generators, packages: options.packages ?? [], clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined };
+  return { file: runRecordFile(options.cacheDir!, key), roots: JSON.stringify(selected) };
 }

@@ -69,12 +69,11 @@ async function runGenerators(
   }
   if (values.quiet !== true) {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const roots = result.model?.roots ?? [];
-    const routes = roots.reduce((n, r) => n + r.routes.length, 0);
+    const { roots, routes } = result.summary;
     for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
     const verb = check ? 'checked' : `${report.written.length} written`;
     io.out(
-      `fw g ${command}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${roots.map((r) => r.relDir).join(', ')}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
+      `fw g ${command}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${roots.join(', ')}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
     );
   }
   return EXIT_OK;

@@ -15,8 +15,7 @@ function summary(r: Rebuild, cwd: string, io: Io): void {
   }
   for (const f of r.report.written) io.out(`wrote ${displayPath(cwd, f)}`);
   for (const d of r.report.diagnostics) io.err(formatDiagnostic(d, cwd));
-  const routes = (r.result.model?.roots ?? []).reduce((n, root) => n + root.routes.length, 0);
-  io.out(`fw watch: ${what}, ${routes} routes; ${r.report.written.length} written, ${r.report.unchanged.length} unchanged in ${r.ms.toFixed(0)} ms`);
+  io.out(`fw watch: ${what}, ${r.result.summary.routes} routes; ${r.report.written.length} written, ${r.report.unchanged.length} unchanged in ${r.ms.toFixed(0)} ms`);
 }
 
 /** Resolves when the process is asked to stop (Ctrl-C, SIGTERM). */

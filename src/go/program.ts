@@ -41,6 +41,11 @@ export class WorkspaceProgram implements GoProgram {
     return this.byPath;
   }
 
+  /** Every directory this program looked for a package in, whether it found Go files there or not. */
+  get searchedDirs(): string[] {
+    return [...this.byDir.keys()];
+  }
+
   /** Makes a module's packages reachable by import path. */
   addModule(module: GoModule): void {
     this.modules.set(module.path, module);

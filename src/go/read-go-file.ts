@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { GENERATED_HEADER } from '../workspace/generated-header';
+import { startsWithGeneratedHeader } from '../workspace/generated-header';
 import type { GoFile } from './ast';
 import { parseGoFile } from './parser';
 
@@ -26,13 +26,11 @@ import { parseGoFile } from './parser';
 const CACHE_FORMAT = 1;
 /** Enough to hold fw's header line and the package clause after it. */
 const HEAD_BYTES = 256;
-const HEADER_BYTES = Buffer.from(`${GENERATED_HEADER}\n`);
-const HEADER_BYTES_CRLF = Buffer.from(`${GENERATED_HEADER}\r\n`);
 
 let salt: string | undefined;
 
 /** fw's version and the cache format: a cache written by another fw is never read. */
-function cacheSalt(): string {
+export function cacheSalt(): string {
   // Two levels up from both src/go and dist/go.
   salt ??= `fw ${(JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version} cache ${CACHE_FORMAT}`;
   return salt;
@@ -47,9 +45,9 @@ interface CacheEntry {
 
 /** The GoFile of `file`; throws when the file cannot be read. */
 export function readGoFile(file: string, cacheDir?: string): GoFile {
-  const head = readHead(file);
-  if (head.generated) return generatedFile(file, head.bytes);
-  const bytes = head.complete ? head.bytes : fs.readFileSync(file);
+  const source = readGoSource(file);
+  if (source.generated) return generatedFile(file, source.head);
+  const { bytes } = source;
   if (cacheDir === undefined) return parseGoFile(file, bytes.toString('utf8'));
   const key = createHash('sha256').update(cacheSalt()).update('\0').update(file).update('\0').update(bytes).digest('hex');
   const entryFile = path.join(cacheDir, key.slice(0, 2), `${key.slice(2)}.json`);
@@ -60,22 +58,23 @@ export function readGoFile(file: string, cacheDir?: string): GoFile {
   return parsed;
 }
 
-/** The first bytes of `file`: whether fw generated it, and the whole file when it is that short. */
-function readHead(file: string): { bytes: Buffer; generated: boolean; complete: boolean } {
+/**
+ * A Go file's bytes, or only its first ones when fw generated it (the first
+ * line is fw's header): those are never read further. Throws when the file
+ * cannot be read.
+ */
+export function readGoSource(file: string): { generated: true; head: Buffer } | { generated: false; bytes: Buffer } {
   const fd = fs.openSync(file, 'r');
   try {
     const buf = Buffer.alloc(HEAD_BYTES);
     const n = fs.readSync(fd, buf, 0, HEAD_BYTES, 0);
-    const bytes = buf.subarray(0, n);
-    const generated = startsWith(bytes, HEADER_BYTES) || startsWith(bytes, HEADER_BYTES_CRLF);
-    return { bytes, generated, complete: n < HEAD_BYTES };
+    const head = buf.subarray(0, n);
+    if (startsWithGeneratedHeader(head)) return { generated: true, head };
+    if (n < HEAD_BYTES) return { generated: false, bytes: head };
   } finally {
     fs.closeSync(fd);
   }
-}
-
-function startsWith(bytes: Buffer, prefix: Buffer): boolean {
-  return bytes.length >= prefix.length && bytes.subarray(0, prefix.length).equals(prefix);
+  return { generated: false, bytes: fs.readFileSync(file) };
 }
 
 /** fw's own output: its package name (from the package clause after the header) and nothing else. */
