@@ -82,7 +82,7 @@ export function syntheticWorkspace(dir, { routes: total = 10000, roots = 10 } = 
     }
     for (const f of ['router.go', 'registry.go']) write(dir, path.join(rootRel, f), GENERATED_STUB(rootName));
   }
-  return { name: 'synthetic', routes, files, roots, describe: `${routes} routes in ${files} handler files, ${roots} roots x 10 packages` };
+  return { name: 'synthetic', routes, files, roots, editable: path.join(dir, 'internal/v0handler/handler_0.go'), describe: `${routes} routes in ${files} handler files, ${roots} roots x 10 packages` };
 }
 
 // ----------------------------------------------------------------- real-api

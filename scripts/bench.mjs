@@ -174,13 +174,23 @@ function makeNxWorkspace(dir, withPlugin) {
   }
 }
 
-function benchWorkspace(name) {
+const WIDTH = 52;
+/** Prints one row as soon as it is measured (a long bench shows progress). */
+function printRow(label, { ms, rss }, baselineMs) {
+  const ratio = baselineMs === undefined ? '' : `  ${(ms / baselineMs).toFixed(2).padStart(5)}x`;
+  const mem = rss === undefined ? '' : `  ${(rss / 2 ** 20).toFixed(0).padStart(4)} MB peak RSS`;
+  console.log(`${label.padEnd(WIDTH)}  ${ms.toFixed(0).padStart(6)} ms${ratio}${mem}`);
+}
+
+async function benchWorkspace(name) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${name}-`));
   const ws = name === 'real-api' ? realApiWorkspace(dir) : syntheticWorkspace(dir, { routes: Number(values.routes), roots: Number(values.roots) });
+  // A JavaScript monorepo has a node_modules folder: fw keeps its parse cache in node_modules/.cache/fw.
+  fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
   console.log(`\n## ${name}: ${ws.describe}\nworkspace: ${dir}`);
-  const rows = [];
   const baseline = measure(['baseline', dir], dir);
-  rows.push(['read + parse every .go file, one thread (baseline)', baseline]);
+  const row = (label, m) => printRow(label, m, baseline.ms);
+  row('read + parse every .go file, one thread (baseline)', baseline);
   const fw = (...args) => ['fw', ...args, '--cwd', dir];
   const noCache = hasCommand('g', 'all') ? ['--no-cache'] : [];
   const fresh = () => {
@@ -188,58 +198,60 @@ function benchWorkspace(name) {
     dropCache(dir);
   };
   for (const [g, extra] of [['router', []], ['url-helper', []], ['client', ['--file', CLIENT]]]) {
-    rows.push([`fw g ${g}, fresh tree`, measure(fw('g', g, ...extra, ...noCache), dir, { before: fresh })]);
-    rows.push([`fw g ${g}, outputs present`, measure(fw('g', g, ...extra, ...noCache), dir)]);
+    row(`fw g ${g}, fresh tree`, measure(fw('g', g, ...extra, ...noCache), dir, { before: fresh }));
+    row(`fw g ${g}, outputs present`, measure(fw('g', g, ...extra, ...noCache), dir));
   }
   if (hasCommand('g', 'all')) {
     const all = fw('g', 'all', '--file', CLIENT);
-    rows.push(['fw g all, fresh tree, cold cache', measure(all, dir, { before: fresh })]);
-    rows.push(['fw g all, outputs present, cold cache', measure(all, dir, { before: () => dropCache(dir) })]);
-    rows.push(['fw g all, outputs present, --no-cache', measure([...all, '--no-cache'], dir)]);
-    rows.push(['fw g all, warm cache, nothing changed', measure(all, dir)]);
-    rows.push(['fw g all --check, warm cache', measure([...all, '--check'], dir)]);
+    row('fw g all, fresh tree, cold cache', measure(all, dir, { before: fresh }));
+    row('fw g all, outputs present, cold cache', measure(all, dir, { before: () => dropCache(dir) }));
+    row('fw g all, outputs present, --no-cache', measure([...all, '--no-cache'], dir));
+    // One comment line more in one handler file: the parse cache holds every other file; the run record no longer holds.
+    if (ws.editable) {
+      const original = fs.readFileSync(ws.editable, 'utf8');
+      let n = 0;
+      row('fw g all, warm cache, one handler file edited', measure(all, dir, { before: () => fs.writeFileSync(ws.editable, `${original}\n// edit ${n++}\n`) }));
+      fs.writeFileSync(ws.editable, original);
+      measure(all, dir);
+    }
+    row('fw g all, warm cache, nothing changed', measure(all, dir));
+    row('fw g all --check, warm cache', measure([...all, '--check'], dir));
   }
   if (ws.editable && hasCommand('watch')) {
-    return watchLatency(dir, ws.editable).then((ms) => finish(ms));
+    printRow('fw watch: rebuild after a one-file edit', { ms: await watchLatency(dir, ws.editable) }, baseline.ms);
   }
-  return Promise.resolve(finish(undefined));
-
-  function finish(watchMs) {
-    const width = Math.max(...rows.map(([n]) => n.length));
-    for (const [label, { ms, rss }] of rows) {
-      console.log(`${label.padEnd(width)}  ${ms.toFixed(0).padStart(6)} ms  ${(ms / baseline.ms).toFixed(2).padStart(5)}x  ${(rss / 2 ** 20).toFixed(0).padStart(4)} MB peak RSS`);
-    }
-    if (watchMs !== undefined) console.log(`${'fw watch: rebuild after a one-file edit'.padEnd(width)}  ${String(watchMs).padStart(6)} ms`);
-    if (!values['no-nx'] && name === 'real-api') nxRows(dir);
-    // FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
-    if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
-  }
+  if (!values['no-nx'] && name === 'real-api') nxRows(dir);
+  // FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
+  if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 function nxRows(dir) {
   const nx = path.join(repo, 'node_modules/.bin/nx');
   const env = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: 'true', NX_TUI: 'false' };
   const dropNx = () => fs.rmSync(path.join(dir, '.nx'), { recursive: true, force: true });
-  const rows = [];
+  const row = (label, ms) => printRow(label, { ms });
   makeNxWorkspace(dir, false);
-  rows.push(['nx show projects, no plugin, cold', timeCommand(nx, ['show', 'projects'], dir, env, dropNx)]);
-  rows.push(['nx show projects, no plugin, warm', timeCommand(nx, ['show', 'projects'], dir, env)]);
+  row('nx show projects, no plugin, cold', timeCommand(nx, ['show', 'projects'], dir, env, dropNx));
+  row('nx show projects, no plugin, warm', timeCommand(nx, ['show', 'projects'], dir, env));
   makeNxWorkspace(dir, true);
-  rows.push(['nx show projects, fw plugin, cold', timeCommand(nx, ['show', 'projects'], dir, env, () => {
+  row('nx show projects, fw plugin, cold (no .nx, no cache)', timeCommand(nx, ['show', 'projects'], dir, env, () => {
     dropNx();
     dropCache(dir);
-  })]);
-  rows.push(['nx show projects, fw plugin, nothing changed', timeCommand(nx, ['show', 'projects'], dir, env)]);
+  }));
+  row('nx show projects, fw plugin, nothing changed', timeCommand(nx, ['show', 'projects'], dir, env));
   const file = path.join(dir, 'internal/v1handler/account/handler_account.go');
   const original = fs.readFileSync(file, 'utf8');
   let n = 0;
-  rows.push(['nx show projects, fw plugin, one .go file edited', timeCommand(nx, ['show', 'projects'], dir, env, () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`))]);
+  row('nx show projects, fw plugin, one .go file edited', timeCommand(nx, ['show', 'projects'], dir, env, () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`)));
   fs.writeFileSync(file, original);
-  rows.push(['nx run api:gen-client --skip-nx-cache', timeCommand(nx, ['run', 'api:gen-client', '--skip-nx-cache'], dir, env)]);
-  for (const [label, ms] of rows) console.log(`${label.padEnd(51)}  ${ms.toFixed(0).padStart(6)} ms`);
+  // Against the CLI doing the same (fresh process, parse cache warm, run record dropped by the edit).
+  row('fw g client --file web/client.ts (after an edit)', measure(['fw', 'g', 'client', '--file', CLIENT, '--cwd', dir], dir, { before: () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`) }));
+  row('nx run api:gen-client --skip-nx-cache (after an edit)', timeCommand(nx, ['run', 'api:gen-client', '--skip-nx-cache'], dir, env, () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`)));
+  fs.writeFileSync(file, original);
 }
 
 const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`fw bench: median of ${RUNS} runs; node ${process.version}, ${os.availableParallelism()} cores, load average ${load}`);
 console.log(`fw at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim()}`);
 for (const name of WORKSPACES) await benchWorkspace(name);
+console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
