@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeCacheFile } from '../workspace/cache-dir';
 import { startsWithGeneratedHeader } from '../workspace/generated-header';
 import type { GoFile } from './ast';
 import { parseGoFile } from './parser';
@@ -54,7 +55,7 @@ export function readGoFile(file: string, cacheDir?: string): GoFile {
   const cached = readEntry(entryFile, key, file);
   if (cached) return cached;
   const parsed = parseGoFile(file, bytes.toString('utf8'));
-  writeEntry(entryFile, { salt: cacheSalt(), key, file: parsed });
+  writeCacheFile(entryFile, JSON.stringify({ salt: cacheSalt(), key, file: parsed } satisfies CacheEntry));
   return parsed;
 }
 
@@ -101,21 +102,4 @@ function isGoFile(value: unknown, file: string): value is GoFile {
   if (value === null || typeof value !== 'object') return false;
   const f = value as Record<string, unknown>;
   return f.path === file && typeof f.packageName === 'string' && typeof f.generated === 'boolean' && GO_FILE_LISTS.every((k) => Array.isArray(f[k]));
-}
-
-/** Writes through a temporary file and a rename: a reader (another process, a worker) never sees half an entry. */
-function writeEntry(entryFile: string, entry: CacheEntry): void {
-  const tmp = `${entryFile}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    fs.mkdirSync(path.dirname(entryFile), { recursive: true });
-    fs.writeFileSync(tmp, JSON.stringify(entry));
-    fs.renameSync(tmp, entryFile);
-  } catch {
-    // A cache that cannot be written only costs time on the next run.
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      // nothing was created
-    }
-  }
 }

@@ -20,3 +20,23 @@ export function defaultCacheDir(cwd: string): string | undefined {
     if (path.dirname(dir) === dir) return undefined;
   }
 }
+
+/**
+ * Writes one file of fw's caches through a temporary file and a rename, so
+ * that a reader (another process, a worker thread) never sees half of it. A
+ * cache that cannot be written only costs time later: failures are ignored.
+ */
+export function writeCacheFile(file: string, contents: string): void {
+  const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(tmp, contents);
+    fs.renameSync(tmp, file);
+  } catch {
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // nothing was created
+    }
+  }
+}

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics';
 import { readGoSource } from '../go/read-go-file';
+import { writeCacheFile } from '../workspace/cache-dir';
 import { isGoSourceFile, ModuleFinder } from '../workspace/discover';
 
 /**
@@ -123,17 +124,5 @@ export function recordRun(
     diagnostics: run.diagnostics,
     summary: run.summary,
   };
-  const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(tmp, JSON.stringify(record));
-    fs.renameSync(tmp, file);
-  } catch {
-    // Without a record the next run is a full one; nothing else depends on it.
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      // nothing was created
-    }
-  }
+  writeCacheFile(file, JSON.stringify(record));
 }
