@@ -156,4 +156,16 @@ describe('fw in a real Nx workspace', () => {
       /Nx read the output from the cache instead of running the command for 6 out of 6 tasks/,
     );
   });
+
+  it('nx run api:gen-all writes what the three targets wrote, from one run, and is cached like them', async () => {
+    const outputs = [`${V1}/router.go`, `${V1}/registry.go`, `${V1}/urlhelper/urlhelper.go`, 'apps/api/client/client.ts'];
+    const before = outputs.map(read);
+    const result = await nx('run', 'api:gen-all');
+    expect(result.output).not.toMatch(CACHE_HIT);
+    expect(result.output).toMatch(/fw all: 0 written, \d+ unchanged/);
+    expect(outputs.map(read)).toEqual(before);
+    fs.rmSync(path.join(ws, 'apps/api/client/client.ts'));
+    expect((await nx('run', 'api:gen-all')).output).toMatch(CACHE_HIT);
+    expect(outputs.map(read)).toEqual(before);
+  });
 });
