@@ -16,8 +16,9 @@ import { parseGoFile } from './parser';
  * - With a cache directory, the GoFile of every other file is stored under
  *   a key made of fw's version, the file's path and its contents (SHA-256),
  *   so that a later run with the same contents skips tree-sitter. An entry
- *   that does not parse, or that names another key, version or path, is
- *   ignored and rewritten: the cache is never trusted over the source.
+ *   from another fw, for another key or path, or whose checksum does not
+ *   match its contents is ignored and rewritten: the cache is never trusted
+ *   over the source.
  *
  * `initGoParser()` must have completed. Used alike by this thread and by the
  * parse workers (./parse-workers.ts).
@@ -37,12 +38,18 @@ export function cacheSalt(): string {
   return salt;
 }
 
-/** What a cache entry holds; everything but `file` is checked before `file` is used. */
-interface CacheEntry {
-  salt: string;
-  key: string;
-  file: GoFile;
+/**
+ * A cache entry is one line `<salt>\t<key>\t<SHA-256 of the rest>` and then
+ * the GoFile as JSON. The line is checked before the JSON is parsed, and the
+ * checksum catches any damage to the JSON (a torn write, a disk error, an
+ * edit), so that only what this fw wrote for these contents is ever used.
+ */
+function entryText(key: string, file: GoFile): string {
+  const body = JSON.stringify(file);
+  return `${cacheSalt()}\t${key}\t${sha256(body)}\n${body}`;
 }
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** The GoFile of `file`; throws when the file cannot be read. */
 export function readGoFile(file: string, cacheDir?: string): GoFile {
@@ -51,11 +58,11 @@ export function readGoFile(file: string, cacheDir?: string): GoFile {
   const { bytes } = source;
   if (cacheDir === undefined) return parseGoFile(file, bytes.toString('utf8'));
   const key = createHash('sha256').update(cacheSalt()).update('\0').update(file).update('\0').update(bytes).digest('hex');
-  const entryFile = path.join(cacheDir, key.slice(0, 2), `${key.slice(2)}.json`);
+  const entryFile = path.join(cacheDir, key.slice(0, 2), `${key.slice(2)}.entry`);
   const cached = readEntry(entryFile, key, file);
   if (cached) return cached;
   const parsed = parseGoFile(file, bytes.toString('utf8'));
-  writeCacheFile(entryFile, JSON.stringify({ salt: cacheSalt(), key, file: parsed } satisfies CacheEntry));
+  writeCacheFile(entryFile, entryText(key, parsed));
   return parsed;
 }
 
@@ -85,14 +92,24 @@ function generatedFile(file: string, head: Buffer): GoFile {
 }
 
 function readEntry(entryFile: string, key: string, file: string): GoFile | undefined {
-  let entry: Partial<CacheEntry>;
+  let text: string;
   try {
-    entry = JSON.parse(fs.readFileSync(entryFile, 'utf8')) as Partial<CacheEntry>;
+    text = fs.readFileSync(entryFile, 'utf8');
   } catch {
     return undefined;
   }
-  if (entry === null || typeof entry !== 'object' || entry.salt !== cacheSalt() || entry.key !== key || !isGoFile(entry.file, file)) return undefined;
-  return entry.file;
+  const newline = text.indexOf('\n');
+  const [salt, entryKey, checksum] = text.slice(0, Math.max(newline, 0)).split('\t');
+  if (newline < 0 || salt !== cacheSalt() || entryKey !== key) return undefined;
+  const body = text.slice(newline + 1);
+  if (sha256(body) !== checksum) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  return isGoFile(parsed, file) ? parsed : undefined;
 }
 
 const GO_FILE_LISTS = ['imports', 'funcs', 'types', 'consts', 'strayAnnotations', 'syntaxErrors'] as const;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -26,7 +27,14 @@ func (h *UserHandler) GetUser() http.HandlerFunc { return nil }
 
 /** Every cache entry file below `dir`. */
 function entries(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).map((f) => path.join(dir, f));
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.entry')).map((f) => path.join(dir, f));
+}
+
+/** An entry's header line fields and its JSON body. */
+function splitEntry(text: string): { salt: string; key: string; checksum: string; body: string } {
+  const newline = text.indexOf('\n');
+  const [salt = '', key = '', checksum = ''] = text.slice(0, newline).split('\t');
+  return { salt, key, checksum, body: text.slice(newline + 1) };
 }
 
 describe('readGoFile: fw never parses its own outputs', () => {
@@ -83,9 +91,10 @@ describe('readGoFile: the parse cache', () => {
     fs.writeFileSync(file, HANDLER);
     readGoFile(file, cache);
     const [entryFile] = entries(cache);
-    const entry = JSON.parse(fs.readFileSync(entryFile!, 'utf8')) as { file: { packageName: string } };
-    entry.file.packageName = 'fromcache';
-    fs.writeFileSync(entryFile!, JSON.stringify(entry));
+    // An entry as fw writes it (right header, checksum of its body), with another package name in it.
+    const { salt, key, body } = splitEntry(fs.readFileSync(entryFile!, 'utf8'));
+    const tampered = body.replace('"packageName":"api"', '"packageName":"fromcache"');
+    fs.writeFileSync(entryFile!, `${salt}\t${key}\t${createHash('sha256').update(tampered).digest('hex')}\n${tampered}`);
     expect(readGoFile(file, cache).packageName).toBe('fromcache');
   });
 
@@ -104,14 +113,22 @@ describe('readGoFile: the parse cache', () => {
     expect(entries(cache)).toHaveLength(3);
   });
 
+  /** Rewrites an entry's body and gives it a matching checksum: damage only the outline check can catch. */
+  const withBody = (text: string, edit: (body: string) => string) => {
+    const { salt, key, body } = splitEntry(text);
+    const changed = edit(body);
+    return `${salt}\t${key}\t${createHash('sha256').update(changed).digest('hex')}\n${changed}`;
+  };
   it.each([
-    ['truncated JSON', (text: string) => text.slice(0, text.length / 2)],
-    ['not JSON at all', () => '\u0000\u0001garbage'],
-    ['JSON null', () => 'null'],
-    ['another fw version', (text: string) => text.replace(/"salt":"fw [^ "]+/, '"salt":"fw 0.0.0-other')],
-    ['another key', (text: string) => text.replace(/"key":"[0-9a-f]/, '"key":"x')],
-    ['an entry for another path', (text: string) => text.replaceAll('users.go', 'other.go')],
-    ['a GoFile with a list missing', (text: string) => text.replace('"funcs":', '"funks":')],
+    ['truncated', (text: string) => text.slice(0, text.length / 2)],
+    ['one byte of its JSON changed', (text: string) => text.replace('"funcs":[{"name":"GetUser"', '"funcs":[{"name":"GetUsex"')],
+    ['not an entry at all', () => '\u0000\u0001garbage'],
+    ['no header line', (text: string) => splitEntry(text).body],
+    ['another fw version', (text: string) => text.replace(/^fw [^ ]+ /, 'fw 0.0.0-other ')],
+    ['another key', (text: string) => text.replace(/\t[0-9a-f]/, '\tx')],
+    ['an entry for another path (checksum matching)', (text: string) => withBody(text, (b) => b.replaceAll('users.go', 'other.go'))],
+    ['a GoFile with a list missing (checksum matching)', (text: string) => withBody(text, (b) => b.replace('"funcs":', '"funks":'))],
+    ['JSON null (checksum matching)', (text: string) => withBody(text, () => 'null')],
   ])('ignores an entry with %s, parses the file and rewrites the entry', (_, corrupt) => {
     const dir = tmp();
     const cache = path.join(dir, 'cache');
@@ -120,7 +137,9 @@ describe('readGoFile: the parse cache', () => {
     const fresh = readGoFile(file, cache);
     const [entryFile] = entries(cache);
     const good = fs.readFileSync(entryFile!, 'utf8');
-    fs.writeFileSync(entryFile!, corrupt(good));
+    const bad = corrupt(good);
+    expect(bad).not.toBe(good);
+    fs.writeFileSync(entryFile!, bad);
     expect(readGoFile(file, cache)).toEqual(fresh);
     expect(fs.readFileSync(entryFile!, 'utf8')).toBe(good);
   });
