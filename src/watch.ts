@@ -19,6 +19,8 @@ import type { WriteReport } from './write/writer';
 export interface WatchOptions extends Omit<GenerateOptions, 'parsed'> {
   /** Milliseconds of quiet after a change before rebuilding (default 20). */
   debounceMs?: number;
+  /** Called with errors of the file watcher (e.g. the system's limit of watched directories) or of a rebuild; watching goes on. */
+  onWatchError?: (error: Error) => void;
 }
 
 export interface Rebuild {
@@ -77,11 +79,14 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
     const started = firstEvent ?? process.hrtime.bigint();
     changed.clear();
     firstEvent = undefined;
-    running = running.then(async () => {
-      if (closed) return;
-      for (const p of paths) parsed.delete(p);
-      onRebuild(await build(paths.length, started));
-    });
+    running = running
+      .then(async () => {
+        if (closed) return;
+        for (const p of paths) parsed.delete(p);
+        onRebuild(await build(paths.length, started));
+      })
+      // A rebuild that throws is a bug in fw: say so and keep watching (the next change rebuilds again).
+      .catch((e: unknown) => options.onWatchError?.(e instanceof Error ? e : new Error(String(e))));
   };
 
   const onEvent = (event: string, file: string) => {
@@ -108,10 +113,8 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   });
   watcher.on('all', onEvent);
   const started = process.hrtime.bigint();
-  const ready = new Promise<void>((resolve, reject) => {
-    watcher.once('ready', resolve);
-    watcher.once('error', reject);
-  }).then(() => build('initial', started));
+  watcher.on('error', (e) => options.onWatchError?.(e instanceof Error ? e : new Error(String(e))));
+  const ready = new Promise<void>((resolve) => watcher.once('ready', resolve)).then(() => build('initial', started));
   running = ready.then(
     (r) => onRebuild(r),
     () => {},

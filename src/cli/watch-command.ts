@@ -64,6 +64,7 @@ Stop with Ctrl-C.
         packages: positionals,
         clientFile: file,
         cacheDir: cacheDirOption(values, cwd),
+        onWatchError: (e) => io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
       },
       (r) => {
         if (quiet) for (const d of [...r.diagnostics, ...(r.report?.diagnostics ?? [])]) io.err(formatDiagnostic(d, cwd));
