@@ -4,7 +4,8 @@
 //   node scripts/bench-run.mjs baseline <dir>   read + tree-sitter-parse every .go file, one thread
 //   node scripts/bench-run.mjs fw <args...>      the fw command line, output silenced
 //
-// Prints one JSON line: {"code": exit status, "rss": peak resident set size in bytes}.
+// Prints one JSON line: {"code": exit status, "rss": peak resident set size in bytes,
+// "cpu": user + system CPU time of the whole process (all threads) in ms}.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
@@ -42,5 +43,6 @@ if (mode === 'baseline') {
   process.stderr.write(`bench-run: unknown mode ${mode}\n`);
   code = 2;
 }
-process.stdout.write(`${JSON.stringify({ code, rss: process.resourceUsage().maxRSS * 1024 })}\n`);
+const usage = process.resourceUsage();
+process.stdout.write(`${JSON.stringify({ code, rss: usage.maxRSS * 1024, cpu: (usage.userCPUTime + usage.systemCPUTime) / 1000 })}\n`);
 process.exitCode = code;

@@ -9,8 +9,10 @@
 // Every measured run is a fresh process (scripts/bench-run.mjs), so each pays
 // node start-up and wasm compilation as a user's run does. The baseline is such
 // a process reading and tree-sitter-parsing every .go file on one thread: the
-// least any generator must do. Ratios are against it; times are medians of --runs,
-// peak RSS the largest of the runs.
+// least any generator must do. Each run of fw is paired with a baseline run just
+// before it, and its ratio is the median of the pairs' ratios, so that a machine
+// whose load changes during the bench still gives comparable ratios. Times are
+// medians of --runs (wall and CPU of all threads), peak RSS the largest of the runs.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -49,22 +51,31 @@ function runOnce(args, cwd) {
   const r = spawnSync(process.execPath, [RUNNER, ...args], { cwd, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - t) / 1e6;
   const last = r.stdout.trim().split('\n').pop() ?? '{}';
-  const { code, rss } = JSON.parse(last);
-  return { ms, rss, code, stderr: r.stderr };
+  const { code, rss, cpu } = JSON.parse(last);
+  return { ms, rss, cpu, code, stderr: r.stderr };
 }
 
-/** Median wall time and peak RSS of `RUNS` runs; `before` runs untimed before each. */
-function measure(args, cwd, { before = () => {}, expectCode = 0 } = {}) {
+/**
+ * Median wall and CPU time and peak RSS of `RUNS` runs; `before` runs untimed
+ * before each. With `pairedWith` (the baseline's arguments), each run follows
+ * a baseline run and `ratio` is the median of run / baseline.
+ */
+function measure(args, cwd, { before = () => {}, expectCode = 0, pairedWith } = {}) {
   const ms = [];
+  const cpu = [];
+  const ratios = [];
   let rss = 0;
   for (let i = 0; i < RUNS; i++) {
+    const base = pairedWith ? runOnce(pairedWith, cwd) : undefined;
     before();
     const r = runOnce(args, cwd);
     if (r.code !== expectCode) throw new Error(`bench: ${args.join(' ')} exited ${r.code} (expected ${expectCode}):\n${r.stderr}`);
     ms.push(r.ms);
+    cpu.push(r.cpu);
+    if (base) ratios.push(r.ms / base.ms);
     rss = Math.max(rss, r.rss);
   }
-  return { ms: median(ms), rss };
+  return { ms: median(ms), cpu: median(cpu), rss, ratio: ratios.length > 0 ? median(ratios) : undefined };
 }
 
 /** A one-off command whose wall time is all we want (nx). */
@@ -179,10 +190,12 @@ function makeNxWorkspace(dir, withPlugin) {
 
 const WIDTH = 52;
 /** Prints one row as soon as it is measured (a long bench shows progress). */
-function printRow(label, { ms, rss }, baselineMs) {
-  const ratio = baselineMs === undefined ? '' : `  ${(ms / baselineMs).toFixed(2).padStart(5)}x`;
+function printRow(label, { ms, cpu, rss, ratio }, baselineMs) {
+  const r = ratio ?? (baselineMs === undefined ? undefined : ms / baselineMs);
+  const ratioText = r === undefined ? '' : `  ${r.toFixed(2).padStart(5)}x`;
+  const cpuText = cpu === undefined ? '' : `  cpu ${cpu.toFixed(0).padStart(6)} ms`;
   const mem = rss === undefined ? '' : `  ${(rss / 2 ** 20).toFixed(0).padStart(4)} MB peak RSS`;
-  console.log(`${label.padEnd(WIDTH)}  ${ms.toFixed(0).padStart(6)} ms${ratio}${mem}`);
+  console.log(`${label.padEnd(WIDTH)}  ${ms.toFixed(0).padStart(6)} ms${ratioText}${cpuText}${mem}`);
 }
 
 async function benchWorkspace(name) {
@@ -194,6 +207,7 @@ async function benchWorkspace(name) {
   const baseline = measure(['baseline', dir], dir);
   const row = (label, m) => printRow(label, m, baseline.ms);
   row('read + parse every .go file, one thread (baseline)', baseline);
+  const fwRuns = (args, cwd, options = {}) => measure(args, cwd, { ...options, pairedWith: ['baseline', dir] });
   const fw = (...args) => ['fw', ...args, '--cwd', dir];
   const noCache = hasCommand('g', 'all') ? ['--no-cache'] : [];
   const fresh = () => {
@@ -201,24 +215,24 @@ async function benchWorkspace(name) {
     dropCache(dir);
   };
   for (const [g, extra] of [['router', []], ['url-helper', []], ['client', ['--file', CLIENT]]]) {
-    row(`fw g ${g}, fresh tree`, measure(fw('g', g, ...extra, ...noCache), dir, { before: fresh }));
-    row(`fw g ${g}, outputs present`, measure(fw('g', g, ...extra, ...noCache), dir));
+    row(`fw g ${g}, fresh tree`, fwRuns(fw('g', g, ...extra, ...noCache), dir, { before: fresh }));
+    row(`fw g ${g}, outputs present`, fwRuns(fw('g', g, ...extra, ...noCache), dir));
   }
   if (hasCommand('g', 'all')) {
     const all = fw('g', 'all', '--file', CLIENT);
-    row('fw g all, fresh tree, cold cache', measure(all, dir, { before: fresh }));
-    row('fw g all, outputs present, cold cache', measure(all, dir, { before: () => dropCache(dir) }));
-    row('fw g all, outputs present, --no-cache', measure([...all, '--no-cache'], dir));
+    row('fw g all, fresh tree, cold cache', fwRuns(all, dir, { before: fresh }));
+    row('fw g all, outputs present, cold cache', fwRuns(all, dir, { before: () => dropCache(dir) }));
+    row('fw g all, outputs present, --no-cache', fwRuns([...all, '--no-cache'], dir));
     // One comment line more in one handler file: the parse cache holds every other file; the run record no longer holds.
     if (ws.editable) {
       const original = fs.readFileSync(ws.editable, 'utf8');
       let n = 0;
-      row('fw g all, warm cache, one handler file edited', measure(all, dir, { before: () => fs.writeFileSync(ws.editable, `${original}\n// edit ${n++}\n`) }));
+      row('fw g all, warm cache, one handler file edited', fwRuns(all, dir, { before: () => fs.writeFileSync(ws.editable, `${original}\n// edit ${n++}\n`) }));
       fs.writeFileSync(ws.editable, original);
       measure(all, dir);
     }
-    row('fw g all, warm cache, nothing changed', measure(all, dir));
-    row('fw g all --check, warm cache', measure([...all, '--check'], dir));
+    row('fw g all, warm cache, nothing changed', fwRuns(all, dir));
+    row('fw g all --check, warm cache', fwRuns([...all, '--check'], dir));
   }
   if (ws.editable && hasCommand('watch')) {
     printRow('fw watch: rebuild after a one-file edit', { ms: await watchLatency(dir, ws.editable) }, baseline.ms);
