@@ -74,15 +74,24 @@ export function readGoFile(file: string, cacheDir?: string): GoFile {
 export function readGoSource(file: string): { generated: true; head: Buffer } | { generated: false; bytes: Buffer } {
   const fd = fs.openSync(file, 'r');
   try {
-    const buf = Buffer.alloc(HEAD_BYTES);
-    const n = fs.readSync(fd, buf, 0, HEAD_BYTES, 0);
-    const head = buf.subarray(0, n);
-    if (startsWithGeneratedHeader(head)) return { generated: true, head };
-    if (n < HEAD_BYTES) return { generated: false, bytes: head };
+    const head = Buffer.alloc(HEAD_BYTES);
+    const n = fs.readSync(fd, head, 0, HEAD_BYTES, 0);
+    if (startsWithGeneratedHeader(head.subarray(0, n))) return { generated: true, head: head.subarray(0, n) };
+    if (n < HEAD_BYTES) return { generated: false, bytes: head.subarray(0, n) };
+    // The rest from the same descriptor: one open per file.
+    const size = Math.max(fs.fstatSync(fd).size, HEAD_BYTES);
+    const bytes = Buffer.alloc(size);
+    head.copy(bytes);
+    let length = HEAD_BYTES;
+    while (length < bytes.length) {
+      const got = fs.readSync(fd, bytes, length, bytes.length - length, length);
+      if (got === 0) break; // the file shrank since fstat: what is there
+      length += got;
+    }
+    return { generated: false, bytes: bytes.subarray(0, length) };
   } finally {
     fs.closeSync(fd);
   }
-  return { generated: false, bytes: fs.readFileSync(file) };
 }
 
 /** fw's own output: its package name (from the package clause after the header) and nothing else. */

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initGoParser, parseGoFile } from '../../src/go/parser';
-import { readGoFile } from '../../src/go/read-go-file';
+import { readGoFile, readGoSource } from '../../src/go/read-go-file';
 import { GENERATED_HEADER } from '../../src/workspace/generated-header';
 
 beforeAll(() => initGoParser());
@@ -64,6 +64,13 @@ describe('readGoFile: fw never parses its own outputs', () => {
     const later = path.join(dir, 'later.go');
     fs.writeFileSync(later, `// Package api.\n${GENERATED_HEADER}\n${HANDLER}`);
     expect(readGoFile(later).funcs.map((f) => f.name)).toEqual(['GetUser']);
+  });
+
+  it.each([0, 1, 255, 256, 257, 4096, 100_003])('reads a hand-written file of %i bytes whole, byte for byte', (size) => {
+    const file = path.join(tmp(), 'sized.go');
+    const bytes = Buffer.alloc(size, 'package x // é\n');
+    fs.writeFileSync(file, bytes);
+    expect(readGoSource(file)).toEqual({ generated: false, bytes });
   });
 
   it('throws when the file cannot be read', () => {
