@@ -263,7 +263,7 @@ function nxRows(dir) {
   row('nx show projects, fw plugin, one .go file edited', timeCommand(nx, ['show', 'projects'], dir, env, () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`)));
   fs.writeFileSync(file, original);
   // Against the CLI doing the same (fresh process, parse cache warm, run record dropped by the edit).
-  row('fw g client --file web/client.ts (after an edit)', measure(['fw', 'g', 'client', '--file', CLIENT, '--cwd', dir], dir, { before: () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`) }));
+  printRow('fw g client --file web/client.ts (after an edit)', measure(['fw', 'g', 'client', '--file', CLIENT, '--cwd', dir], dir, { before: () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`) }));
   row('nx run api:gen-client --skip-nx-cache (after an edit)', timeCommand(nx, ['run', 'api:gen-client', '--skip-nx-cache'], dir, env, () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`)));
   fs.writeFileSync(file, original);
 }

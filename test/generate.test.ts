@@ -67,7 +67,7 @@ describe('the parse cache', () => {
 });
 
 describe('parse workers', () => {
-  it('give byte-identical outputs: the compiled package (worker threads) and the sources (one thread)', async () => {
+  it('give byte-identical outputs: the compiled package (worker threads; no cache, cold and warm cache) and the sources (one thread)', async () => {
     if (!fs.existsSync(COMPILED)) throw new Error(`${COMPILED} is missing: run \`npm run build\` first (npm test does)`);
     const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-workers-'));
     // 220 files: above the threshold from which the compiled package parses on worker threads.
@@ -81,6 +81,11 @@ describe('parse workers', () => {
     const one = outcome(await generate(options));
     expect(several.files).toHaveLength(2 * 3);
     expect(several).toEqual(one);
+    // With the parse cache: the workers parse and store every file, then this thread reads them all from the cache.
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cache-'));
+    expect(outcome(await compiled.generate({ ...options, cacheDir }))).toEqual(one);
+    expect(fs.readdirSync(cacheDir).length).toBeGreaterThan(0);
+    expect(outcome(await compiled.generate({ ...options, cacheDir }))).toEqual(one);
   });
 });
 

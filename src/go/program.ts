@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { type GoModule, isGoSourceFile, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
 import { parseFiles } from './parse-workers';
-import { readGoFile } from './read-go-file';
+import { readGoFile, readGoFileWithoutParsing } from './read-go-file';
 import type { GoPackage, GoProgram } from './package';
 
 /** Where a program may find Go files already parsed. */
@@ -78,12 +78,25 @@ export class WorkspaceProgram implements GoProgram {
   }
 
   /**
-   * Parses the Go files of `dirs` at once, spread over the cores, so that
-   * loading those packages later finds them parsed.
+   * Reads the Go files of `dirs` at once so that loading those packages later
+   * finds them parsed: fw's outputs and parse-cache hits on this thread, the
+   * rest spread over the cores.
    */
   async preload(dirs: readonly string[]): Promise<void> {
     const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir)) ?? []).filter((f) => !this.parsed?.has(f));
-    for (const [file, parsed] of await parseFiles(files, this.cacheDir)) this.preloaded.set(file, parsed);
+    // fw's own outputs and cache hits are read here; only what must be parsed goes to the workers.
+    const toParse: string[] = [];
+    for (const file of files) {
+      let found: ReturnType<typeof readGoFileWithoutParsing> | undefined;
+      try {
+        found = readGoFileWithoutParsing(file, this.cacheDir);
+      } catch {
+        // Unreadable: load() reads it again and reports it.
+      }
+      if (found?.file) this.preloaded.set(file, found.file);
+      else if (found) toParse.push(file);
+    }
+    for (const [file, parsed] of await parseFiles(toParse, this.cacheDir)) this.preloaded.set(file, parsed);
   }
 
   private load(dir: string): GoPackage | undefined {

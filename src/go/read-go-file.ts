@@ -53,17 +53,28 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 
 /** The GoFile of `file`; throws when the file cannot be read. */
 export function readGoFile(file: string, cacheDir?: string): GoFile {
+  const found = readGoFileWithoutParsing(file, cacheDir);
+  if (found.file) return found.file;
+  const parsed = parseGoFile(file, found.bytes.toString('utf8'));
+  if (found.entry) writeCacheFile(found.entry.file, entryText(found.entry.key, parsed));
+  return parsed;
+}
+
+/**
+ * The GoFile of `file` when it is fw's own output or in the cache; otherwise
+ * its bytes, and where its cache entry goes (with a cache directory). Lets a
+ * caller serve cache hits itself and hand only the misses to parse workers.
+ * Throws when the file cannot be read.
+ */
+export function readGoFileWithoutParsing(file: string, cacheDir?: string): { file: GoFile } | { file?: undefined; bytes: Buffer; entry?: { file: string; key: string } } {
   const source = readGoSource(file);
-  if (source.generated) return generatedFile(file, source.head);
+  if (source.generated) return { file: generatedFile(file, source.head) };
   const { bytes } = source;
-  if (cacheDir === undefined) return parseGoFile(file, bytes.toString('utf8'));
+  if (cacheDir === undefined) return { bytes };
   const key = createHash('sha256').update(cacheSalt()).update('\0').update(file).update('\0').update(bytes).digest('hex');
   const entryFile = path.join(cacheDir, key.slice(0, 2), `${key.slice(2)}.entry`);
   const cached = readEntry(entryFile, key, file);
-  if (cached) return cached;
-  const parsed = parseGoFile(file, bytes.toString('utf8'));
-  writeCacheFile(entryFile, entryText(key, parsed));
-  return parsed;
+  return cached ? { file: cached } : { bytes, entry: { file: entryFile, key } };
 }
 
 /**
