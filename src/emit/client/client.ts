@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../../model/model';
 import { lowerFirst, pascalCasePath, upperFirst } from '../../model/naming';
@@ -7,6 +8,7 @@ import { type OperationPlan, planOperation, statusType } from './operations';
 import type { Emitter } from '../emitter';
 import { templatesIn } from '../templates';
 import { jsDoc } from '../ts-source';
+import { tsLineComment } from '../escape';
 import { printTs, printZod, tsKey, tsString, ZodMapper, type ZodNode } from './zod-schema';
 
 const render = templatesIn(__dirname);
@@ -64,7 +66,7 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
   const mapper = new ZodMapper(resolver);
-  const prefixes = rootPrefixes(model.roots);
+  const prefixes = rootPrefixes(model.roots, diagnostics);
   const classes: ClassPlan[] = [];
   const baseNames = new Map<string, RouteModel>();
   for (const root of model.roots) {
@@ -119,7 +121,7 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
   const classesText = classes.map((c) => render('client-class.ts.hbs', classView(c))).join('');
 
   const contents = render('client.ts.hbs', {
-    sources: model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages',
+    sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
     statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
     schemas,
     operations: operationsText,
@@ -183,22 +185,40 @@ function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnost
   return d;
 }
 
-/** Class name prefixes: none for one root; `V1` for `v1handler`; the whole directory when two roots would share one. */
-function rootPrefixes(roots: readonly RootModel[]): Map<RootModel, string> {
+/**
+ * Class name prefixes: none for one root; `V1` for `v1handler`; the whole
+ * directory when two roots would share one. Directory names go through the
+ * identifier sanitizer (`v3+x` → `V3X`); roots that still share a prefix are
+ * reported, never merged.
+ */
+function rootPrefixes(roots: readonly RootModel[], diagnostics: Diagnostic[]): Map<RootModel, string> {
   const out = new Map<RootModel, string>();
   if (roots.length < 2) return out;
   const short = (r: RootModel) => identifierStart(pascalCasePath(r.name.replace(/(.)handlers?$/i, '$1')));
+  const owner = new Map<string, RootModel>();
   for (const root of roots) {
     const prefix = short(root);
     const shared = roots.filter((r) => short(r) === prefix).length > 1;
-    out.set(root, shared ? identifierStart(pascalCasePath(root.relDir || root.name)) : prefix);
+    const chosen = shared ? identifierStart(pascalCasePath(root.relDir)) : prefix;
+    const other = owner.get(chosen);
+    if (other) {
+      diagnostics.push(
+        error(
+          { file: path.join(root.dir, 'router.go'), line: 1, col: 1 },
+          `root packages ${other.relDir} and ${root.relDir} both give the client class prefix ${chosen}`,
+          'rename one of the directories, or generate one client file per root (fw g client --file <path> <package>)',
+        ),
+      );
+    }
+    owner.set(chosen, root);
+    out.set(root, chosen);
   }
   return out;
 }
 
-/** A class name cannot start with a digit: `2024` → `Api2024`. */
+/** A class name cannot start with a digit nor be empty: `2024` → `Api2024`, `+++` → `Api`. */
 function identifierStart(prefix: string): string {
-  return /^[0-9]/.test(prefix) ? `Api${prefix}` : prefix;
+  return /^\p{L}/u.test(prefix) ? prefix : `Api${prefix}`;
 }
 
 function classDescription(c: ClassPlan): string {

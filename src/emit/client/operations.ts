@@ -3,7 +3,7 @@ import type { RouteModel, RouteResponse } from '../../model/model';
 import { compareIndex } from '../../go/struct-views';
 import { type TypeResolver } from '../../go/type-resolver';
 import { FILE_NODE, tsString, type ZodMapper, type ZodNode, type ZodProp } from './zod-schema';
-import { templateLiteralText } from '../ts-source';
+import { tsTemplateText } from '../escape';
 import type { HttpMethod, StatusMatch } from '../../annotations/types';
 import { LOCATION_TAGS, type ResolvedType, type TaggedField } from '../../go/resolved-types';
 
@@ -136,7 +136,7 @@ function pathFunction(route: RouteModel): string {
   const parts = route.path.segments.map((s) => {
     switch (s.kind) {
       case 'static':
-        return templateLiteralText(s.value);
+        return tsTemplateText(s.value);
       case 'wildcard':
         dynamic = true;
         return `\${fwSegment(p[${tsString(s.name)}])}`;

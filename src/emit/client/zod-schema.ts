@@ -1,4 +1,5 @@
 import { type Diagnostic, warning } from '../../diagnostics/diagnostics';
+import { tsKey, tsString } from '../escape';
 import { TypeResolver } from '../../go/type-resolver';
 import type { BasicKind, JsonField, NamedType, ResolvedType } from '../../go/resolved-types';
 
@@ -192,15 +193,8 @@ export function refsOf(node: ZodNode, out: string[] = []): string[] {
   return out;
 }
 
-/** A TypeScript/JavaScript single-quoted string literal. */
-export function tsString(s: string): string {
-  return `'${JSON.stringify(s).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
-}
-
-/** An object key: bare when it is an identifier, quoted otherwise. */
-export function tsKey(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : tsString(key);
-}
+/** String literals and object keys come from the shared escapes (../escape.ts). */
+export { tsKey, tsString };
 
 /** Prints a node as zod source. `ref` prints a reference to a named type's schema (possibly wrapped in z.lazy). */
 export function printZod(node: ZodNode, ref: (id: string) => string, indent = ''): string {
