@@ -5,6 +5,7 @@ import { emitters, type GeneratorName } from './emit/emitters';
 import { loadWorkspaceModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
+import { clientFileProblem } from './write/output-file';
 
 /**
  * The one place that knows every stage: workspace discovery → Go reading →
@@ -47,6 +48,10 @@ function since(start: bigint): number {
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd);
+  // The client's path is checked before anything is read (SECURITY.md, rule 2).
+  const clientFile = options.clientFile ? path.resolve(cwd, options.clientFile) : undefined;
+  const clientProblem = clientFile && options.generators.includes('client') ? clientFileProblem(clientFile) : undefined;
+  if (clientProblem) return { files: [], diagnostics: [clientProblem], timings: [] };
   let start = process.hrtime.bigint();
   const loaded = await loadWorkspaceModel(cwd, options.packages ?? []);
   const timings = [{ stage: 'model', ms: since(start) }];
@@ -60,11 +65,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         continue;
       }
       start = process.hrtime.bigint();
-      const out = emitter(loaded.model, { clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined });
+      const out = emitter(loaded.model, { clientFile });
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push({ ...f, generator: name });
     }
+    // Emitters load the packages of request and response types on demand: their read errors count too.
+    diagnostics.push(...loaded.program.readErrors);
   }
   return {
     files: hasErrors(diagnostics) ? [] : files,

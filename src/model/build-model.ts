@@ -31,8 +31,8 @@ const RESERVED_IMPORT_NAMES = ['http', 'json', 'reflect'];
 export async function loadWorkspaceModel(cwd: string, packages: readonly string[]): Promise<LoadedModel> {
   await initGoParser();
   const program = new WorkspaceProgram();
-  const allRoots = discoverRoots(cwd);
   const diagnostics: Diagnostic[] = [];
+  const allRoots = discoverRoots(cwd, diagnostics);
   const selected = selectRoots(cwd, allRoots, packages, diagnostics);
   await program.preload(selected.flatMap((loc) => [loc.dir, ...loc.subDirs]));
   const roots: RootModel[] = [];
@@ -40,6 +40,7 @@ export async function loadWorkspaceModel(cwd: string, packages: readonly string[
     const root = new RootBuilder(loc, program, diagnostics).build();
     if (root) roots.push(root);
   }
+  diagnostics.push(...program.readErrors);
   return { model: { cwd, roots, program }, diagnostics, allRoots, program };
 }
 
