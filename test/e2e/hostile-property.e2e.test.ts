@@ -30,7 +30,7 @@ function mostly<T>(usual: readonly T[], hostile: readonly T[]): fc.Arbitrary<T> 
   return fc.oneof({ arbitrary: fc.constantFrom(...usual), weight: 20 }, { arbitrary: fc.constantFrom(...hostile), weight: 1 });
 }
 
-const nameChars = mostly('abcxyz019-_.+~'.split(''), [' ', "'", '"', '`', '$', '*', '\n', '\r', '\t', '\u2028', '\u2029', 'é', '数', '${', '*/', '..']);
+const nameChars = mostly('abcxyz019-_.+~'.split(''), [' ', "'", '"', '`', '$', '*', '\n', '\r', '\t', '\u2028', '\u2029', 'é', '数', '${', '*', '..']);
 /** A directory name: starts with a letter (so discovery does not skip it), then anything Linux allows in a name. */
 const dirName = fc.tuple(fc.constantFrom('a', 'v', 'x', 'R'), fc.array(nameChars, { maxLength: 5 })).map(([first, rest]) => first + rest.join(''));
 
@@ -86,15 +86,16 @@ const workspaceShape = fc.record({
 type Shape = fc.TypeOf<typeof workspaceShape>;
 type Pkg = fc.TypeOf<typeof handlerPackage>;
 
-function tag(f: fc.TypeOf<typeof field>): string {
+/** The i-th field's tag; JSON names get the index appended, so that go vet finds no repeated name in the handler code. */
+function tag(f: fc.TypeOf<typeof field>, i: number): string {
   const parts: string[] = [];
-  if (f.json !== undefined) parts.push(`json:"${f.json}${f.omitempty ? ',omitempty' : ''}"`);
+  if (f.json !== undefined) parts.push(`json:"${f.json}${i}${f.omitempty ? ',omitempty' : ''}"`);
   if (f.query !== undefined) parts.push(`query:"${f.query}"`);
   return parts.length > 0 ? ` \`${parts.join(' ')}\`` : '';
 }
 
 function goFile(pkg: string, p: Pkg, typePrefix: string): string {
-  const fields = (fs_: Pkg['fields']) => fs_.map((f, i) => `\tF${i} ${f.type}${tag(f)}`).join('\n');
+  const fields = (fs_: Pkg['fields']) => fs_.map((f, i) => `\tF${i} ${f.type}${tag(f, i)}`).join('\n');
   const lines = [`package ${pkg}`, '', 'import (', '\t"encoding/json"', '\t"net/http"', '\t"time"', ')', '', 'var _ json.RawMessage', 'var _ time.Time', ''];
   lines.push(`type ${typePrefix}Handler struct{}`, '', `type Req struct {\n\tID string \`path:"id"\`\n${fields(p.fields)}\n}`, '', `type Resp struct {\n${fields(p.respFields)}\n}`, '');
   p.annotations.forEach((a, i) => {
