@@ -78,6 +78,7 @@ class RootBuilder {
       const pkg = program.packageAt(dir);
       if (pkg) subs.push({ pkg, relDir: path.relative(loc.dir, dir).split(path.sep).join('/'), isRoot: false });
     }
+    this.checkPackageClauses([root, ...subs]);
     this.checkGeneratedNames(root);
     for (const hp of [root, ...subs]) this.readPackage(hp, loc.dir);
     this.assignFieldNames();
@@ -98,6 +99,17 @@ class RootBuilder {
       groups: [...this.groups.values()],
       routes: this.routes,
     };
+  }
+
+  /** A file without a package clause would give generated Go that starts `package ` and does not compile. */
+  private checkPackageClauses(packages: HandlerPackage[]): void {
+    for (const hp of packages) {
+      for (const file of hp.pkg.files) {
+        if (!isGoIdentifier(file.packageName)) {
+          this.diagnostics.push(error({ file: file.path, line: 1, col: 1 }, 'this Go file has no package clause', `start it with \`package ${hp.pkg.name || 'name'}\``));
+        }
+      }
+    }
   }
 
   private checkGeneratedNames(root: HandlerPackage): void {
