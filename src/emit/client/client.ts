@@ -7,7 +7,8 @@ import { type OperationPlan, planOperation, statusType } from './operations';
 import type { Emitter } from '../emitter';
 import { templatesIn } from '../templates';
 import { jsDoc } from '../ts-source';
-import { printTs, printZod, tsKey, tsString, ZodMapper, type ZodNode } from './zod-schema';
+import { printTs, printZod, tsKey, tsString } from './zod-schema';
+import { JsonShapes } from '../json-shape';
 
 const render = templatesIn(__dirname);
 
@@ -36,8 +37,6 @@ const RUNTIME_NAMES = [
   'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'createClient', 'z',
 ];
 
-const ERROR_BODY: ZodNode = { kind: 'scalar', zod: 'FwErrorBodySchema', ts: 'FwErrorBody' };
-
 interface Operation {
   plan: OperationPlan;
   className: string;
@@ -63,7 +62,7 @@ export const emitClient: Emitter = (model, ctx) => {
 export function generateClient(model: WorkspaceModel): { contents: string; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
-  const mapper = new ZodMapper(resolver);
+  const mapper = new JsonShapes(resolver);
   const prefixes = rootPrefixes(model.roots);
   const classes: ClassPlan[] = [];
   const baseNames = new Map<string, RouteModel>();
@@ -138,8 +137,8 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
     const status = `status: ${statusType(r.statuses, statusClasses)}`;
     if (r.kind === 'redirect') return `{ ${status}; location: string | null; headers: Headers }`;
     if (plan.method === 'HEAD') return `{ ${status}; headers: Headers }`;
-    const body = r.kind === 'error' ? ERROR_BODY : r.kind === 'any' ? undefined : r.body;
-    return `{ ${status}; body: ${body ? printTs(body, refTs) : 'unknown'}; headers: Headers }`;
+    const body = r.kind === 'error' ? 'FwErrorBody' : r.kind === 'json' && r.body ? printTs(r.body, refTs) : 'unknown';
+    return `{ ${status}; body: ${body}; headers: Headers }`;
   });
   variants[variants.length - 1] += ';';
   return {

@@ -1,5 +1,6 @@
 import { upperFirst } from '../../model/naming';
-import { printTs, printZod, refsOf, type ZodMapper, type ZodNode } from './zod-schema';
+import { printTs, printZod } from './zod-schema';
+import { type JsonShape, type JsonShapes, refsOf } from '../json-shape';
 import { jsDoc } from '../ts-source';
 import type { NamedType } from '../../go/resolved-types';
 
@@ -25,26 +26,26 @@ export interface SchemaDecl {
  * through `z.lazy` and get a written-out TypeScript type.
  */
 export class SchemaRegistry {
-  private readonly nodes = new Map<string, ZodNode>();
+  private readonly shapes = new Map<string, JsonShape>();
   private readonly roots = new Set<string>();
   private names = new Map<string, string>();
 
-  constructor(private readonly mapper: ZodMapper) {}
+  constructor(private readonly mapper: JsonShapes) {}
 
   /** Records the named types a tree refers to (and, transitively, theirs). */
-  use(node: ZodNode): void {
-    for (const id of refsOf(node)) {
+  use(shape: JsonShape): void {
+    for (const id of refsOf(shape)) {
       this.roots.add(id);
       this.collect(id);
     }
   }
 
   private collect(id: string): void {
-    if (this.nodes.has(id)) return;
+    if (this.shapes.has(id)) return;
     const info = this.info(id);
-    const node = this.mapper.named(info);
-    this.nodes.set(id, node);
-    for (const dep of refsOf(node)) this.collect(dep);
+    const shape = this.mapper.named(info);
+    this.shapes.set(id, shape);
+    for (const dep of refsOf(shape)) this.collect(dep);
   }
 
   private info(id: string): NamedType {
@@ -70,11 +71,11 @@ export class SchemaRegistry {
    * dependency order.
    */
   finish(reserved: ReadonlySet<string>): SchemaDecl[] {
-    this.names = assignNames([...this.nodes.keys()].map((id) => this.info(id)), reserved);
-    const { order, cyclic } = dependencyOrder([...this.roots], (id) => refsOf(this.nodes.get(id)!));
+    this.names = assignNames([...this.shapes.keys()].map((id) => this.info(id)), reserved);
+    const { order, cyclic } = dependencyOrder([...this.roots], (id) => refsOf(this.shapes.get(id)!));
     const emitted = new Set<string>();
     return order.map((id) => {
-      const node = this.nodes.get(id)!;
+      const shape = this.shapes.get(id)!;
       const ref = (target: string): string =>
         emitted.has(target) ? this.schemaName(target) : `z.lazy(() => ${this.schemaName(target)})`;
       const info = this.info(id);
@@ -83,8 +84,8 @@ export class SchemaRegistry {
         typeName: this.typeName(id),
         schemaName: this.schemaName(id),
         doc: jsDoc(info.decl.doc, ''),
-        zod: printZod(node, ref),
-        tsType: cyclic.has(id) ? printTs(node, (target) => this.typeName(target)) : '',
+        zod: printZod(shape, ref),
+        tsType: cyclic.has(id) ? printTs(shape, (target) => this.typeName(target)) : '',
       };
       emitted.add(id);
       return decl;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatDiagnostic } from '../../../src/diagnostics/diagnostics';
 import { TypeResolver } from '../../../src/go/type-resolver';
 import { SchemaRegistry } from '../../../src/emit/client/schemas';
-import { ZodMapper } from '../../../src/emit/client/zod-schema';
+import { JsonShapes } from '../../../src/emit/json-shape';
 import { parsedProgram } from '../../support/go-program';
 
 const MOD = 'example.com/app';
@@ -17,7 +17,7 @@ const MOD = 'example.com/app';
 async function mapGo(src: string, name = 'T', extra: Record<string, string> = {}) {
   const program = await parsedProgram(MOD, { 'api/api.go': `package api\n\n${src}`, ...extra });
   const resolver = new TypeResolver(program);
-  const mapper = new ZodMapper(resolver);
+  const mapper = new JsonShapes(resolver);
   const registry = new SchemaRegistry(mapper);
   registry.use(mapper.json(resolver.resolveRef({ name, pkg: program.package(`${MOD}/api`)! })));
   const decls = registry.finish(new Set());
