@@ -43,7 +43,7 @@ describe('fw in a real Nx workspace', () => {
     expect(plugins()).toEqual([
       {
         plugin: 'fw',
-        options: { routerTargetName: 'gen-router', urlHelperTargetName: 'gen-url-helper', clientTargetName: 'gen-client', clientFile: 'client/client.ts' },
+        options: { routerTargetName: 'gen-router', urlHelperTargetName: 'gen-url-helper', clientTargetName: 'gen-client', clientFile: 'client/client.ts', openapiTargetName: 'gen-openapi' },
       },
     ]);
     await nx('g', 'fw:init', '--no-interactive');

@@ -1,8 +1,7 @@
-import { upperFirst } from '../../model/naming';
 import { printTs, printZod } from './zod-schema';
-import { type JsonShape, type JsonShapes, refsOf } from '../json-shape';
+import { refsOf } from '../json-shape';
+import { assignNames, NamedShapes } from '../named-shapes';
 import { jsDoc } from '../ts-source';
-import type { NamedType } from '../../go/resolved-types';
 
 /** One named Go type as the client prints it. */
 export interface SchemaDecl {
@@ -25,34 +24,8 @@ export interface SchemaDecl {
  * comes after the schemas it uses. Types in a cycle refer to each other
  * through `z.lazy` and get a written-out TypeScript type.
  */
-export class SchemaRegistry {
-  private readonly shapes = new Map<string, JsonShape>();
-  private readonly roots = new Set<string>();
+export class SchemaRegistry extends NamedShapes {
   private names = new Map<string, string>();
-
-  constructor(private readonly mapper: JsonShapes) {}
-
-  /** Records the named types a tree refers to (and, transitively, theirs). */
-  use(shape: JsonShape): void {
-    for (const id of refsOf(shape)) {
-      this.roots.add(id);
-      this.collect(id);
-    }
-  }
-
-  private collect(id: string): void {
-    if (this.shapes.has(id)) return;
-    const info = this.info(id);
-    const shape = this.mapper.named(info);
-    this.shapes.set(id, shape);
-    for (const dep of refsOf(shape)) this.collect(dep);
-  }
-
-  private info(id: string): NamedType {
-    const info = this.mapper.resolver.named.get(id);
-    if (!info) throw new Error(`internal: named type ${id} was never resolved`);
-    return info;
-  }
 
   /** The TypeScript type name of a named type (after `finish`). */
   typeName(id: string): string {
@@ -71,11 +44,11 @@ export class SchemaRegistry {
    * dependency order.
    */
   finish(reserved: ReadonlySet<string>): SchemaDecl[] {
-    this.names = assignNames([...this.shapes.keys()].map((id) => this.info(id)), reserved);
-    const { order, cyclic } = dependencyOrder([...this.roots], (id) => refsOf(this.shapes.get(id)!));
+    this.names = assignNames(this.ids().map((id) => this.info(id)), reserved);
+    const { order, cyclic } = dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id)));
     const emitted = new Set<string>();
     return order.map((id) => {
-      const shape = this.shapes.get(id)!;
+      const shape = this.shape(id);
       const ref = (target: string): string =>
         emitted.has(target) ? this.schemaName(target) : `z.lazy(() => ${this.schemaName(target)})`;
       const info = this.info(id);
@@ -91,33 +64,6 @@ export class SchemaRegistry {
       return decl;
     });
   }
-}
-
-/** Go names, made unique: on a clash (with each other or with `reserved`), the package name goes in front, then a number. */
-function assignNames(types: NamedType[], reserved: ReadonlySet<string>): Map<string, string> {
-  const byName = new Map<string, NamedType[]>();
-  for (const t of [...types].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    const list = byName.get(t.name) ?? [];
-    list.push(t);
-    byName.set(t.name, list);
-  }
-  const taken = new Set(reserved);
-  const out = new Map<string, string>();
-  const clashing: NamedType[] = [];
-  for (const [name, list] of byName) {
-    if (list.length === 1 && !reserved.has(name)) {
-      out.set(list[0]!.id, name);
-      taken.add(name);
-    } else clashing.push(...list);
-  }
-  for (const t of clashing) {
-    const base = upperFirst(t.pkg.name.replace(/[^A-Za-z0-9_$]/g, '')) + t.name;
-    let name = base;
-    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
-    out.set(t.id, name);
-    taken.add(name);
-  }
-  return out;
 }
 
 /**
