@@ -1,0 +1,136 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import type { ZodType } from 'zod';
+import { FIXTURES } from '../support/golden';
+import { runGo } from '../support/go';
+import { copyFixture } from '../support/workspace';
+
+/**
+ * The OpenAPI document and the TypeScript client print one JSON shape
+ * (src/emit/json-shape.ts) twice: as JSON Schema and as zod. Here both
+ * judge the same values and must agree. The JSON Schema is checked by ajv
+ * (JSON Schema 2020-12, OpenAPI 3.1's dialect, with ajv-formats for
+ * date-time, byte, int32/int64, binary), the zod schema is the golden
+ * client's own export.
+ *
+ * Values: what Go's encoding/json writes for each named type of the
+ * fixture (a small program per fixture, test/e2e/openapi-samples/<case>/main.go,
+ * run with `go run` in a copy of the fixture): filled values both must
+ * accept, Go's zero values; and, from every one of them, mutations (each
+ * property removed, set to null, to a value of every other JSON type, an
+ * extra property added, and the same for array items), on which both must
+ * give the same verdict, whatever it is.
+ */
+
+const CASES = [
+  { name: 'example', document: 'web/src/api/openapi.json', client: 'web/src/api/client.ts' },
+  { name: 'client-kinds', document: 'openapi.yaml', client: 'client.ts' },
+];
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+interface Samples {
+  filled: Record<string, Json[]>;
+  zero: Record<string, Json[]>;
+}
+
+const OTHER_VALUES: Json[] = ['x', '', 0, 1.5, -1, true, null, [], {}, ['x'], { a: 1 }, '2024-02-29T12:30:00Z', 'aGVsbG8=', 'admin', 1];
+
+/** Every value one edit away from `value`: at the top and at every property and item, recursively (depth-limited). */
+function mutations(value: Json, depth = 0): Json[] {
+  const out: Json[] = OTHER_VALUES.filter((v) => JSON.stringify(v) !== JSON.stringify(value));
+  if (depth > 3) return out;
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      for (const m of mutations(item, depth + 1)) out.push(value.map((v, j) => (j === i ? m : v)));
+      out.push(value.filter((_, j) => j !== i));
+    });
+    out.push([...value, ...value.slice(0, 1)]);
+  } else if (value !== null && typeof value === 'object') {
+    for (const key of Object.keys(value)) {
+      const { [key]: _removed, ...rest } = value;
+      out.push(rest);
+      for (const m of mutations(value[key]!, depth + 1)) out.push({ ...value, [key]: m });
+    }
+    out.push({ ...value, extra: 'x' });
+  }
+  return out;
+}
+
+for (const c of CASES) {
+  describe(`fixtures/${c.name}: JSON Schema (ajv) and zod agree on every sample`, () => {
+    let samples: Samples;
+    let jsonSchema: (name: string) => (v: unknown) => boolean;
+    let zod: (name: string) => ZodType;
+    let names: string[];
+
+    beforeAll(async () => {
+      const work = copyFixture(c.name);
+      fs.mkdirSync(path.join(work, 'cmd/fwsamples'), { recursive: true });
+      fs.copyFileSync(path.join(__dirname, 'openapi-samples', c.name, 'main.go'), path.join(work, 'cmd/fwsamples/main.go'));
+      samples = JSON.parse(runGo('go', ['run', './cmd/fwsamples'], work)) as Samples;
+      fs.rmSync(work, { recursive: true, force: true });
+
+      const text = fs.readFileSync(path.join(FIXTURES, c.name, c.document), 'utf8');
+      const doc = (c.document.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as { components: { schemas: Record<string, unknown> } };
+      names = Object.keys(doc.components.schemas);
+      const ajv = new Ajv2020({ strict: true, allErrors: false });
+      addFormats(ajv);
+      ajv.addKeyword('components');
+      ajv.addSchema({ $id: 'https://fw.invalid/openapi', components: doc.components });
+      jsonSchema = (name) => {
+        const validate = ajv.getSchema(`https://fw.invalid/openapi#/components/schemas/${name}`);
+        if (!validate) throw new Error(`no component ${name}`);
+        return (v) => validate(v) === true;
+      };
+      const client = (await import(path.join(FIXTURES, c.name, c.client))) as Record<string, unknown>;
+      zod = (name) => {
+        const schema = client[name === 'FwError' ? 'FwErrorBodySchema' : `${name}Schema`];
+        if (!schema) throw new Error(`the client exports no schema for ${name}`);
+        return schema as ZodType;
+      };
+    });
+
+    it('Go wrote samples of every component schema, and the client has a zod schema for each', () => {
+      expect(Object.keys(samples.filled).sort()).toEqual([...names].sort());
+      for (const name of names) expect(() => zod(name)).not.toThrow();
+    });
+
+    it('both accept every filled value Go wrote', () => {
+      const rejected: string[] = [];
+      for (const [name, values] of Object.entries(samples.filled)) {
+        for (const v of values) {
+          if (!jsonSchema(name)(v)) rejected.push(`JSON Schema ${name} rejects ${JSON.stringify(v)}`);
+          if (!zod(name).safeParse(v).success) rejected.push(`zod ${name} rejects ${JSON.stringify(v)}`);
+        }
+      }
+      expect(rejected).toEqual([]);
+    });
+
+    it('both give the same verdict on Go zero values and on every mutation of every sample', () => {
+      const disagreements: string[] = [];
+      let checked = 0;
+      let rejected = 0;
+      for (const kind of ['filled', 'zero'] as const) {
+        for (const [name, values] of Object.entries(samples[kind])) {
+          for (const v of values) {
+            for (const m of [v, ...mutations(v)]) {
+              checked++;
+              const a = jsonSchema(name)(m);
+              const z = zod(name).safeParse(m).success;
+              if (!a && !z) rejected++;
+              if (a !== z) disagreements.push(`${name}: JSON Schema ${a ? 'accepts' : 'rejects'}, zod ${z ? 'accepts' : 'rejects'} ${JSON.stringify(m)}`);
+            }
+          }
+        }
+      }
+      expect(disagreements.slice(0, 20)).toEqual([]);
+      expect(checked).toBeGreaterThan(500);
+      // Not a vacuous agreement: most edits make a value invalid for both.
+      expect(rejected).toBeGreaterThan(checked / 3);
+    });
+  });
+}
