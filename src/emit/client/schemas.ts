@@ -1,6 +1,6 @@
 import { upperFirst } from '../../model/naming';
 import { printTs, printZod } from './zod-schema';
-import { type JsonShape, type JsonShapes, refsOf } from '../json-shape';
+import { type JsonContext, type JsonShape, type JsonShapes, refsOf } from '../json-shape';
 import { jsDoc } from '../ts-source';
 import type { NamedType } from '../../go/resolved-types';
 
@@ -42,16 +42,13 @@ export class SchemaRegistry {
 
   private collect(id: string): void {
     if (this.shapes.has(id)) return;
-    const info = this.info(id);
-    const shape = this.mapper.named(info);
+    const shape = this.mapper.named(id);
     this.shapes.set(id, shape);
     for (const dep of refsOf(shape)) this.collect(dep);
   }
 
   private info(id: string): NamedType {
-    const info = this.mapper.resolver.named.get(id);
-    if (!info) throw new Error(`internal: named type ${id} was never resolved`);
-    return info;
+    return this.mapper.target(id).info;
   }
 
   /** The TypeScript type name of a named type (after `finish`). */
@@ -71,7 +68,7 @@ export class SchemaRegistry {
    * dependency order.
    */
   finish(reserved: ReadonlySet<string>): SchemaDecl[] {
-    this.names = assignNames([...this.shapes.keys()].map((id) => this.info(id)), reserved);
+    this.names = assignNames([...this.shapes.keys()], (id) => this.mapper.target(id), reserved);
     const { order, cyclic } = dependencyOrder([...this.roots], (id) => refsOf(this.shapes.get(id)!));
     const emitted = new Set<string>();
     return order.map((id) => {
@@ -93,8 +90,35 @@ export class SchemaRegistry {
   }
 }
 
-/** Go names, made unique: on a clash (with each other or with `reserved`), the package name goes in front, then a number. */
-function assignNames(types: NamedType[], reserved: ReadonlySet<string>): Map<string, string> {
+/** What a type seen in another context is called after its name: `User` read by the decoder is `UserInput`. */
+const CONTEXT_SUFFIX: Readonly<Record<JsonContext, string>> = { out: '', addr: 'Addressable', in: 'Input' };
+
+/**
+ * Go names, made unique: on a clash (with each other or with `reserved`),
+ * the package name goes in front, then a number. A type's other contexts
+ * (ids with `#`) take its name plus a suffix.
+ */
+function assignNames(ids: string[], target: (id: string) => { info: NamedType; ctx: JsonContext }, reserved: ReadonlySet<string>): Map<string, string> {
+  const types = new Map<string, NamedType>();
+  for (const id of ids) {
+    const { info } = target(id);
+    types.set(info.id, info);
+  }
+  const out = assignTypeNames([...types.values()], reserved);
+  const taken = new Set([...reserved, ...out.values()]);
+  for (const id of [...ids].sort()) {
+    const { info, ctx } = target(id);
+    if (ctx === 'out') continue;
+    const base = `${out.get(info.id)!}${CONTEXT_SUFFIX[ctx]}`;
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    out.set(id, name);
+    taken.add(name);
+  }
+  return out;
+}
+
+function assignTypeNames(types: NamedType[], reserved: ReadonlySet<string>): Map<string, string> {
   const byName = new Map<string, NamedType[]>();
   for (const t of [...types].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     const list = byName.get(t.name) ?? [];
