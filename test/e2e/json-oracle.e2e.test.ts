@@ -199,6 +199,71 @@ describe('encoding/json oracle: every sample through the generated client and a 
   });
 
   it('runs at least 200 checks', () => {
+    // Sample checks above; the live checks below add theirs.
+
     expect(checks).toBeGreaterThanOrEqual(200);
+  });
+});
+
+describe('bodyless answers against the live Go server: never a parsed body', () => {
+  it('204, 205 and 304 with a declared body type give { status, headers }', async () => {
+    for (const [call, status] of [
+      [() => api.root.noContentRoute(), 204],
+      [() => api.root.resetRoute(), 205],
+      [() => api.root.notModifiedRoute(), 304],
+      [() => api.root.successRoute(), 204],
+    ] as const) {
+      const result = await call();
+      expect(result.status).toBe(status);
+      expect(result).not.toHaveProperty('body');
+      expect(result.headers).toBeInstanceOf(Headers);
+    }
+  });
+
+  it('HEAD gives { status, headers }; GET on the same route the body', async () => {
+    const head = await api.root.headRouteHead();
+    expect(head).toEqual({ status: 200, headers: expect.any(Headers) });
+    const get = await api.root.headRouteGet();
+    expect(get.status === 200 && get.body.s).toBe('head');
+  });
+});
+
+describe('error bodies of servers that are not fwhttp, against the live Go server: the typed error result, never a validation error', () => {
+  const cases: [kind: string, status: number, body: Record<string, unknown>, text: string][] = [
+    ['github', 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' }, '{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}'],
+    ['fwhttp', 409, { message: 'email already registered', code: 'email_taken' }, '{"message":"email already registered","code":"email_taken"}'],
+    ['text', 404, {}, '404 page not found\n'],
+    ['html', 502, {}, '<html><body><h1>502 Bad Gateway</h1></body></html>'],
+    ['empty', 503, {}, ''],
+    ['array', 400, {}, '[{"field":"name","error":"required"}]'],
+    ['numbers', 422, { errors: { name: ['too short'] } }, '{"message":42,"code":7,"errors":{"name":["too short"]}}'],
+  ];
+  for (const [kind, status, body, text] of cases) {
+    it(`${kind}: ${status}`, async () => {
+      const result = await api.root.foreignErrors({ path: { kind } });
+      expect(result.status).toBe(status);
+      if (result.status === 200) throw new Error('expected an error result');
+      expect(result.body).toEqual(body);
+      expect(result.text).toBe(text);
+    });
+  }
+});
+
+describe('names JavaScript treats specially, and backslashes, against the live Go server', () => {
+  it('a wildcard, query fields and headers named __proto__, constructor, toString are real keys; a backslash travels as %5C', async () => {
+    const result = await api.root.hostile({
+      path: { ['__proto__']: 'a\\b', rest: 'x/y\\z' },
+      query: { ['__proto__']: 'q', constructor: 'c', toString: 't' },
+      headers: { toString: 'h', constructor: 'k' },
+    });
+    expect(result.status).toBe(200);
+    const seen = result.body;
+    expect(Object.hasOwn(seen, '__proto__')).toBe(true);
+    expect(seen['__proto__']).toBe('a\\b');
+    expect(seen.rest).toBe('x/y\\z');
+    expect(seen.escaped).toBe('/hostile/a%5Cb/x/y%5Cz');
+    expect(JSON.stringify(seen.query)).toBe('{"__proto__":["q"],"constructor":["c"],"toString":["t"]}');
+    expect(seen.toString).toBe('h');
+    expect(seen.constructor).toBe('k');
   });
 });
