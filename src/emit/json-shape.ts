@@ -1,6 +1,6 @@
 import { type Diagnostic, warning } from '../diagnostics/diagnostics';
 import type { TypeResolver } from '../go/type-resolver';
-import type { BasicKind, JsonField, NamedType, ResolvedType } from '../go/resolved-types';
+import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedType } from '../go/resolved-types';
 
 /**
  * The JSON form of Go types, independent of any output language: the set
@@ -21,6 +21,8 @@ export type JsonShape =
   | { kind: 'integer'; min?: number; max?: number }
   | { kind: 'number' }
   | { kind: 'boolean' }
+  /** Only `null` (`type P *P`: every finite value is a nil pointer). */
+  | { kind: 'null' }
   | { kind: 'nullable'; inner: JsonShape }
   | { kind: 'array'; items: JsonShape; length?: number }
   /** A JSON object with any string keys. */
@@ -75,31 +77,57 @@ export function nonNull(shape: JsonShape): JsonShape {
   return shape.kind === 'nullable' ? shape.inner : shape;
 }
 
-/** Maps resolved Go types to JSON shapes, reporting what it cannot know as warnings. */
+/**
+ * Where a value is, which decides what encoding/json does with it:
+ * - `out`: written, not addressable (the value passed to json.Marshal, a
+ *   map value, a field of such a value): methods with a pointer receiver
+ *   are not called;
+ * - `addr`: written, addressable (reached through a pointer or a slice):
+ *   every method is called;
+ * - `in`: read by the decoder (always addressable; Unmarshal methods; null
+ *   accepted wherever it sets a pointer, slice, map or interface to nil).
+ */
+export type JsonContext = 'out' | 'addr' | 'in';
+
+/**
+ * Maps resolved Go types to JSON shapes, reporting what it cannot know as
+ * warnings. A named type is referred to by id: `<type id>` for its written
+ * form, `<type id>#addr` and `<type id>#in` for the other contexts when
+ * their shape differs (otherwise the plain id), so that a printer emits
+ * each distinct shape once.
+ */
 export class JsonShapes {
   readonly diagnostics: Diagnostic[] = [];
   private readonly warnedTypes = new Set<string>();
+  private readonly shapes = new Map<string, JsonShape>();
+  private readonly computing = new Set<string>();
+  private readonly canonicalIds = new Map<string, string>();
 
   constructor(readonly resolver: TypeResolver) {}
 
-  /** The shape of a value as encoding/json writes it. */
-  json(t: ResolvedType): JsonShape {
+  /** The shape of a value of type `t` in context `ctx` (by default: as encoding/json writes a value). */
+  json(t: ResolvedType, ctx: JsonContext = 'out'): JsonShape {
+    // Elements of pointers and slices are addressable; map values are not.
+    const deref: JsonContext = ctx === 'in' ? 'in' : 'addr';
     switch (t.kind) {
       case 'basic':
         return BASIC[t.name];
       case 'named':
-        return { kind: 'ref', id: t.id };
+        return { kind: 'ref', id: this.canonical(ctx === 'out' ? t.id : `${t.id}#${ctx}`) };
       case 'pointer':
-        return nullable(this.json(t.elem));
+        return nullable(this.json(t.elem, deref));
       case 'slice':
-        return nullable({ kind: 'array', items: this.json(t.elem) });
+        return nullable({ kind: 'array', items: this.json(t.elem, deref) });
       case 'array':
-        return t.length === undefined ? { kind: 'array', items: this.json(t.elem) } : { kind: 'array', items: this.json(t.elem), length: t.length };
+        return t.length === undefined ? { kind: 'array', items: this.json(t.elem, ctx) } : { kind: 'array', items: this.json(t.elem, ctx), length: t.length };
       case 'map':
         // JSON object keys are strings whatever the Go key type (integers and TextMarshalers are written as text).
-        return nullable({ kind: 'record', values: this.json(t.value) });
-      case 'struct':
-        return this.object(this.resolver.jsonFields(t));
+        return nullable({ kind: 'record', values: this.json(t.value, ctx === 'in' ? 'in' : 'out') });
+      case 'struct': {
+        // An anonymous struct has the methods its embedded fields promote.
+        const marshaler = this.resolver.marshalerOf(t, ctx !== 'out', ctx === 'in');
+        return marshaler ? this.marshaled(marshaler, ctx) : this.object(this.resolver.jsonFields(t), ctx);
+      }
       case 'bytes':
         return nullable({ kind: 'string', format: 'base64' });
       case 'time':
@@ -117,36 +145,120 @@ export class JsonShapes {
   }
 
   /** The JSON object of a struct's properties (already flattened by the resolver). */
-  object(fields: readonly JsonField[]): JsonShape & { kind: 'object' } {
-    return { kind: 'object', props: fields.map((f) => this.property(f)) };
+  object(fields: readonly JsonField[], ctx: JsonContext = 'out'): JsonShape & { kind: 'object' } {
+    return { kind: 'object', props: fields.map((f) => this.property(f, ctx)) };
   }
 
-  private property(f: JsonField): JsonProperty {
+  private property(f: JsonField, ctx: JsonContext): JsonProperty {
     const omitted = f.omitempty || f.omitzero;
     let shape: JsonShape;
     if (f.quoted) {
-      shape = f.type.kind === 'pointer' ? nullable(STRING) : STRING;
+      shape = f.type.kind === 'pointer' && (!omitted || ctx === 'in') ? nullable(STRING) : STRING;
+    } else if (ctx === 'in') {
+      // The decoder takes null for a pointer, slice, map or interface, omitempty or not.
+      shape = this.json(f.type, ctx);
+    } else if (omitted && f.type.kind === 'pointer') {
+      // A nil pointer is left out; a pointer to a nil slice, map, pointer or interface is written as null.
+      shape = this.json(f.type.elem, 'addr');
     } else {
-      shape = this.json(f.type);
+      shape = this.json(f.type, ctx);
+      // omitempty/omitzero leave a nil slice or map out instead of writing null.
+      if (omitted) shape = nonNull(shape);
     }
-    // omitempty/omitzero leave a nil pointer, slice or map out instead of writing null.
-    if (omitted) shape = nonNull(shape);
     return { name: f.name, shape, optional: omitted || f.viaPointer };
   }
 
-  /** The shape that defines a named type. */
-  named(info: NamedType): JsonShape {
-    if (info.marshaler === 'json') {
-      this.warnOnce(info, `type ${info.name} has a MarshalJSON method, so fw cannot know its JSON form; the TypeScript client types it as unknown`);
-      return { kind: 'unknown', reason: `${info.name} has a MarshalJSON method` };
+  /** The named type and context a reference id stands for. */
+  target(id: string): { info: NamedType; ctx: JsonContext } {
+    const hash = id.lastIndexOf('#');
+    const typeId = hash < 0 ? id : id.slice(0, hash);
+    const info = this.resolver.named.get(typeId);
+    if (!info) throw new Error(`internal: named type ${typeId} was never resolved`);
+    return { info, ctx: hash < 0 ? 'out' : (id.slice(hash + 1) as JsonContext) };
+  }
+
+  /** The shape that defines the named type a reference id stands for. */
+  named(id: string): JsonShape {
+    let shape = this.shapes.get(id);
+    if (shape) return shape;
+    this.computing.add(id);
+    try {
+      const { info, ctx } = this.target(id);
+      shape = this.definition(info, ctx);
+    } finally {
+      this.computing.delete(id);
     }
-    if (info.marshaler === 'text') return STRING;
+    this.shapes.set(id, shape);
+    return shape;
+  }
+
+  /** A context's id when its shape differs from the written (`out`) one, else the plain type id. */
+  private canonical(id: string): string {
+    const hash = id.lastIndexOf('#');
+    if (hash < 0) return id;
+    const known = this.canonicalIds.get(id);
+    if (known !== undefined) return known;
+    const base = id.slice(0, hash);
+    // Inside a recursion that is still being described: assume the same shape (the usual case).
+    if (this.computing.has(id) || this.computing.has(base)) return base;
+    const same = JSON.stringify(this.named(id)) === JSON.stringify(this.named(base));
+    const result = same ? base : id;
+    this.canonicalIds.set(id, result);
+    return result;
+  }
+
+  private definition(info: NamedType, ctx: JsonContext): JsonShape {
+    const marshaler = this.resolver.marshalerOf({ kind: 'named', id: info.id }, ctx !== 'out', ctx === 'in');
+    if (marshaler) return this.marshaled(marshaler, ctx, info);
+    if (this.onlyNil(info)) return { kind: 'null' };
     if (info.enum) {
+      // The zero value ("" or 0) is real output (any zero struct has it), const or not.
       const values = info.enum.map((v) => v.value);
-      if (values.every((v): v is string => typeof v === 'string')) return { kind: 'enum', values };
-      if (values.every((v): v is number => typeof v === 'number')) return { kind: 'enum', values };
+      if (values.every((v): v is string => typeof v === 'string')) return { kind: 'enum', values: values.includes('') ? values : [...values, ''] };
+      if (values.every((v): v is number => typeof v === 'number')) return { kind: 'enum', values: values.includes(0) ? values : [...values, 0] };
     }
-    return this.json(info.type);
+    // A defined type has its underlying type's form, but none of the methods of the type it is defined from.
+    const u = this.resolver.underlying(info.type);
+    switch (u.kind) {
+      case 'struct':
+        return this.object(this.resolver.jsonFields({ kind: 'named', id: info.id }), ctx);
+      case 'time':
+        // time.Time's fields are unexported: without its methods, an empty object.
+        return { kind: 'object', props: [] };
+      case 'rawJson':
+        return nullable({ kind: 'string', format: 'base64' });
+      default:
+        return this.json(u, ctx);
+    }
+  }
+
+  /** The form a Marshal/Unmarshal method gives: unknown for JSON (with a warning), a string for text, RFC 3339 for time.Time. */
+  private marshaled(m: Marshaler, ctx: JsonContext, info?: NamedType): JsonShape {
+    if (m.kind === 'time') return { kind: 'string', format: 'date-time' };
+    if (m.kind === 'text') return STRING;
+    if (info) {
+      const method = ctx === 'in' ? 'UnmarshalJSON' : 'MarshalJSON';
+      const how = m.owner === info.name ? `has ${method === 'MarshalJSON' ? 'a' : 'an'} ${method} method` : `has the ${method} method of ${m.owner} (promoted from an embedded field)`;
+      this.warnOnce(info, method, `type ${info.name} ${how}, so fw cannot know its JSON form; the TypeScript client types it as unknown`);
+    }
+    return { kind: 'unknown', reason: `${m.owner} has its own JSON methods` };
+  }
+
+  /** `type P *P` (or a longer chain of pointers back to itself): no value but nil can be built. */
+  private onlyNil(info: NamedType): boolean {
+    const seen = new Set<string>([info.id]);
+    let t = info.type;
+    for (;;) {
+      if (t.kind !== 'pointer') return false;
+      t = t.elem;
+      while (t.kind === 'named') {
+        if (seen.has(t.id)) return true;
+        seen.add(t.id);
+        const next = this.resolver.named.get(t.id);
+        if (!next) return false;
+        t = next.type;
+      }
+    }
   }
 
   /**
@@ -169,9 +281,10 @@ export class JsonShapes {
     }
   }
 
-  private warnOnce(info: NamedType, message: string): void {
-    if (this.warnedTypes.has(info.id)) return;
-    this.warnedTypes.add(info.id);
+  private warnOnce(info: NamedType, what: string, message: string): void {
+    const key = `${info.id} ${what}`;
+    if (this.warnedTypes.has(key)) return;
+    this.warnedTypes.add(key);
     this.diagnostics.push(warning(info.decl.pos, message, 'describe the JSON form with a plain struct instead, or accept unknown'));
   }
 }

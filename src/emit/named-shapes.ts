@@ -1,6 +1,6 @@
 import { upperFirst } from '../model/naming';
 import type { NamedType } from '../go/resolved-types';
-import { type JsonShape, type JsonShapes, refsOf } from './json-shape';
+import { type JsonContext, type JsonShape, type JsonShapes, refsOf } from './json-shape';
 
 /**
  * The named Go types a generator reaches from the shapes it prints (and,
@@ -23,15 +23,19 @@ export class NamedShapes {
 
   private collect(id: string): void {
     if (this.shapes.has(id)) return;
-    const shape = this.mapper.named(this.info(id));
+    const shape = this.mapper.named(id);
     this.shapes.set(id, shape);
     for (const dep of refsOf(shape)) this.collect(dep);
   }
 
+  /** The Go type a reference id stands for (in any context). */
   info(id: string): NamedType {
-    const info = this.mapper.resolver.named.get(id);
-    if (!info) throw new Error(`internal: named type ${id} was never resolved`);
-    return info;
+    return this.mapper.target(id).info;
+  }
+
+  /** A name for every collected id, unique and none of `reserved`. */
+  assignNames(reserved: ReadonlySet<string>): Map<string, string> {
+    return assignNames(this.ids(), (id) => this.mapper.target(id), reserved);
   }
 
   /** Every collected type, in the order first met. */
@@ -52,8 +56,35 @@ export class NamedShapes {
   }
 }
 
-/** Go names, made unique: on a clash (with each other or with `reserved`), the package name goes in front, then a number. */
-export function assignNames(types: NamedType[], reserved: ReadonlySet<string>): Map<string, string> {
+/** What a type seen in another context is called after its name: `User` read by the decoder is `UserInput`. */
+const CONTEXT_SUFFIX: Readonly<Record<JsonContext, string>> = { out: '', addr: 'Addressable', in: 'Input' };
+
+/**
+ * Go names, made unique: on a clash (with each other or with `reserved`),
+ * the package name goes in front, then a number. A type's other contexts
+ * (ids with `#`) take its name plus a suffix.
+ */
+function assignNames(ids: string[], target: (id: string) => { info: NamedType; ctx: JsonContext }, reserved: ReadonlySet<string>): Map<string, string> {
+  const types = new Map<string, NamedType>();
+  for (const id of ids) {
+    const { info } = target(id);
+    types.set(info.id, info);
+  }
+  const out = assignTypeNames([...types.values()], reserved);
+  const taken = new Set([...reserved, ...out.values()]);
+  for (const id of [...ids].sort()) {
+    const { info, ctx } = target(id);
+    if (ctx === 'out') continue;
+    const base = `${out.get(info.id)!}${CONTEXT_SUFFIX[ctx]}`;
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    out.set(id, name);
+    taken.add(name);
+  }
+  return out;
+}
+
+function assignTypeNames(types: NamedType[], reserved: ReadonlySet<string>): Map<string, string> {
   const byName = new Map<string, NamedType[]>();
   for (const t of [...types].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     const list = byName.get(t.name) ?? [];
@@ -78,4 +109,3 @@ export function assignNames(types: NamedType[], reserved: ReadonlySet<string>): 
   }
   return out;
 }
-

@@ -37,6 +37,9 @@ export interface ResponsePlan {
 
 const NO_BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
 
+/** Statuses whose answers have no body (RFC 9110 §6.4.1, §15.3.6, §15.4.5). */
+export const BODYLESS_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
 /** Plans the operation of `route` for `method`. Warnings go to `diagnostics`. */
 export function planOperation(route: RouteModel, method: HttpMethod, resolver: TypeResolver, mapper: JsonShapes, diagnostics: Diagnostic[]): OperationPlan {
   const req = route.request ? resolver.resolveRef(route.request) : undefined;
@@ -90,7 +93,7 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
       );
     } else if (jsonFields.length > 0) {
       bodyKind = 'json';
-      const body = mapper.object(jsonFields);
+      const body = mapper.object(jsonFields, 'in');
       props.push({ name: 'body', shape: body, optional: body.props.every((p) => p.optional) });
     }
   }
@@ -103,6 +106,20 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
     bodyKind,
     responses: planResponses(route.responses, resolver, mapper),
   };
+}
+
+/** A body type declared where no body can be: the client never reads one there. */
+export function bodylessWarnings(route: RouteModel): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const r of route.responses) {
+    if (r.kind !== 'type' || !r.type) continue;
+    const status = r.match.kind === 'exact' && BODYLESS_STATUSES.has(r.match.status) ? r.match.status : undefined;
+    const headOnly = route.methods.length === 1 && route.methods[0] === 'HEAD';
+    if (status === undefined && !headOnly) continue;
+    const what = status !== undefined ? `a ${status} answer` : 'an answer to HEAD';
+    out.push(warning(route.pos, `response=${r.text} of route ${route.name} names a body type, but ${what} has no body; the TypeScript client does not read one`, 'answer with a status that carries a body, or ignore this if no body is meant'));
+  }
+  return out;
 }
 
 /** Required headers (`required_header`, typed string) merged with `header:`-tagged fields (optional unless also required). */

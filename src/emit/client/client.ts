@@ -5,7 +5,7 @@ import { rootPrefixes } from '../root-prefixes';
 import { typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
 import { pathFunction, statusType } from './operations';
-import { type OperationPlan, planOperation } from '../operation-plan';
+import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
 import type { Emitter } from '../emitter';
 import { templatesIn } from '../templates';
 import { jsDoc } from '../ts-source';
@@ -37,6 +37,9 @@ const RUNTIME_NAMES = [
   'FwClientConfig', 'FwCallOptions', 'FwErrorBody', 'FwErrorBodySchema', 'FwError', 'FwRequestValidationError', 'FwHttpError',
   'FwResponseValidationError', 'FwNetworkError', 'FwResponseSpec', 'FwRoute', 'FwResult', 'FwRequestParts', 'FwTransport', 'FwClient',
   'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'createClient', 'z',
+  // Globals the client module uses: a Go type of the same name would shadow them.
+  'AbortSignal', 'Array', 'Blob', 'Error', 'Exclude', 'Extract', 'File', 'FormData', 'Headers', 'JSON', 'Object', 'Promise',
+  'Record', 'RequestInit', 'Response', 'ReturnType', 'String', 'URL', 'URLSearchParams', 'globalThis',
 ];
 
 interface Operation {
@@ -74,6 +77,7 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
       const cls: ClassPlan = { className: `${prefix}${group.name}Client`, key: lowerFirst(group.name), group, root, operations: [] };
       const methodNames = new Map<string, RouteModel>();
       for (const route of group.routes) {
+        diagnostics.push(...bodylessWarnings(route));
         for (const method of route.methods) {
           const suffix = route.methods.length > 1 ? upperFirst(method.toLowerCase()) : '';
           const methodName = lowerFirst(route.name) + suffix;
@@ -135,12 +139,19 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
   const { plan } = op;
   const refZod = (id: string) => registry.schemaName(id);
   const refTs = (id: string) => registry.typeName(id);
-  const variants = plan.responses.map((r) => {
-    const status = `status: ${statusType(r.statuses, statusClasses)}`;
-    if (r.kind === 'redirect') return `{ ${status}; location: string | null; headers: Headers }`;
-    if (plan.method === 'HEAD') return `{ ${status}; headers: Headers }`;
-    const body = r.kind === 'error' ? 'FwErrorBody' : r.kind === 'json' && r.body ? printTs(r.body, refTs) : 'unknown';
-    return `{ ${status}; body: ${body}; headers: Headers }`;
+  const variants = plan.responses.flatMap((r) => {
+    const status = (statuses: number[]) => `status: ${statusType(statuses, statusClasses)}`;
+    if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
+    if (plan.method === 'HEAD') return [`{ ${status(r.statuses)}; headers: Headers }`];
+    if (r.kind === 'error') return [`{ ${status(r.statuses)}; body: FwErrorBody; text: string; headers: Headers }`];
+    // 204, 205 and 304 answers have no body, whatever the route declares.
+    const withBody = r.statuses.filter((s) => !BODYLESS_STATUSES.has(s));
+    const bodyless = r.statuses.filter((s) => BODYLESS_STATUSES.has(s));
+    const body = r.kind === 'json' && r.body ? printTs(r.body, refTs) : 'unknown';
+    return [
+      ...(withBody.length > 0 ? [`{ ${status(withBody)}; body: ${body}; headers: Headers }`] : []),
+      ...(bodyless.length > 0 ? [`{ ${status(bodyless)}; headers: Headers }`] : []),
+    ];
   });
   variants[variants.length - 1] += ';';
   return {

@@ -1,6 +1,6 @@
 import { printTs, printZod } from './zod-schema';
 import { refsOf } from '../json-shape';
-import { assignNames, NamedShapes } from '../named-shapes';
+import { NamedShapes } from '../named-shapes';
 import { jsDoc } from '../ts-source';
 
 /** One named Go type as the client prints it. */
@@ -44,7 +44,7 @@ export class SchemaRegistry extends NamedShapes {
    * dependency order.
    */
   finish(reserved: ReadonlySet<string>): SchemaDecl[] {
-    this.names = assignNames(this.ids().map((id) => this.info(id)), reserved);
+    this.names = this.assignNames(reserved);
     const { order, cyclic } = dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id)));
     const emitted = new Set<string>();
     return order.map((id) => {

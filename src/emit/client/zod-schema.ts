@@ -17,6 +17,11 @@ export function tsKey(key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : tsString(key);
 }
 
+/** A key of an object literal (a value, not a type): `__proto__` is computed there, so that it names a property and not the prototype. */
+export function objectKey(key: string): string {
+  return key === '__proto__' ? "['__proto__']" : tsKey(key);
+}
+
 /** Integers are JSON numbers; zod's z.int() also keeps them within the safe integer range JavaScript can hold exactly. */
 function zodInteger(min: number | undefined, max: number | undefined): string {
   if (min === -2147483648 && max === 2147483647) return 'z.int32()';
@@ -39,6 +44,8 @@ export function printZod(shape: JsonShape, ref: (id: string) => string, indent =
       return 'z.boolean()';
     case 'unknown':
       return 'z.unknown()';
+    case 'null':
+      return 'z.null()';
     case 'ref':
       return ref(shape.id);
     case 'array': {
@@ -52,7 +59,7 @@ export function printZod(shape: JsonShape, ref: (id: string) => string, indent =
     case 'object': {
       if (shape.props.length === 0) return 'z.object({})';
       const inner = `${indent}  `;
-      const lines = shape.props.map((p) => `${inner}${tsKey(p.name)}: ${printZod(p.shape, ref, inner)}${p.optional ? '.optional()' : ''},`);
+      const lines = shape.props.map((p) => `${inner}${objectKey(p.name)}: ${printZod(p.shape, ref, inner)}${p.optional ? '.optional()' : ''},`);
       return `z.object({\n${lines.join('\n')}\n${indent}})`;
     }
     case 'enum': {
@@ -75,6 +82,8 @@ export function printTs(shape: JsonShape, typeName: (id: string) => string, inde
       return 'boolean';
     case 'unknown':
       return 'unknown';
+    case 'null':
+      return 'null';
     case 'ref':
       return typeName(shape.id);
     case 'array': {
@@ -82,7 +91,8 @@ export function printTs(shape: JsonShape, typeName: (id: string) => string, inde
       return isUnion(shape.items) ? `Array<${elem}>` : `${elem}[]`;
     }
     case 'record':
-      return `Record<string, ${printTs(shape.values, typeName, indent)}>`;
+      // An index signature, not Record<>: `type M = { [key: string]: M }` may refer to itself, `Record<string, M>` may not.
+      return `{ [key: string]: ${printTs(shape.values, typeName, indent)} }`;
     case 'nullable':
       return `${printTs(shape.inner, typeName, indent)} | null`;
     case 'object': {

@@ -48,6 +48,7 @@ function string(format: 'date-time' | 'base64' | 'binary' | undefined): JsonSche
 /** Adds `null` to a schema: to its `type` (and `enum`) when it has one, else as an alternative. */
 function orNull(schema: JsonSchema): JsonSchema {
   const type = schema.type;
+  if (type === 'null') return schema;
   if (typeof type === 'string') {
     const out: JsonSchema = { ...schema, type: [type, 'null'] };
     if (Array.isArray(schema.enum)) out.enum = [...(schema.enum as unknown[]), null];
@@ -68,6 +69,8 @@ export function printJsonSchema(shape: JsonShape, ref: (id: string) => string): 
       return { type: 'number' };
     case 'boolean':
       return { type: 'boolean' };
+    case 'null':
+      return { type: 'null' };
     case 'unknown':
       return shape.reason ? { description: `Any JSON value: ${shape.reason}.` } : {};
     case 'ref':

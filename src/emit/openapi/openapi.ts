@@ -7,7 +7,7 @@ import type { RouteModel, WorkspaceModel } from '../../model/model';
 import { upperFirst } from '../../model/naming';
 import type { EmitContext, Emitter, OpenApiOptions } from '../emitter';
 import { type JsonProperty, JsonShapes } from '../json-shape';
-import { assignNames, NamedShapes } from '../named-shapes';
+import { NamedShapes } from '../named-shapes';
 import { type OperationPlan, planOperation, type ResponsePlan } from '../operation-plan';
 import { rootPrefixes } from '../root-prefixes';
 import { type JsonSchema, printJsonSchema, schemaRef } from './json-schema';
@@ -100,7 +100,7 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
     }
   }
 
-  const names = assignNames(named.ids().map((id) => named.info(id)), new Set([FW_ERROR, AUTHORIZATION]));
+  const names = named.assignNames(new Set([FW_ERROR, AUTHORIZATION]));
   const ref = (id: string) => names.get(id)!;
   const paths: Record<string, Record<string, JsonValue>> = {};
   let usesAuthorization = false;
@@ -117,11 +117,11 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
     const doc = docText(named.info(id).decl.doc);
     schemas[name] = withDoc(printJsonSchema(named.shape(id), ref), doc) as JsonValue;
   }
+  // fwhttp writes both; gateways and other servers in front may answer with either, or other keys (as the client reads it).
   schemas[FW_ERROR] = {
     type: 'object',
-    description: "fw's error body: what every `Error` response of these routes carries.",
+    description: 'The body of `Error` responses: fwhttp writes `message` and `code`; other servers in front of it may leave either out or add keys.',
     properties: { message: { type: 'string' }, code: { type: 'string' } },
-    required: ['message', 'code'],
   };
 
   const info: Record<string, JsonValue> = {
