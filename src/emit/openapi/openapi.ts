@@ -112,7 +112,8 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
   }
 
   const schemas: Record<string, JsonValue> = {};
-  const byName = [...names].sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  // Only the collected ids: the names also hold a type's plain id when only another context of it was reached.
+  const byName = named.ids().map((id): [string, string] => [id, names.get(id)!]).sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   for (const [id, name] of byName) {
     const doc = docText(named.info(id).decl.doc);
     schemas[name] = withDoc(printJsonSchema(named.shape(id), ref), doc) as JsonValue;
