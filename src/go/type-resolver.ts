@@ -101,6 +101,9 @@ export class TypeResolver {
     included: (f) => this.checkKnown(f),
   };
 
+  /** How many generic instantiations are being resolved inside each other. */
+  private instantiating = 0;
+
   constructor(private readonly program: GoProgram) {}
 
   /** A route's request or response type. */
@@ -241,11 +244,18 @@ export class TypeResolver {
     const id = `${pkg.importPath}.${decl.name}[${args.map((a) => this.typeKey(a)).join(',')}]`;
     const ref: ResolvedType = { kind: 'named', id };
     if (this.named.has(id)) return ref;
+    // `type T[X any] struct{ Next *T[[]X] }` instantiates without end (Go rejects it as an instantiation cycle).
+    if (this.instantiating >= MAX_INSTANTIATION_DEPTH) return { kind: 'unknown', reason: `${decl.name} instantiates itself without end` };
     const name = decl.name + args.map((a) => this.typeName(a)).join('');
     const info: NamedType = { id, name, pkg, file, decl, type: { kind: 'unknown', reason: 'being resolved' } };
     this.named.set(id, info);
     const typeArgs = new Map(decl.typeParams.map((p, i) => [p, args[i]!]));
-    info.type = this.resolveExpr(decl.type, { pkg, file, owner: name, typeArgs });
+    this.instantiating++;
+    try {
+      info.type = this.resolveExpr(decl.type, { pkg, file, owner: name, typeArgs });
+    } finally {
+      this.instantiating--;
+    }
     const methods = this.packageIndex(pkg).methods.get(decl.name);
     if (methods) {
       info.methods = methods;
@@ -555,6 +565,8 @@ export class TypeResolver {
     return values.length > 0 ? values : undefined;
   }
 }
+
+const MAX_INSTANTIATION_DEPTH = 32;
 
 const MARSHAL_METHODS: ReadonlySet<string> = new Set<MarshalMethod>(['MarshalJSON', 'MarshalText', 'UnmarshalJSON', 'UnmarshalText']);
 

@@ -228,6 +228,15 @@ describe('bodyless answers against the live Go server: never a parsed body', () 
   });
 });
 
+describe('a response body handed to json.Marshal through a pointer, against the live Go server', () => {
+  it('a pointer-receiver MarshalText is called then, and the body schema accepts either form', async () => {
+    const byPointer = await api.root.pointerBody();
+    expect(byPointer).toEqual({ status: 200, body: 'n=4', headers: expect.any(Headers) });
+    const byValue = await api.root.getPtrText({ path: { sample: 'typical' } });
+    expect(byValue.body).toEqual({ n: 3 });
+  });
+});
+
 describe('error bodies of servers that are not fwhttp, against the live Go server: the typed error result, never a validation error', () => {
   const cases: [kind: string, status: number, body: Record<string, unknown>, text: string][] = [
     ['github', 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' }, '{"message":"Not Found","documentation_url":"https://docs.github.com/rest","status":"404"}'],
