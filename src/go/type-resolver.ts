@@ -137,12 +137,7 @@ export class TypeResolver {
       const info: NamedType = { id, name, pkg, file, decl, type: { kind: 'unknown', reason: 'being resolved' } };
       this.named.set(id, info);
       info.type = this.resolveExpr(decl.type, { pkg, file, owner: name });
-      const methods = this.packageIndex(pkg).methods.get(name);
-      if (methods) {
-        info.methods = methods;
-        if (methods.has('MarshalJSON')) info.marshaler = 'json';
-        else if (methods.has('MarshalText')) info.marshaler = 'text';
-      }
+      this.addMethods(info);
       const enumValues = this.enumOf(info);
       if (enumValues) info.enum = enumValues;
       if (info.type.kind === 'unknown') this.warn(decl.pos, `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`);
@@ -214,6 +209,15 @@ export class TypeResolver {
     return tags;
   }
 
+  /** Records the marshaling methods a named type declares (a generic type's, for each instantiation). */
+  private addMethods(info: NamedType): void {
+    const methods = this.packageIndex(info.pkg).methods.get(info.decl.name);
+    if (!methods) return;
+    info.methods = methods;
+    if (methods.has('MarshalJSON')) info.marshaler = 'json';
+    else if (methods.has('MarshalText')) info.marshaler = 'text';
+  }
+
   /** `Page[User]`, `other.Box[T]`: the generic type of `base`, instantiated with `args`. */
   private resolveGeneric(base: GoTypeExpr, args: ResolvedType[], scope: Scope): ResolvedType {
     if (base.kind === 'qualified') {
@@ -256,12 +260,7 @@ export class TypeResolver {
     } finally {
       this.instantiating--;
     }
-    const methods = this.packageIndex(pkg).methods.get(decl.name);
-    if (methods) {
-      info.methods = methods;
-      if (methods.has('MarshalJSON')) info.marshaler = 'json';
-      else if (methods.has('MarshalText')) info.marshaler = 'text';
-    }
+    this.addMethods(info);
     return ref;
   }
 
