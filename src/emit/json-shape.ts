@@ -30,6 +30,8 @@ export type JsonShape =
   | { kind: 'object'; props: JsonProperty[] }
   /** One of these values: all strings or all integers. */
   | { kind: 'enum'; values: string[] | number[] }
+  /** Any of these shapes. */
+  | { kind: 'anyOf'; options: JsonShape[] }
   /** A named Go type, described once by its id (types may be recursive). */
   | { kind: 'ref'; id: string }
   /** Any JSON value; `reason` says why nothing more precise is known, when that is not by design (`any`). */
@@ -142,6 +144,17 @@ export class JsonShapes {
       case 'unknown':
         return { kind: 'unknown', reason: t.reason };
     }
+  }
+
+  /**
+   * A response body. The handler hands json.Marshal either the value or a
+   * pointer to it, which fw cannot see: where the two are written
+   * differently (marshal methods with a pointer receiver), either.
+   */
+  body(t: ResolvedType): JsonShape {
+    const value = this.json(t, 'out');
+    const pointer = this.json(t, 'addr');
+    return JSON.stringify(value) === JSON.stringify(pointer) ? value : { kind: 'anyOf', options: [value, pointer] };
   }
 
   /** The JSON object of a struct's properties (already flattened by the resolver). */
@@ -306,6 +319,9 @@ export function refsOf(shape: JsonShape, out: string[] = []): string[] {
       break;
     case 'object':
       for (const p of shape.props) refsOf(p.shape, out);
+      break;
+    case 'anyOf':
+      for (const o of shape.options) refsOf(o, out);
       break;
     default:
       break;

@@ -167,7 +167,7 @@ function planResponses(responses: RouteResponse[], resolver: TypeResolver, mappe
   const specs = responses.map((r) => {
     const { from, to, rank } = range(r.match);
     const plan: ResponsePlan & { rank: number } = { from, to, rank, kind: r.kind === 'type' ? 'json' : r.kind, statuses: [] };
-    if (r.kind === 'type' && r.type) plan.body = mapper.json(resolver.resolveRef(r.type));
+    if (r.kind === 'type' && r.type) plan.body = mapper.body(resolver.resolveRef(r.type));
     return plan;
   });
   if (!specs.some((s) => s.from <= 299 && s.to >= 200)) specs.push({ from: 200, to: 299, rank: 3, kind: 'any', statuses: [] });

@@ -101,6 +101,9 @@ export class TypeResolver {
     included: (f) => this.checkKnown(f),
   };
 
+  /** How many generic instantiations are being resolved inside each other. */
+  private instantiating = 0;
+
   constructor(private readonly program: GoProgram) {}
 
   /** A route's request or response type. */
@@ -134,12 +137,7 @@ export class TypeResolver {
       const info: NamedType = { id, name, pkg, file, decl, type: { kind: 'unknown', reason: 'being resolved' } };
       this.named.set(id, info);
       info.type = this.resolveExpr(decl.type, { pkg, file, owner: name });
-      const methods = this.packageIndex(pkg).methods.get(name);
-      if (methods) {
-        info.methods = methods;
-        if (methods.has('MarshalJSON')) info.marshaler = 'json';
-        else if (methods.has('MarshalText')) info.marshaler = 'text';
-      }
+      this.addMethods(info);
       const enumValues = this.enumOf(info);
       if (enumValues) info.enum = enumValues;
       if (info.type.kind === 'unknown') this.warn(decl.pos, `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`);
@@ -211,6 +209,15 @@ export class TypeResolver {
     return tags;
   }
 
+  /** Records the marshaling methods a named type declares (a generic type's, for each instantiation). */
+  private addMethods(info: NamedType): void {
+    const methods = this.packageIndex(info.pkg).methods.get(info.decl.name);
+    if (!methods) return;
+    info.methods = methods;
+    if (methods.has('MarshalJSON')) info.marshaler = 'json';
+    else if (methods.has('MarshalText')) info.marshaler = 'text';
+  }
+
   /** `Page[User]`, `other.Box[T]`: the generic type of `base`, instantiated with `args`. */
   private resolveGeneric(base: GoTypeExpr, args: ResolvedType[], scope: Scope): ResolvedType {
     if (base.kind === 'qualified') {
@@ -241,17 +248,19 @@ export class TypeResolver {
     const id = `${pkg.importPath}.${decl.name}[${args.map((a) => this.typeKey(a)).join(',')}]`;
     const ref: ResolvedType = { kind: 'named', id };
     if (this.named.has(id)) return ref;
+    // `type T[X any] struct{ Next *T[[]X] }` instantiates without end (Go rejects it as an instantiation cycle).
+    if (this.instantiating >= MAX_INSTANTIATION_DEPTH) return { kind: 'unknown', reason: `${decl.name} instantiates itself without end` };
     const name = decl.name + args.map((a) => this.typeName(a)).join('');
     const info: NamedType = { id, name, pkg, file, decl, type: { kind: 'unknown', reason: 'being resolved' } };
     this.named.set(id, info);
     const typeArgs = new Map(decl.typeParams.map((p, i) => [p, args[i]!]));
-    info.type = this.resolveExpr(decl.type, { pkg, file, owner: name, typeArgs });
-    const methods = this.packageIndex(pkg).methods.get(decl.name);
-    if (methods) {
-      info.methods = methods;
-      if (methods.has('MarshalJSON')) info.marshaler = 'json';
-      else if (methods.has('MarshalText')) info.marshaler = 'text';
+    this.instantiating++;
+    try {
+      info.type = this.resolveExpr(decl.type, { pkg, file, owner: name, typeArgs });
+    } finally {
+      this.instantiating--;
     }
+    this.addMethods(info);
     return ref;
   }
 
@@ -555,6 +564,8 @@ export class TypeResolver {
     return values.length > 0 ? values : undefined;
   }
 }
+
+const MAX_INSTANTIATION_DEPTH = 32;
 
 const MARSHAL_METHODS: ReadonlySet<string> = new Set<MarshalMethod>(['MarshalJSON', 'MarshalText', 'UnmarshalJSON', 'UnmarshalText']);
 

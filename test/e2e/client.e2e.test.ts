@@ -17,9 +17,8 @@ import {
   V2UserClient,
 } from '../../fixtures/example/web/src/api/client';
 import { FIXTURES } from '../support/golden';
-import { runGo } from '../support/go';
+import { runGo, startServer } from '../support/go';
 import { copyFixture, runFw } from '../support/workspace';
-import { startServer } from './support/example-server';
 
 /**
  * The generated client against the real example server: `fw g router` and

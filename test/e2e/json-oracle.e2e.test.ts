@@ -1,11 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, FwRequestValidationError, FwResponseValidationError } from '../../fixtures/json-oracle/web/client';
 import { FIXTURES, REPO_ROOT } from '../support/golden';
-import { goEnv, runGo } from '../support/go';
+import { goEnv, runGo, startServer } from '../support/go';
 
 /**
  * encoding/json is the oracle of the client's schemas (issue 10). The Go
@@ -78,17 +78,9 @@ let server: ChildProcess | undefined;
 let api: Api;
 
 beforeAll(async () => {
-  const child = spawn(binary, ['serve'], { stdio: ['ignore', 'pipe', 'pipe'], env: goEnv() });
-  server = child;
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`oracle serve exited with ${code}: ${out}`)));
-  });
+  const started = await startServer(binary, ['serve']);
+  server = started.child;
+  const baseUrl = started.baseUrl;
   api = createClient({ baseUrl });
 });
 
@@ -225,6 +217,15 @@ describe('bodyless answers against the live Go server: never a parsed body', () 
     expect(head).toEqual({ status: 200, headers: expect.any(Headers) });
     const get = await api.root.headRouteGet();
     expect(get.status === 200 && get.body.s).toBe('head');
+  });
+});
+
+describe('a response body handed to json.Marshal through a pointer, against the live Go server', () => {
+  it('a pointer-receiver MarshalText is called then, and the body schema accepts either form', async () => {
+    const byPointer = await api.root.pointerBody();
+    expect(byPointer).toEqual({ status: 200, body: 'n=4', headers: expect.any(Headers) });
+    const byValue = await api.root.getPtrText({ path: { sample: 'typical' } });
+    expect(byValue.body).toEqual({ n: 3 });
   });
 });
 

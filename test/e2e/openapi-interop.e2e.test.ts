@@ -5,9 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, REPO_ROOT } from '../support/golden';
-import { runGo } from '../support/go';
+import { runGo, startServer } from '../support/go';
 import { copyFixture } from '../support/workspace';
-import { startServer } from './support/example-server';
 
 /**
  * Interop: the example's OpenAPI document (the golden

@@ -56,6 +56,8 @@ export function printZod(shape: JsonShape, ref: (id: string) => string, indent =
       return `z.record(z.string(), ${printZod(shape.values, ref, indent)})`;
     case 'nullable':
       return `${printZod(shape.inner, ref, indent)}.nullable()`;
+    case 'anyOf':
+      return `z.union([${shape.options.map((o) => printZod(o, ref, indent)).join(', ')}])`;
     case 'object': {
       if (shape.props.length === 0) return 'z.object({})';
       const inner = `${indent}  `;
@@ -95,6 +97,8 @@ export function printTs(shape: JsonShape, typeName: (id: string) => string, inde
       return `{ [key: string]: ${printTs(shape.values, typeName, indent)} }`;
     case 'nullable':
       return `${printTs(shape.inner, typeName, indent)} | null`;
+    case 'anyOf':
+      return shape.options.map((o) => printTs(o, typeName, indent)).join(' | ');
     case 'object': {
       if (shape.props.length === 0) return 'Record<string, never>';
       const inner = `${indent}  `;
@@ -109,5 +113,5 @@ export function printTs(shape: JsonShape, typeName: (id: string) => string, inde
 }
 
 function isUnion(shape: JsonShape): boolean {
-  return shape.kind === 'nullable' || (shape.kind === 'enum' && shape.values.length > 1);
+  return shape.kind === 'nullable' || shape.kind === 'anyOf' || (shape.kind === 'enum' && shape.values.length > 1);
 }

@@ -77,6 +77,8 @@ export function printJsonSchema(shape: JsonShape, ref: (id: string) => string): 
       return schemaRef(ref(shape.id));
     case 'nullable':
       return orNull(printJsonSchema(shape.inner, ref));
+    case 'anyOf':
+      return { anyOf: shape.options.map((o) => printJsonSchema(o, ref)) };
     case 'array': {
       const out: JsonSchema = { type: 'array', items: printJsonSchema(shape.items, ref) };
       if (shape.length !== undefined) {

@@ -284,3 +284,10 @@ describe('Go → zod: what encoding/json does that a struct does not show', () =
     expect(byName.M!.tsType).toBe('{ [key: string]: M } | null');
   });
 });
+
+describe('Go → zod: generic types that never end', () => {
+  it('an instantiation cycle (which Go rejects) becomes unknown instead of recursing forever', async () => {
+    const { diagnostics } = await mapGo('type L[X any] struct {\n\tNext *L[[]X] `json:"next"`\n}\n\ntype T struct {\n\tL L[int] `json:"l"`\n}');
+    expect(diagnostics.some((d) => d.includes('instantiates itself without end'))).toBe(true);
+  });
+});
