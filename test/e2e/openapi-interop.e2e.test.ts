@@ -20,7 +20,7 @@ import { copyFixture } from '../support/workspace';
 
 const DOCUMENT = path.join(FIXTURES, 'example/web/src/api/openapi.json');
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the generated SDK is imported at run time */
+/** The generated SDK, imported at run time. */
 type Sdk = Record<string, any>;
 
 describe('the example document through @hey-api/openapi-ts, against the live example server', () => {
