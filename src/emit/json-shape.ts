@@ -96,39 +96,46 @@ export type JsonContext = 'out' | 'addr' | 'in';
  * warnings. A named type is referred to by id: `<type id>` for its written
  * form, `<type id>#addr` and `<type id>#in` for the other contexts when
  * their shape differs (otherwise the plain id), so that a printer emits
- * each distinct shape once.
+ * each distinct shape once. Shapes are first built with a reference per
+ * context (raw), then references whose shape equals the written one are
+ * folded into it (`canonical`).
  */
 export class JsonShapes {
   readonly diagnostics: Diagnostic[] = [];
   private readonly warnedTypes = new Set<string>();
-  private readonly shapes = new Map<string, JsonShape>();
-  private readonly computing = new Set<string>();
+  private readonly rawShapes = new Map<string, JsonShape>();
   private readonly canonicalIds = new Map<string, string>();
+  /** Whether two reference ids have the same shape, by `${a}\n${b}`: settled for good once computed. */
+  private readonly sameRefs = new Map<string, boolean>();
 
   constructor(readonly resolver: TypeResolver) {}
 
   /** The shape of a value of type `t` in context `ctx` (by default: as encoding/json writes a value). */
   json(t: ResolvedType, ctx: JsonContext = 'out'): JsonShape {
+    return this.canon(this.rawJson(t, ctx));
+  }
+
+  private rawJson(t: ResolvedType, ctx: JsonContext): JsonShape {
     // Elements of pointers and slices are addressable; map values are not.
     const deref: JsonContext = ctx === 'in' ? 'in' : 'addr';
     switch (t.kind) {
       case 'basic':
         return BASIC[t.name];
       case 'named':
-        return { kind: 'ref', id: this.canonical(ctx === 'out' ? t.id : `${t.id}#${ctx}`) };
+        return { kind: 'ref', id: ctx === 'out' ? t.id : `${t.id}#${ctx}` };
       case 'pointer':
-        return nullable(this.json(t.elem, deref));
+        return nullable(this.rawJson(t.elem, deref));
       case 'slice':
-        return nullable({ kind: 'array', items: this.json(t.elem, deref) });
+        return nullable({ kind: 'array', items: this.rawJson(t.elem, deref) });
       case 'array':
-        return t.length === undefined ? { kind: 'array', items: this.json(t.elem, ctx) } : { kind: 'array', items: this.json(t.elem, ctx), length: t.length };
+        return t.length === undefined ? { kind: 'array', items: this.rawJson(t.elem, ctx) } : { kind: 'array', items: this.rawJson(t.elem, ctx), length: t.length };
       case 'map':
         // JSON object keys are strings whatever the Go key type (integers and TextMarshalers are written as text).
-        return nullable({ kind: 'record', values: this.json(t.value, ctx === 'in' ? 'in' : 'out') });
+        return nullable({ kind: 'record', values: this.rawJson(t.value, ctx === 'in' ? 'in' : 'out') });
       case 'struct': {
         // An anonymous struct has the methods its embedded fields promote.
         const marshaler = this.resolver.marshalerOf(t, ctx !== 'out', ctx === 'in');
-        return marshaler ? this.marshaled(marshaler, ctx) : this.object(this.resolver.jsonFields(t), ctx);
+        return marshaler ? this.marshaled(marshaler, ctx) : this.rawObject(this.resolver.jsonFields(t), ctx);
       }
       case 'bytes':
         return nullable({ kind: 'string', format: 'base64' });
@@ -152,13 +159,17 @@ export class JsonShapes {
    * differently (marshal methods with a pointer receiver), either.
    */
   body(t: ResolvedType): JsonShape {
-    const value = this.json(t, 'out');
-    const pointer = this.json(t, 'addr');
-    return JSON.stringify(value) === JSON.stringify(pointer) ? value : { kind: 'anyOf', options: [value, pointer] };
+    const value = this.rawJson(t, 'out');
+    const pointer = this.rawJson(t, 'addr');
+    return this.equivalent(value, pointer) ? this.canon(value) : { kind: 'anyOf', options: [this.canon(value), this.canon(pointer)] };
   }
 
   /** The JSON object of a struct's properties (already flattened by the resolver). */
   object(fields: readonly JsonField[], ctx: JsonContext = 'out'): JsonShape & { kind: 'object' } {
+    return { kind: 'object', props: this.rawObject(fields, ctx).props.map((p) => ({ ...p, shape: this.canon(p.shape) })) };
+  }
+
+  private rawObject(fields: readonly JsonField[], ctx: JsonContext): JsonShape & { kind: 'object' } {
     return { kind: 'object', props: fields.map((f) => this.property(f, ctx)) };
   }
 
@@ -169,12 +180,12 @@ export class JsonShapes {
       shape = f.type.kind === 'pointer' && (!omitted || ctx === 'in') ? nullable(STRING) : STRING;
     } else if (ctx === 'in') {
       // The decoder takes null for a pointer, slice, map or interface, omitempty or not.
-      shape = this.json(f.type, ctx);
+      shape = this.rawJson(f.type, ctx);
     } else if (omitted && f.type.kind === 'pointer') {
       // A nil pointer is left out; a pointer to a nil slice, map, pointer or interface is written as null.
-      shape = this.json(f.type.elem, 'addr');
+      shape = this.rawJson(f.type.elem, 'addr');
     } else {
-      shape = this.json(f.type, ctx);
+      shape = this.rawJson(f.type, ctx);
       // omitempty/omitzero leave a nil slice or map out instead of writing null.
       if (omitted) shape = nonNull(shape);
     }
@@ -192,32 +203,94 @@ export class JsonShapes {
 
   /** The shape that defines the named type a reference id stands for. */
   named(id: string): JsonShape {
-    let shape = this.shapes.get(id);
-    if (shape) return shape;
-    this.computing.add(id);
-    try {
+    return this.canon(this.raw(id));
+  }
+
+  private raw(id: string): JsonShape {
+    let shape = this.rawShapes.get(id);
+    if (!shape) {
       const { info, ctx } = this.target(id);
       shape = this.definition(info, ctx);
-    } finally {
-      this.computing.delete(id);
+      this.rawShapes.set(id, shape);
     }
-    this.shapes.set(id, shape);
     return shape;
+  }
+
+  /** A shape with each reference folded into the written form's id where its shape is the same. */
+  private canon(shape: JsonShape): JsonShape {
+    switch (shape.kind) {
+      case 'ref':
+        return { kind: 'ref', id: this.canonical(shape.id) };
+      case 'nullable':
+        return { kind: 'nullable', inner: this.canon(shape.inner) };
+      case 'array':
+        return { ...shape, items: this.canon(shape.items) };
+      case 'record':
+        return { kind: 'record', values: this.canon(shape.values) };
+      case 'object':
+        return { kind: 'object', props: shape.props.map((p) => ({ ...p, shape: this.canon(p.shape) })) };
+      case 'anyOf':
+        return { kind: 'anyOf', options: shape.options.map((o) => this.canon(o)) };
+      default:
+        return shape;
+    }
   }
 
   /** A context's id when its shape differs from the written (`out`) one, else the plain type id. */
   private canonical(id: string): string {
     const hash = id.lastIndexOf('#');
     if (hash < 0) return id;
-    const known = this.canonicalIds.get(id);
-    if (known !== undefined) return known;
-    const base = id.slice(0, hash);
-    // Inside a recursion that is still being described: assume the same shape (the usual case).
-    if (this.computing.has(id) || this.computing.has(base)) return base;
-    const same = JSON.stringify(this.named(id)) === JSON.stringify(this.named(base));
-    const result = same ? base : id;
-    this.canonicalIds.set(id, result);
+    let result = this.canonicalIds.get(id);
+    if (result === undefined) {
+      const base = id.slice(0, hash);
+      result = this.equivalent({ kind: 'ref', id }, { kind: 'ref', id: base }) ? base : id;
+      this.canonicalIds.set(id, result);
+    }
     return result;
+  }
+
+  /**
+   * Whether two raw shapes describe the same JSON: the same structure, and
+   * at each pair of references two types that do too. Recursive types are
+   * the same unless a difference shows somewhere (the largest fixpoint):
+   * every pair of references reachable from the two is compared, then a
+   * pair that leads to a different pair is different.
+   */
+  private equivalent(a: JsonShape, b: JsonShape): boolean {
+    const key = (x: string, y: string) => `${x}\n${y}`;
+    const pairs = new Map<string, { children: string[]; differs: boolean }>();
+    const pending: [string, string][] = [];
+    const enqueue = (found: [string, string][]): string[] =>
+      found.map(([x, y]) => {
+        const k = key(x, y);
+        if (!pairs.has(k)) {
+          const known = this.sameRefs.get(k);
+          pairs.set(k, { children: [], differs: known === false });
+          if (known === undefined) pending.push([x, y]);
+        }
+        return k;
+      });
+    const rootFound: [string, string][] = [];
+    if (!sameStructure(a, b, rootFound)) return false;
+    const roots = enqueue(rootFound);
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const [x, y] = next;
+      const pair = pairs.get(key(x, y))!;
+      const found: [string, string][] = [];
+      if (sameStructure(this.raw(x), this.raw(y), found)) pair.children = enqueue(found);
+      else pair.differs = true;
+    }
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const pair of pairs.values()) {
+        if (!pair.differs && pair.children.some((c) => pairs.get(c)!.differs)) {
+          pair.differs = true;
+          changed = true;
+        }
+      }
+    }
+    for (const [k, pair] of pairs) this.sameRefs.set(k, !pair.differs);
+    return roots.every((k) => !pairs.get(k)!.differs);
   }
 
   private definition(info: NamedType, ctx: JsonContext): JsonShape {
@@ -234,14 +307,14 @@ export class JsonShapes {
     const u = this.resolver.underlying(info.type);
     switch (u.kind) {
       case 'struct':
-        return this.object(this.resolver.jsonFields({ kind: 'named', id: info.id }), ctx);
+        return this.rawObject(this.resolver.jsonFields({ kind: 'named', id: info.id }), ctx);
       case 'time':
         // time.Time's fields are unexported: without its methods, an empty object.
         return { kind: 'object', props: [] };
       case 'rawJson':
         return nullable({ kind: 'string', format: 'base64' });
       default:
-        return this.json(u, ctx);
+        return this.rawJson(u, ctx);
     }
   }
 
@@ -327,4 +400,33 @@ export function refsOf(shape: JsonShape, out: string[] = []): string[] {
       break;
   }
   return out;
+}
+
+/** Whether two shapes have the same structure, references aside; the pairs of different references go to `refs`. */
+function sameStructure(a: JsonShape, b: JsonShape, refs: [string, string][]): boolean {
+  switch (a.kind) {
+    case 'ref':
+      if (b.kind !== 'ref') return false;
+      if (a.id !== b.id) refs.push([a.id, b.id]);
+      return true;
+    case 'nullable':
+      return b.kind === 'nullable' && sameStructure(a.inner, b.inner, refs);
+    case 'array':
+      return b.kind === 'array' && a.length === b.length && sameStructure(a.items, b.items, refs);
+    case 'record':
+      return b.kind === 'record' && sameStructure(a.values, b.values, refs);
+    case 'object':
+      return (
+        b.kind === 'object' &&
+        a.props.length === b.props.length &&
+        a.props.every((p, i) => {
+          const q = b.props[i]!;
+          return p.name === q.name && p.optional === q.optional && sameStructure(p.shape, q.shape, refs);
+        })
+      );
+    case 'anyOf':
+      return b.kind === 'anyOf' && a.options.length === b.options.length && a.options.every((o, i) => sameStructure(o, b.options[i]!, refs));
+    default:
+      return JSON.stringify(a) === JSON.stringify(b);
+  }
 }

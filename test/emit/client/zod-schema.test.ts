@@ -278,6 +278,19 @@ describe('Go → zod: what encoding/json does that a struct does not show', () =
     expect(diagnostics).toEqual([]);
   });
 
+  it('two marshal methods promoted from the same depth cancel out: the fields are written', async () => {
+    const { zod } = await mapGo(
+      [
+        'type A struct{ X int }',
+        'func (A) MarshalText() ([]byte, error) { return nil, nil }',
+        'type B struct{ Y int }',
+        'func (B) MarshalText() ([]byte, error) { return nil, nil }',
+        'type T struct {\n\tA\n\tB\n}',
+      ].join('\n\n'),
+    );
+    expect(zod).toBe('z.object({\n  X: z.int(),\n  Y: z.int(),\n})');
+  });
+
   it('type P *P is always null; type M map[string]M refers to itself through an index signature', async () => {
     const { byName } = await mapGo('type P *P\n\ntype M map[string]M\n\ntype T struct {\n\tP P `json:"p"`\n\tM M `json:"m"`\n}');
     expect(byName.P!.zod).toBe('z.null()');
