@@ -11,7 +11,7 @@ import { STRICT, tsc } from '../../support/tsc';
  * Node pass also checks the end-to-end test, whose code uses the results
  * the way an application would (narrowing on status).
  */
-const GOLDEN_CLIENTS = ['fixtures/example/web/src/api/client.ts', 'fixtures/client-kinds/client.ts'];
+const GOLDEN_CLIENTS = ['fixtures/example/web/src/api/client.ts', 'fixtures/client-kinds/client.ts', 'fixtures/json-oracle/web/client.ts'];
 
 describe('golden TypeScript clients type-check under strict options', () => {
   it('in a browser project (lib DOM, no Node types, library types checked too)', () => {
