@@ -1,7 +1,7 @@
 /**
  * Go's rule for import paths (golang.org/x/mod/module.CheckImportPath, which
  * `go build` applies): what a directory may be named for a generated file to
- * import it. test/e2e/hostile-input.e2e.test.ts compares this with `go list`.
+ * import it. test/e2e/hostile-names.e2e.test.ts compares this with `go list`.
  */
 
 /** Windows device names: Go rejects them as a path element (before the first dot), in any case. */

@@ -7,6 +7,7 @@ import { runGo } from '../support/go';
 import { REPO_ROOT } from '../support/golden';
 import { STRICT_NODE, tsc } from '../support/tsc';
 import { runFw } from '../support/workspace';
+import { importPathProblem } from '../../src/go/import-path';
 
 /**
  * Issue 11, item 1, reproduced end to end: directory names that are valid
@@ -83,5 +84,20 @@ describe('hostile directory names (issue 11 item 1)', () => {
     expect(tsc(STRICT_NODE, [path.join(ws, 'client.ts')])).toEqual([]);
     await import(pathToFileURL(path.join(ws, 'client.ts')).href);
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
+  });
+});
+
+describe('importPathProblem agrees with go list on which directory names Go can import', () => {
+  const NAMES = ['a b', 'a+b', 'é', 'x.', '2fa', 'a~b', "a'b", 'nul', 'NUL.txt', 'Com1', 'c$d', 'a~1', 'a~1x', 'ok', 'v1.2', 'a,b', 'a\tb', 'x-y_z', '数据'];
+
+  it(`${NAMES.length} names, one go list`, () => {
+    const mod = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-importpath-'));
+    write(mod, { 'go.mod': 'module example.com/m\n\ngo 1.22\n' });
+    NAMES.forEach((name, i) => {
+      write(mod, { [`${name}/p.go`]: 'package p\n', [`imp/i${i}/main.go`]: `package main\n\nimport _ "example.com/m/${name}"\n\nfunc main() {}\n` });
+    });
+    const out = runGo('go', ['list', '-e', '-f', '{{.ImportPath}}|{{with .Error}}{{.Err}}{{end}}{{range .DepsErrors}}{{.Err}}{{end}}', './imp/...'], mod);
+    const goRejects = new Map(out.trim().split('\n').map((line) => [Number(/imp\/i(\d+)\|/.exec(line)![1]), line.split('|')[1] !== '']));
+    expect(NAMES.map((name) => [name, importPathProblem(`example.com/m/${name}`) !== undefined])).toEqual(NAMES.map((name, i) => [name, goRejects.get(i)]));
   });
 });
