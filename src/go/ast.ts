@@ -43,7 +43,8 @@ export type GoTypeExpr =
   | { kind: 'generic'; base: GoTypeExpr; args: GoTypeExpr[] }
   | { kind: 'func' }
   | { kind: 'chan' }
-  | { kind: 'unsupported'; text: string };
+  /** `tooDeep`: the expression was cut off at this position by the parser's nesting limit (MAX_TYPE_NESTING). */
+  | { kind: 'unsupported'; text: string; tooDeep?: Pos };
 
 export interface GoField {
   /** Field name; undefined for an embedded field. */
