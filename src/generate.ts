@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
 import type { GeneratedFile } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
+import { buildTarget } from './go/build-constraints';
 import { loadWorkspaceModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
@@ -23,6 +24,10 @@ export interface GenerateOptions {
   packages?: string[];
   /** Output path of the TypeScript client (required for 'client'), relative to cwd or absolute. */
   clientFile?: string;
+  /** Build tags, as `go build -tags` takes them: files are selected for them (with GOOS, GOARCH, CGO_ENABLED from `env`). */
+  tags?: string[];
+  /** The environment GOOS, GOARCH, CGO_ENABLED, CC and PATH are read from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface GenerateResult {
@@ -48,7 +53,7 @@ function since(start: bigint): number {
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd);
   let start = process.hrtime.bigint();
-  const loaded = await loadWorkspaceModel(cwd, options.packages ?? []);
+  const loaded = await loadWorkspaceModel(cwd, options.packages ?? [], buildTarget(options.env ?? process.env, options.tags ?? []));
   const timings = [{ stage: 'model', ms: since(start) }];
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];

@@ -1,4 +1,5 @@
 import type { Pos } from '../diagnostics/diagnostics';
+import type { FileConstraints } from './build-constraints';
 
 /**
  * What fw reads out of one Go source file: the declarations it needs, in
@@ -19,6 +20,8 @@ export interface GoFile {
   strayAnnotations: GoComment[];
   /** Syntax errors tree-sitter reported (ERROR / MISSING nodes). */
   syntaxErrors: Pos[];
+  /** The `//go:build` and `// +build` lines of the file's header, as go/build reads them. */
+  constraints: FileConstraints;
 }
 
 export interface GoImport {

@@ -1,5 +1,6 @@
 import { Language, type Node, Parser } from 'web-tree-sitter';
 import { ANNOTATION_MARKER } from './annotation-comment';
+import { readFileConstraints } from './build-constraints';
 import type { Pos } from '../diagnostics/diagnostics';
 import type { GoComment, GoConstDecl, GoField, GoFile, GoFuncDecl, GoImport, GoTypeDecl, GoTypeExpr } from './ast';
 
@@ -62,7 +63,7 @@ class FileReader {
   ) {
     // eslint-disable-next-line no-control-regex
     this.ascii = !/[^\x00-\x7f]/.test(text);
-    this.out = { path: file, packageName: '', generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [] };
+    this.out = { path: file, packageName: '', generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [], constraints: readFileConstraints(text) };
   }
 
   read(root: Node): GoFile {

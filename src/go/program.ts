@@ -4,7 +4,8 @@ import { type GoModule, isGoSourceFile, ModuleFinder, toPosix } from '../workspa
 import type { GoFile } from './ast';
 import { parseFiles } from './parse-workers';
 import { parseGoFile } from './parser';
-import type { GoPackage, GoProgram } from './package';
+import type { ExcludedFile, GoPackage, GoProgram } from './package';
+import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
 
 /**
  * Loads Go packages of the workspace's modules on demand and parses each
@@ -20,6 +21,9 @@ export class WorkspaceProgram implements GoProgram {
   private readonly preloaded = new Map<string, GoFile>();
   /** Number of Go files parsed, for the benchmark and the summary line. */
   filesParsed = 0;
+
+  /** `target`: the GOOS/GOARCH/cgo/tags whose files make up each package (default: this environment's, as go build sees it). */
+  constructor(readonly target: BuildTarget = buildTarget(process.env)) {}
 
   get loaded(): ReadonlyMap<string, GoPackage> {
     return this.byPath;
@@ -69,16 +73,22 @@ export class WorkspaceProgram implements GoProgram {
     const paths = goSourceFiles(dir);
     if (!paths || paths.length === 0) return undefined;
     const module = this.moduleOf(dir);
-    const files: GoFile[] = paths.map((file) => {
+    const files: GoFile[] = [];
+    const excluded: ExcludedFile[] = [];
+    for (const file of paths) {
       this.filesParsed++;
-      const parsed = this.preloaded.get(file);
-      if (!parsed) return parseGoFile(file, fs.readFileSync(file, 'utf8'));
-      this.preloaded.delete(file);
-      return parsed;
-    });
+      let parsed = this.preloaded.get(file);
+      if (parsed) this.preloaded.delete(file);
+      else parsed = parseGoFile(file, fs.readFileSync(file, 'utf8'));
+      // The files `go build` leaves out for the target are not part of the package (their declarations do not exist).
+      const verdict = shouldBuild(path.basename(file), parsed.constraints, parsed.imports.some((i) => i.path === 'C'), this.target);
+      if (verdict.build) files.push(parsed);
+      else excluded.push(verdict.problem ? { file: parsed, problem: verdict.problem } : { file: parsed });
+    }
     const rel = module ? toPosix(path.relative(module.dir, dir)) : '';
     const importPath = module ? (rel ? `${module.path}/${rel}` : module.path) : toPosix(dir);
-    const pkg: GoPackage = { dir, importPath, name: mostCommonPackageName(files), files, types: new Map() };
+    const name = mostCommonPackageName(files.length > 0 ? files : excluded.map((e) => e.file));
+    const pkg: GoPackage = { dir, importPath, name, files, excluded, types: new Map() };
     for (const file of files) for (const decl of file.types) if (!pkg.types.has(decl.name)) pkg.types.set(decl.name, { decl, file });
     return pkg;
   }

@@ -36,9 +36,9 @@ export function isSkippedDir(name: string): boolean {
   return SKIPPED_DIRS.has(name) || name.startsWith('.') || name.startsWith('_');
 }
 
-/** A Go source file fw reads (tests are never handler sources). */
+/** A Go source file fw reads: tests are never handler sources, and Go ignores names starting with `_` or `.`. */
 export function isGoSourceFile(name: string): boolean {
-  return name.endsWith('.go') && !name.endsWith('_test.go');
+  return name.endsWith('.go') && !name.endsWith('_test.go') && !name.startsWith('_') && !name.startsWith('.');
 }
 
 /** The directory below each root that `fw g url-helper` writes its package into (DESIGN §4). */
