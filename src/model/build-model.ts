@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { parseAnnotation } from '../annotations/annotation';
 import { type Diagnostic, error, type Pos, warning } from '../diagnostics/diagnostics';
-import { discoverRoots, type RootLocation } from '../workspace/discover';
+import { discoverRoots, type GoModule, type RootLocation, toPosix } from '../workspace/discover';
 import { initGoParser } from '../go/parser';
 import { type BuildTarget, constraintSummary, describeTarget } from '../go/build-constraints';
 import type { GoFile } from '../go/ast';
@@ -81,6 +81,7 @@ class RootBuilder {
     }
     this.checkGeneratedNames(root);
     for (const hp of [root, ...subs]) this.readPackage(hp, loc.dir);
+    for (const dir of loc.otherModuleDirs) this.checkOtherModule(dir, loc.module);
     this.assignFieldNames();
     this.diagnostics.push(
       ...findRouteConflicts(this.routes.flatMap((r) => r.methods.map((method) => ({ method, path: r.path, pos: r.pos })))),
@@ -169,8 +170,32 @@ class RootBuilder {
     }
   }
 
+  /** Handlers in a folder that is a Go module of its own cannot be registered: the router's module does not contain them. */
+  private checkOtherModule(dir: string, rootModule: GoModule): void {
+    const pkg = this.program.packageAt(dir);
+    const own = this.program.moduleOf(dir);
+    if (!pkg || !own) return;
+    const rel = (d: string) => toPosix(path.relative(this.loc.dir, d));
+    const goMod = path.posix.join(this.loc.relDir, rel(own.dir), 'go.mod');
+    for (const file of pkg.files) {
+      for (const h of findAnnotatedHandlers(file).handlers) {
+        this.diagnostics.push(
+          error(
+            h.func.namePos,
+            `${describeHandler(h)} in subfolder ${rel(dir)} cannot be registered: ${goMod} makes ${rel(own.dir)} a module of its own (${own.path}), outside module ${rootModule.path}, so the root router cannot import it`,
+            `move the handler into a package of module ${rootModule.path}, or delete ${goMod}`,
+          ),
+        );
+      }
+    }
+  }
+
   private addHandler(hp: HandlerPackage, handler: AnnotatedHandler): void {
     const { func } = handler;
+    if (!hp.isRoot && hp.pkg.name === 'main') {
+      this.diagnostics.push(error(func.namePos, `${describeHandler(handler)} in subfolder ${hp.relDir} is in package main, which the root router cannot import`, 'move the handler into a package that is not main'));
+      return;
+    }
     if (!hp.isRoot && !isExported(func.name)) {
       this.diagnostics.push(error(func.namePos, `handler ${func.name} in subfolder ${hp.relDir} is not exported, so the root router cannot call it`, `rename it to ${upperFirst(func.name)}`));
       return;

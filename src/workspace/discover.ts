@@ -26,6 +26,12 @@ export interface RootLocation {
   subDirs: string[];
   /** The nearest go.mod at or above the root; undefined when there is none. */
   module?: GoModule;
+  /**
+   * Directories below the root, holding Go files, that belong to another Go
+   * module (a folder with its own go.mod, and what is below it): Go keeps them
+   * out of the root's module, so the router cannot import them. Sorted.
+   */
+  otherModuleDirs: string[];
 }
 
 export const ROOT_MARKER_FILES = ['router.go', 'registry.go'] as const;
@@ -70,6 +76,8 @@ interface DirInfo {
   subdirs: string[];
   hasGo: boolean;
   isRoot: boolean;
+  /** The directory holds a go.mod: it starts a module of its own. */
+  hasGoMod: boolean;
 }
 
 function readDir(dir: string): DirInfo {
@@ -91,7 +99,7 @@ function readDir(dir: string): DirInfo {
     }
   }
   subdirs.sort();
-  return { dir, subdirs, hasGo, isRoot: ROOT_MARKER_FILES.every((f) => files.has(f)) };
+  return { dir, subdirs, hasGo, isRoot: ROOT_MARKER_FILES.every((f) => files.has(f)), hasGoMod: files.has('go.mod') };
 }
 
 /** Every root below `cwd` (inclusive), sorted by relative path. */
@@ -110,19 +118,21 @@ export function discoverRoots(cwd: string): RootLocation[] {
 
 function collectRoot(base: string, info: DirInfo, modules: ModuleFinder): RootLocation {
   const subDirs: string[] = [];
-  const walk = (dirs: string[]): void => {
+  const otherModuleDirs: string[] = [];
+  const walk = (dirs: string[], inOtherModule: boolean): void => {
     for (const d of dirs) {
       const sub = readDir(d);
       if (sub.isRoot) continue; // a nested root is a root of its own
+      const other = inOtherModule || sub.hasGoMod;
       // The URL helper fw wrote holds no handlers; parsing it would only cost time (it grows with the routes).
       const fwOutput = d === path.join(info.dir, URL_HELPER_DIR) && handWrittenGoFiles(d).length === 0;
-      if (sub.hasGo && !fwOutput) subDirs.push(d);
-      walk(sub.subdirs);
+      if (sub.hasGo && !fwOutput) (other ? otherModuleDirs : subDirs).push(d);
+      walk(sub.subdirs, other);
     }
   };
-  walk(info.subdirs);
+  walk(info.subdirs, false);
   const relDir = toPosix(path.relative(base, info.dir)) || '.';
-  const root: RootLocation = { dir: info.dir, relDir, name: path.basename(info.dir), subDirs: subDirs.sort() };
+  const root: RootLocation = { dir: info.dir, relDir, name: path.basename(info.dir), subDirs: subDirs.sort(), otherModuleDirs: otherModuleDirs.sort() };
   const module = modules.find(info.dir);
   if (module) root.module = module;
   return root;
