@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
 import type { GeneratedFile, OpenApiOptions } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
+import { buildTarget } from './go/build-constraints';
 import { loadWorkspaceModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
@@ -26,6 +27,10 @@ export interface GenerateOptions {
   clientFile?: string;
   /** The OpenAPI document (required for 'openapi'): its file, relative to cwd or absolute, and `info`/`servers`. */
   openapi?: OpenApiOptions;
+  /** Build tags, as `go build -tags` takes them: files are selected for them (with GOOS, GOARCH, CGO_ENABLED from `env`). */
+  tags?: string[];
+  /** The environment GOOS, GOARCH, CGO_ENABLED, CC and PATH are read from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface GenerateResult {
@@ -59,7 +64,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   ].filter((d): d is Diagnostic => d !== undefined);
   if (pathProblems.length > 0) return { files: [], diagnostics: pathProblems, timings: [] };
   let start = process.hrtime.bigint();
-  const loaded = await loadWorkspaceModel(cwd, options.packages ?? []);
+  const loaded = await loadWorkspaceModel(cwd, options.packages ?? [], buildTarget(options.env ?? process.env, options.tags ?? []));
   const timings = [{ stage: 'model', ms: since(start) }];
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];

@@ -9,14 +9,23 @@ const GENERATE_OPTIONS = {
   check: { type: 'boolean' },
   force: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
+  tags: { type: 'string' },
 } as const satisfies Command['options'];
 
 const COMMON_HELP = `Options:
   --cwd <dir>   workspace directory to scan (default: the current directory)
   --check       write nothing; exit 1 and list the files that are stale (for CI)
   --force       overwrite files that do not carry fw's generated header
+  --tags <list> build tags, as go build -tags takes them (a,b): Go files are
+                selected for them and for GOOS, GOARCH, CGO_ENABLED
   -q, --quiet   print diagnostics only, no summary
   -h, --help    show this help`;
+
+/** `--tags a,b` as go build reads it: a comma-separated list (the old space-separated form is still accepted). */
+function buildTags(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  return value.split(value.includes(',') ? ',' : ' ').map((t) => t.trim()).filter(Boolean);
+}
 
 /** Runs one generator the way every `fw g` command does: generate, report, write. */
 async function runGenerator(
@@ -30,7 +39,7 @@ async function runGenerator(
   const started = process.hrtime.bigint();
   const check = values.check === true;
   const { result, report, diagnostics, failure } = await generateAndWrite(
-    { cwd, generators: [generator], packages: positionals, ...outputs },
+    { cwd, generators: [generator], packages: positionals, ...outputs, tags: buildTags(values.tags) },
     { check, force: values.force === true },
   );
   for (const d of diagnostics) io.err(formatDiagnostic(d, cwd));

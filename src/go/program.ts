@@ -5,7 +5,8 @@ import type { GoFile } from './ast';
 import { type Diagnostic, fileError } from '../diagnostics/diagnostics';
 import { parseFiles } from './parse-workers';
 import { parseGoFile } from './parser';
-import type { GoPackage, GoProgram } from './package';
+import type { ExcludedFile, GoPackage, GoProgram } from './package';
+import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
 
 /**
  * Loads Go packages of the workspace's modules on demand and parses each
@@ -23,6 +24,9 @@ export class WorkspaceProgram implements GoProgram {
   filesParsed = 0;
   /** Directories and Go files that could not be read (SECURITY.md, rule 4): errors, never silently empty packages. */
   readonly readErrors: Diagnostic[] = [];
+
+  /** `target`: the GOOS/GOARCH/cgo/tags whose files make up each package (default: this environment's, as go build sees it). */
+  constructor(readonly target: BuildTarget = buildTarget(process.env)) {}
 
   get loaded(): ReadonlyMap<string, GoPackage> {
     return this.byPath;
@@ -73,23 +77,28 @@ export class WorkspaceProgram implements GoProgram {
     if (!paths || paths.length === 0) return undefined;
     const module = this.moduleOf(dir);
     const files: GoFile[] = [];
+    const excluded: ExcludedFile[] = [];
     for (const file of paths) {
       this.filesParsed++;
-      const parsed = this.preloaded.get(file);
-      if (parsed) {
-        this.preloaded.delete(file);
-        files.push(parsed);
-        continue;
+      let parsed = this.preloaded.get(file);
+      if (parsed) this.preloaded.delete(file);
+      else {
+        try {
+          parsed = parseGoFile(file, fs.readFileSync(file, 'utf8'));
+        } catch (e) {
+          this.readErrors.push(fileError(file, 'cannot read', e));
+          continue;
+        }
       }
-      try {
-        files.push(parseGoFile(file, fs.readFileSync(file, 'utf8')));
-      } catch (e) {
-        this.readErrors.push(fileError(file, 'cannot read', e));
-      }
+      // The files `go build` leaves out for the target are not part of the package (their declarations do not exist).
+      const verdict = shouldBuild(path.basename(file), parsed.constraints, parsed.imports.some((i) => i.path === 'C'), this.target);
+      if (verdict.build) files.push(parsed);
+      else excluded.push(verdict.problem ? { file: parsed, problem: verdict.problem } : { file: parsed });
     }
     const rel = module ? toPosix(path.relative(module.dir, dir)) : '';
     const importPath = module ? (rel ? `${module.path}/${rel}` : module.path) : toPosix(dir);
-    const pkg: GoPackage = { dir, importPath, name: mostCommonPackageName(files), files, types: new Map() };
+    const name = mostCommonPackageName(files.length > 0 ? files : excluded.map((e) => e.file));
+    const pkg: GoPackage = { dir, importPath, name, files, excluded, types: new Map() };
     for (const file of files) for (const decl of file.types) if (!pkg.types.has(decl.name)) pkg.types.set(decl.name, { decl, file });
     return pkg;
   }

@@ -43,10 +43,14 @@ export function generatedGoFiles(projectRoot: string, roots: readonly string[]):
   return [...outputs.router, ...outputs['url-helper']];
 }
 
+/** The environment variables that decide which Go files go build (and so fw) reads. */
+const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
+
 /**
  * The cache inputs shared by the three targets: the Go files generation
  * reads, minus tests and minus every generated file (otherwise running one
- * target would invalidate the others' cache), plus fw's own version.
+ * target would invalidate the others' cache), plus the build target's
+ * environment variables and fw's own version.
  */
 function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Record<GeneratorName, string[]>): Input[] {
   const tok = (p: string) => tokenPath(projectRoot, p);
@@ -57,6 +61,8 @@ function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Recor
     ...analysis.goModFiles.map(tok),
     '!{projectRoot}/**/*_test.go',
     ...generated,
+    // The target files are selected for (README "Build constraints").
+    ...BUILD_TARGET_ENV.map((env) => ({ env })),
     { externalDependencies: [FW_PACKAGE_NAME] },
   ];
 }

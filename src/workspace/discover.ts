@@ -27,6 +27,12 @@ export interface RootLocation {
   subDirs: string[];
   /** The nearest go.mod at or above the root; undefined when there is none. */
   module?: GoModule;
+  /**
+   * Directories below the root, holding Go files, that belong to another Go
+   * module (a folder with its own go.mod, and what is below it): Go keeps them
+   * out of the root's module, so the router cannot import them. Sorted.
+   */
+  otherModuleDirs: string[];
 }
 
 export const ROOT_MARKER_FILES = ['router.go', 'registry.go'] as const;
@@ -37,9 +43,9 @@ export function isSkippedDir(name: string): boolean {
   return SKIPPED_DIRS.has(name) || name.startsWith('.') || name.startsWith('_');
 }
 
-/** A Go source file fw reads (tests are never handler sources). */
+/** A Go source file fw reads: tests are never handler sources, and Go ignores names starting with `_` or `.`. */
 export function isGoSourceFile(name: string): boolean {
-  return name.endsWith('.go') && !name.endsWith('_test.go');
+  return name.endsWith('.go') && !name.endsWith('_test.go') && !name.startsWith('_') && !name.startsWith('.');
 }
 
 /** The directory below each root that `fw g url-helper` writes its package into (DESIGN §4). */
@@ -86,6 +92,8 @@ interface DirInfo {
   subdirs: string[];
   hasGo: boolean;
   isRoot: boolean;
+  /** The directory holds a go.mod: it starts a module of its own. */
+  hasGoMod: boolean;
 }
 
 /**
@@ -143,7 +151,7 @@ class DirWalker {
       }
     }
     subdirs.sort();
-    return { dir, subdirs, hasGo, isRoot: ROOT_MARKER_FILES.every((f) => files.has(f)) };
+    return { dir, subdirs, hasGo, isRoot: ROOT_MARKER_FILES.every((f) => files.has(f)), hasGoMod: files.has('go.mod') };
   }
 }
 
@@ -168,23 +176,25 @@ export function discoverRoots(cwd: string, problems: Diagnostic[] = []): RootLoc
 
 function collectRoot(base: string, info: DirInfo, modules: ModuleFinder, problems: Diagnostic[]): RootLocation {
   const subDirs: string[] = [];
+  const otherModuleDirs: string[] = [];
   // A walk of its own: the outer search passes through these directories too.
   const walker = new DirWalker(problems);
   walker.read(info.dir);
-  const walk = (dirs: string[]): void => {
+  const walk = (dirs: string[], inOtherModule: boolean): void => {
     for (const d of dirs) {
       const sub = walker.read(d);
       if (!sub) continue;
       if (sub.isRoot) continue; // a nested root is a root of its own
+      const other = inOtherModule || sub.hasGoMod;
       // The URL helper fw wrote holds no handlers; parsing it would only cost time (it grows with the routes).
       const fwOutput = d === path.join(info.dir, URL_HELPER_DIR) && handWrittenGoFiles(d, problems).length === 0;
-      if (sub.hasGo && !fwOutput) subDirs.push(d);
-      walk(sub.subdirs);
+      if (sub.hasGo && !fwOutput) (other ? otherModuleDirs : subDirs).push(d);
+      walk(sub.subdirs, other);
     }
   };
-  walk(info.subdirs);
+  walk(info.subdirs, false);
   const relDir = toPosix(path.relative(base, info.dir)) || '.';
-  const root: RootLocation = { dir: info.dir, relDir, name: path.basename(info.dir), subDirs: subDirs.sort() };
+  const root: RootLocation = { dir: info.dir, relDir, name: path.basename(info.dir), subDirs: subDirs.sort(), otherModuleDirs: otherModuleDirs.sort() };
   const module = modules.find(info.dir);
   if (module) root.module = module;
   return root;

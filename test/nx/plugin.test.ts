@@ -74,6 +74,9 @@ describe('fw Nx plugin (createNodes)', () => {
       '!{projectRoot}/internal/v1handler/router.go',
       '!{projectRoot}/internal/v1handler/registry.go',
       '!{projectRoot}/internal/v1handler/urlhelper/urlhelper.go',
+      { env: 'GOOS' },
+      { env: 'GOARCH' },
+      { env: 'CGO_ENABLED' },
       { externalDependencies: ['fw'] },
     ]);
     const targets = await apiTargets();
