@@ -99,6 +99,7 @@ function freshTree(dir) {
     fs.rmSync(path.join(dir, 'internal', root, 'urlhelper'), { recursive: true, force: true });
   }
   fs.rmSync(path.join(dir, CLIENT), { force: true });
+  fs.rmSync(path.join(dir, 'web/openapi.json'), { force: true });
 }
 const dropCache = (dir) => fs.rmSync(path.join(dir, CACHE_DIR), { recursive: true, force: true });
 
@@ -199,8 +200,11 @@ function printRow(label, { ms, cpu, rss, ratio }, baselineMs) {
 }
 
 async function benchWorkspace(name) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${name}-`));
-  const ws = name === 'real-api' ? realApiWorkspace(dir) : syntheticWorkspace(dir, { routes: Number(values.routes), roots: Number(values.roots) });
+  const ws =
+    name === 'real-api'
+      ? realApiWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${name}-`)))
+      : syntheticWorkspace({ routes: Number(values.routes), roots: Number(values.roots) });
+  const { dir } = ws;
   // A JavaScript monorepo has a node_modules folder: fw keeps its parse cache in node_modules/.cache/fw.
   fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
   console.log(`\n## ${name}: ${ws.describe}\nworkspace: ${dir}`);
@@ -217,6 +221,10 @@ async function benchWorkspace(name) {
   for (const [g, extra] of [['router', []], ['url-helper', []], ['client', ['--file', CLIENT]]]) {
     row(`fw g ${g}, fresh tree`, fwRuns(fw('g', g, ...extra, ...noCache), dir, { before: fresh }));
     row(`fw g ${g}, outputs present`, fwRuns(fw('g', g, ...extra, ...noCache), dir));
+  }
+  if (hasCommand('g', 'openapi')) {
+    const openapi = ['g', 'openapi', '--file', 'web/openapi.json', '--title', 'Bench', '--version', '1.0.0', ...noCache];
+    row('fw g openapi, fresh tree', fwRuns(fw(...openapi), dir, { before: fresh }));
   }
   if (hasCommand('g', 'all')) {
     const all = fw('g', 'all', '--file', CLIENT);

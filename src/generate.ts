@@ -1,16 +1,18 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
-import type { GeneratedFile } from './emit/emitter';
-import type { GoFile } from './go/ast';
+import type { GeneratedFile, OpenApiOptions } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
+import type { GoFile } from './go/ast';
+import { buildTarget } from './go/build-constraints';
+import { cacheSalt } from './go/read-go-file';
 import { typeResolverFor } from './go/type-resolver';
 import { loadWorkspaceModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { recordRun, runRecordFile, type RunSummary, upToDateRun } from './write/run-record';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
-import { cacheSalt } from './go/read-go-file';
 import { discoverRoots } from './workspace/discover';
 import { selectRoots } from './workspace/select-roots';
+import { clientFileProblem, outputPathProblem } from './write/output-file';
 
 /**
  * The one place that knows every stage: workspace discovery → Go reading →
@@ -29,6 +31,12 @@ export interface GenerateOptions {
   packages?: string[];
   /** Output path of the TypeScript client (required for 'client'), relative to cwd or absolute. */
   clientFile?: string;
+  /** The OpenAPI document (required for 'openapi'): its file, relative to cwd or absolute, and `info`/`servers`. */
+  openapi?: OpenApiOptions;
+  /** Build tags, as `go build -tags` takes them: files are selected for them (with GOOS, GOARCH, CGO_ENABLED from `env`). */
+  tags?: string[];
+  /** The environment GOOS, GOARCH, CGO_ENABLED, CC and PATH are read from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
   /** Directory of the parse cache (see go/read-go-file.ts); no cache when undefined. */
   cacheDir?: string;
   /**
@@ -56,15 +64,24 @@ function since(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+/** The model of the workspace, read for `options`' build target, through its parse cache and parsed files. */
+function loadModel(options: Omit<GenerateOptions, 'generators'>) {
+  return loadWorkspaceModel(path.resolve(options.cwd), options.packages ?? [], buildTarget(options.env ?? process.env, options.tags ?? []), {
+    cacheDir: options.cacheDir,
+    parsed: options.parsed,
+  });
+}
+
 /**
  * discover → parse → validate → model, and the Go packages every route's
  * request and response types reach (through nested fields, into other
  * packages): what generation reads, without emitting anything. The Nx plugin
  * computes the targets' inputs from it. Pure.
  */
-export async function readWorkspace(options: Omit<GenerateOptions, 'generators' | 'clientFile'>): Promise<Pick<GenerateResult, 'model' | 'diagnostics'>> {
-  const loaded = await loadWorkspaceModel(path.resolve(options.cwd), options.packages ?? [], { cacheDir: options.cacheDir, parsed: options.parsed });
-  if (loaded.model && !hasErrors(loaded.diagnostics)) {
+export async function readWorkspace(options: Omit<GenerateOptions, 'generators' | 'clientFile' | 'openapi'>): Promise<Pick<GenerateResult, 'model' | 'diagnostics'>> {
+  const loaded = await loadModel(options);
+  const diagnostics = [...loaded.diagnostics];
+  if (loaded.model && !hasErrors(diagnostics)) {
     const resolver = typeResolverFor(loaded.model.program);
     for (const root of loaded.model.roots) {
       for (const route of root.routes) {
@@ -72,8 +89,9 @@ export async function readWorkspace(options: Omit<GenerateOptions, 'generators' 
         for (const r of route.responses) if (r.type) resolver.resolveRef(r.type);
       }
     }
+    diagnostics.push(...loaded.program.readErrors);
   }
-  return { model: loaded.model, diagnostics: sortDiagnostics(uniqueDiagnostics(loaded.diagnostics)) };
+  return { model: loaded.model, diagnostics: sortDiagnostics(uniqueDiagnostics(diagnostics)) };
 }
 
 /**
@@ -83,8 +101,16 @@ export async function readWorkspace(options: Omit<GenerateOptions, 'generators' 
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd);
+  // Output paths named on the command line are checked before anything is read (SECURITY.md, rule 2).
+  const clientFile = options.clientFile ? path.resolve(cwd, options.clientFile) : undefined;
+  const openapiOptions = options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined;
+  const pathProblems = [
+    clientFile && options.generators.includes('client') ? clientFileProblem(clientFile) : undefined,
+    openapiOptions && options.generators.includes('openapi') ? outputPathProblem(openapiOptions.file) : undefined,
+  ].filter((d): d is Diagnostic => d !== undefined);
+  if (pathProblems.length > 0) return { files: [], diagnostics: pathProblems, timings: [], summary: { roots: [], routes: 0 } };
   let start = process.hrtime.bigint();
-  const loaded = await loadWorkspaceModel(cwd, options.packages ?? [], { cacheDir: options.cacheDir, parsed: options.parsed });
+  const loaded = await loadModel(options);
   const timings = [{ stage: 'model', ms: since(start) }];
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];
@@ -95,12 +121,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         diagnostics.push(error(undefined, 'the client generator needs an output file', 'pass --file <path>'));
         continue;
       }
+      if (name === 'openapi' && !options.openapi?.file) {
+        diagnostics.push(error(undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>'));
+        continue;
+      }
       start = process.hrtime.bigint();
-      const out = emitter(loaded.model, { clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined });
+      const out = emitter(loaded.model, { clientFile, openapi: openapiOptions });
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push({ ...f, generator: name });
     }
+    // Emitters load the packages of request and response types on demand: their read errors count too.
+    diagnostics.push(...loaded.program.readErrors);
   }
   const roots = loaded.model?.roots ?? [];
   return {
@@ -155,8 +187,16 @@ export async function generateAndWrite(options: GenerateOptions, write: WriteOpt
 function runRecordOf(options: GenerateOptions): { file: string; roots: string } | undefined {
   const cwd = path.resolve(options.cwd);
   const problems: Diagnostic[] = [];
-  const selected = selectRoots(cwd, discoverRoots(cwd), options.packages ?? [], problems);
+  const selected = selectRoots(cwd, discoverRoots(cwd, problems), options.packages ?? [], problems);
   if (problems.length > 0) return undefined;
-  const key = { cwd, generators: options.generators, packages: options.packages ?? [], clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined };
+  const key = {
+    cwd,
+    generators: options.generators,
+    packages: options.packages ?? [],
+    clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined,
+    openapi: options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined,
+    // The files that count depend on the build target (GOOS, GOARCH, cgo, tags).
+    target: buildTarget(options.env ?? process.env, options.tags ?? []),
+  };
   return { file: runRecordFile(options.cacheDir!, key), roots: JSON.stringify(selected) };
 }

@@ -69,9 +69,9 @@ describe('the parse cache', () => {
 describe('parse workers', () => {
   it('give byte-identical outputs: the compiled package (worker threads; no cache, cold and warm cache) and the sources (one thread)', async () => {
     if (!fs.existsSync(COMPILED)) throw new Error(`${COMPILED} is missing: run \`npm run build\` first (npm test does)`);
-    const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-workers-'));
     // 220 files: above the threshold from which the compiled package parses on worker threads.
-    const made = syntheticWorkspace(ws, { routes: 4400, roots: 2 }) as { files: number };
+    const made = syntheticWorkspace({ routes: 4400, roots: 2 }) as { dir: string; files: number };
+    const ws = made.dir;
     expect(made.files).toBeGreaterThanOrEqual(200);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const compiled = require(COMPILED) as { generate: typeof generate };

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
-import { formatDiagnostic } from '../diagnostics/diagnostics';
+import { formatDiagnostic, printable } from '../diagnostics/diagnostics';
 import { generateAndWrite } from '../generate';
-import type { GeneratorName } from '../generate';
+import type { GenerateOptions, GeneratorName } from '../generate';
 import { defaultCacheDir } from '../workspace/cache-dir';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 
@@ -10,6 +10,7 @@ export const GENERATE_OPTIONS = {
   check: { type: 'boolean' },
   force: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
+  tags: { type: 'string' },
   'no-cache': { type: 'boolean' },
   'cache-dir': { type: 'string' },
 } as const satisfies Command['options'];
@@ -29,12 +30,20 @@ const COMMON_HELP = `Options:
   --cwd <dir>   workspace directory to scan (default: the current directory)
   --check       write nothing; exit 1 and list the files that are stale (for CI)
   --force       overwrite files that do not carry fw's generated header
+  --tags <list> build tags, as go build -tags takes them (a,b): Go files are
+                selected for them and for GOOS, GOARCH, CGO_ENABLED
   -q, --quiet   print diagnostics only, no summary
   --no-cache    parse every Go file, neither reading nor writing the parse cache
   --cache-dir <dir>
                 where the parse cache lives (default: node_modules/.cache/fw of the
                 nearest node_modules folder at or above --cwd; none without one)
   -h, --help    show this help`;
+
+/** `--tags a,b` as go build reads it: a comma-separated list (the old space-separated form is still accepted). */
+export function buildTags(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  return value.split(value.includes(',') ? ',' : ' ').map((t) => t.trim()).filter(Boolean);
+}
 
 /** Runs generators the way every `fw g` command does: generate (one read of the workspace for all), report, write. */
 async function runGenerators(
@@ -43,13 +52,13 @@ async function runGenerators(
   values: Record<string, unknown>,
   positionals: string[],
   io: Io,
-  clientFile?: string,
+  outputs: Pick<GenerateOptions, 'clientFile' | 'openapi'> = {},
 ): Promise<number> {
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
   const started = process.hrtime.bigint();
   const check = values.check === true;
   const { result, report, diagnostics, failure } = await generateAndWrite(
-    { cwd, generators, packages: positionals, clientFile, cacheDir: cacheDirOption(values, cwd) },
+    { cwd, generators, packages: positionals, ...outputs, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
     { check, force: values.force === true },
   );
   for (const d of diagnostics) io.err(formatDiagnostic(d, cwd));
@@ -73,7 +82,7 @@ async function runGenerators(
     for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
     const verb = check ? 'checked' : `${report.written.length} written`;
     io.out(
-      `fw g ${command}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${roots.join(', ')}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
+      `fw g ${command}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${printable(roots.join(', '))}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
     );
   }
   return EXIT_OK;
@@ -119,7 +128,38 @@ ${COMMON_HELP}`,
   options: { ...GENERATE_OPTIONS, file: { type: 'string' } },
   run: ({ values, positionals }, io) => {
     if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g client needs --file <path>');
-    return runGenerators('client', ['client'], values, positionals, io, values.file);
+    return runGenerators('client', ['client'], values, positionals, io, { clientFile: values.file });
+  },
+};
+
+export const openApiCommand: Command = {
+  words: ['g', 'openapi'],
+  summary: 'generate an OpenAPI 3.1 document (JSON or YAML)',
+  usage: `Usage: fw g openapi --file <path.json|path.yaml> [packages...] [options]
+
+Writes one OpenAPI 3.1 document describing the routes of every root handler
+package (or of the named ones): YAML when the file ends in .yaml or .yml,
+JSON otherwise.
+
+  --file <path>      output file, relative to --cwd (required)
+  --title <text>     info.title (default: the Go module path)
+  --version <text>   info.version (default: 0.0.0)
+  --server <url>     a servers[] entry; repeat for several
+${COMMON_HELP}`,
+  options: {
+    ...GENERATE_OPTIONS,
+    file: { type: 'string' },
+    title: { type: 'string' },
+    version: { type: 'string' },
+    server: { type: 'string', multiple: true },
+  },
+  run: ({ values, positionals }, io) => {
+    if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g openapi needs --file <path.json|path.yaml>');
+    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    const servers = Array.isArray(values.server) ? (values.server as string[]) : [];
+    return runGenerators('openapi', ['openapi'], values, positionals, io, {
+      openapi: { file: values.file, title: text(values.title), version: text(values.version), servers },
+    });
   },
 };
 
@@ -138,6 +178,6 @@ ${COMMON_HELP}`,
   options: { ...GENERATE_OPTIONS, file: { type: 'string' } },
   run: ({ values, positionals }, io) => {
     const file = typeof values.file === 'string' && values.file !== '' ? values.file : undefined;
-    return runGenerators('all', file ? ['router', 'url-helper', 'client'] : ['router', 'url-helper'], values, positionals, io, file);
+    return runGenerators('all', file ? ['router', 'url-helper', 'client'] : ['router', 'url-helper'], values, positionals, io, { clientFile: file });
   },
 };

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { formatDiagnostic } from '../diagnostics/diagnostics';
 import { type Rebuild, startWatch } from '../watch';
-import { cacheDirOption, GENERATE_OPTIONS } from './generate-command';
+import { buildTags, cacheDirOption, GENERATE_OPTIONS } from './generate-command';
 import { type Command, displayPath, EXIT_OK, type Io } from './command';
 
 /** One line per rebuild: what happened and how long it took. */
@@ -47,6 +47,7 @@ Stop with Ctrl-C.
 
   --file <path> output file of the TypeScript client, relative to --cwd
   --cwd <dir>   workspace directory to watch (default: the current directory)
+  --tags <list> build tags, as go build -tags takes them (see fw g all --help)
   --no-cache    do not read or write the parse cache
   --cache-dir <dir>
                 where the parse cache lives (see fw g all --help)
@@ -63,6 +64,7 @@ Stop with Ctrl-C.
         generators: file ? ['router', 'url-helper', 'client'] : ['router', 'url-helper'],
         packages: positionals,
         clientFile: file,
+        tags: buildTags(values.tags),
         cacheDir: cacheDirOption(values, cwd),
         onWatchError: (e) => io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
       },

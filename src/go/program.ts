@@ -2,9 +2,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type GoModule, isGoSourceFile, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
+import { type Diagnostic, fileError } from '../diagnostics/diagnostics';
 import { parseFiles } from './parse-workers';
 import { readGoFile, readGoFileWithoutParsing } from './read-go-file';
-import type { GoPackage, GoProgram } from './package';
+import type { ExcludedFile, GoPackage, GoProgram } from './package';
+import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
 
 /** Where a program may find Go files already parsed. */
 export interface ProgramReading {
@@ -28,11 +30,21 @@ export class WorkspaceProgram implements GoProgram {
   private readonly preloaded = new Map<string, GoFile>();
   /** Number of Go files parsed, for the benchmark and the summary line. */
   filesParsed = 0;
+  /** Directories and Go files that could not be read (SECURITY.md, rule 4): errors, never silently empty packages. */
+  readonly readErrors: Diagnostic[] = [];
 
   private readonly cacheDir: string | undefined;
   private readonly parsed: Map<string, GoFile> | undefined;
 
-  constructor(reading: ProgramReading = {}) {
+  /**
+   * `target`: the GOOS/GOARCH/cgo/tags whose files make up each package
+   * (default: this environment's, as go build sees it); `reading`: the parse
+   * cache and the files parsed earlier in this process (fw watch).
+   */
+  constructor(
+    readonly target: BuildTarget = buildTarget(process.env),
+    reading: ProgramReading = {},
+  ) {
     this.cacheDir = reading.cacheDir;
     this.parsed = reading.parsed;
   }
@@ -83,8 +95,7 @@ export class WorkspaceProgram implements GoProgram {
    * rest spread over the cores.
    */
   async preload(dirs: readonly string[]): Promise<void> {
-    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir)) ?? []).filter((f) => !this.parsed?.has(f));
-    // fw's own outputs and cache hits are read here; only what must be parsed goes to the workers.
+    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir), []) ?? []).filter((f) => !this.parsed?.has(f));
     const toParse: string[] = [];
     for (const file of files) {
       let found: ReturnType<typeof readGoFileWithoutParsing> | undefined;
@@ -100,35 +111,63 @@ export class WorkspaceProgram implements GoProgram {
   }
 
   private load(dir: string): GoPackage | undefined {
-    const paths = goSourceFiles(dir);
+    const paths = goSourceFiles(dir, this.readErrors);
     if (!paths || paths.length === 0) return undefined;
     const module = this.moduleOf(dir);
-    const files: GoFile[] = paths.map((file) => {
+    const files: GoFile[] = [];
+    const excluded: ExcludedFile[] = [];
+    for (const file of paths) {
       this.filesParsed++;
-      const parsed = this.parsed?.get(file) ?? this.preloaded.get(file) ?? readGoFile(file, this.cacheDir);
+      let parsed = this.parsed?.get(file) ?? this.preloaded.get(file);
       this.preloaded.delete(file);
+      if (!parsed) {
+        try {
+          parsed = readGoFile(file, this.cacheDir);
+        } catch (e) {
+          this.readErrors.push(fileError(file, 'cannot read', e));
+          continue;
+        }
+      }
       this.parsed?.set(file, parsed);
-      return parsed;
-    });
+      // The files `go build` leaves out for the target are not part of the package (their declarations do not exist).
+      const verdict = shouldBuild(path.basename(file), parsed.constraints, parsed.imports.some((i) => i.path === 'C'), this.target);
+      if (verdict.build) files.push(parsed);
+      else excluded.push(verdict.problem ? { file: parsed, problem: verdict.problem } : { file: parsed });
+    }
     const rel = module ? toPosix(path.relative(module.dir, dir)) : '';
     const importPath = module ? (rel ? `${module.path}/${rel}` : module.path) : toPosix(dir);
-    const pkg: GoPackage = { dir, importPath, name: mostCommonPackageName(files), files, types: new Map() };
+    const name = mostCommonPackageName(files.length > 0 ? files : excluded.map((e) => e.file));
+    const pkg: GoPackage = { dir, importPath, name, files, excluded, types: new Map() };
     for (const file of files) for (const decl of file.types) if (!pkg.types.has(decl.name)) pkg.types.set(decl.name, { decl, file });
     return pkg;
   }
 }
 
-/** The Go source files of `dir` (absolute paths, sorted by name); undefined when it cannot be read. */
-function goSourceFiles(dir: string): string[] | undefined {
+/**
+ * The Go source files of `dir` (absolute paths, sorted by name): regular
+ * files, or symbolic links to them; undefined when `dir` cannot be read
+ * (reported to `problems` unless it does not exist).
+ */
+function goSourceFiles(dir: string, problems: Diagnostic[]): string[] | undefined {
   try {
     return fs
       .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile() && isGoSourceFile(e.name))
+      .filter((e) => isGoSourceFile(e.name) && (e.isFile() || (e.isSymbolicLink() && isRegularFile(path.join(dir, e.name)))))
       .map((e) => e.name)
       .sort()
       .map((name) => path.join(dir, name));
-  } catch {
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') problems.push(fileError(dir, 'cannot read', e));
     return undefined;
+  }
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
   }
 }
 

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { writeCacheFile } from '../workspace/cache-dir';
 import { startsWithGeneratedHeader } from '../workspace/generated-header';
 import type { GoFile } from './ast';
+import { readFileConstraints } from './build-constraints';
 import { parseGoFile } from './parser';
 
 /**
@@ -25,7 +26,7 @@ import { parseGoFile } from './parser';
  */
 
 /** Bump when GoFile's shape or the parser's output changes without a version bump. */
-const CACHE_FORMAT = 1;
+const CACHE_FORMAT = 2;
 /** Enough to hold fw's header line and the package clause after it. */
 const HEAD_BYTES = 256;
 
@@ -107,8 +108,9 @@ export function readGoSource(file: string): { generated: true; head: Buffer } | 
 
 /** fw's own output: its package name (from the package clause after the header) and nothing else. */
 function generatedFile(file: string, head: Buffer): GoFile {
-  const packageName = /^package\s+([\p{L}_][\p{L}\p{Nd}_]*)/mu.exec(head.toString('utf8'))?.[1] ?? '';
-  return { path: file, packageName, generated: true, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [] };
+  const text = head.toString('utf8');
+  const packageName = /^package\s+([\p{L}_][\p{L}\p{Nd}_]*)/mu.exec(text)?.[1] ?? '';
+  return { path: file, packageName, generated: true, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [], constraints: readFileConstraints(text) };
 }
 
 function readEntry(entryFile: string, key: string, file: string): GoFile | undefined {
@@ -138,5 +140,13 @@ const GO_FILE_LISTS = ['imports', 'funcs', 'types', 'consts', 'strayAnnotations'
 function isGoFile(value: unknown, file: string): value is GoFile {
   if (value === null || typeof value !== 'object') return false;
   const f = value as Record<string, unknown>;
-  return f.path === file && typeof f.packageName === 'string' && typeof f.generated === 'boolean' && GO_FILE_LISTS.every((k) => Array.isArray(f[k]));
+  return (
+    f.path === file &&
+    typeof f.packageName === 'string' &&
+    typeof f.generated === 'boolean' &&
+    GO_FILE_LISTS.every((k) => Array.isArray(f[k])) &&
+    typeof f.constraints === 'object' &&
+    f.constraints !== null &&
+    Array.isArray((f.constraints as { plusBuild?: unknown }).plusBuild)
+  );
 }

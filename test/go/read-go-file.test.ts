@@ -53,6 +53,7 @@ describe('readGoFile: fw never parses its own outputs', () => {
       consts: [],
       strayAnnotations: [],
       syntaxErrors: [],
+      constraints: { plusBuild: [] },
     });
   });
 

@@ -15,6 +15,7 @@ const DEFAULT_OPTIONS = {
   clientTargetName: 'gen-client',
   allTargetName: 'gen-all',
   clientFile: 'client/client.ts',
+  openapiTargetName: 'gen-openapi',
 };
 
 describe('init generator', () => {

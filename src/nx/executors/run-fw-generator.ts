@@ -13,8 +13,12 @@ export interface FwExecutorOptions {
   check?: boolean;
   /** Overwrite files that do not carry the generated header. */
   force?: boolean;
-  /** The TypeScript client's output file, relative to the project root (client only). */
+  /** The output file of the TypeScript client or the OpenAPI document, relative to the project root (client and openapi only). */
   file?: string;
+  /** openapi only: `info.title`, `info.version`, `servers[].url`. */
+  title?: string;
+  version?: string;
+  servers?: string[];
 }
 
 export interface FwExecutorResult {
@@ -42,11 +46,11 @@ function relativePaths(files: readonly string[], workspaceRoot: string): string 
 }
 
 /**
- * The body of the router, url-helper, client and all executors: one in-process
- * generate() for the project's root handler packages (the parse cache under
- * the workspace's node_modules/.cache/fw), then the shared writer. `all` is
- * the router and the URL helper, and the client when `file` is given.
- * Any error diagnostic, refusal or (with `check`) stale file fails the target.
+ * The body of the router, url-helper, client, openapi and all executors: one
+ * in-process generate() for the project's root handler packages (the parse
+ * cache under the workspace's node_modules/.cache/fw), then the shared
+ * writer. `all` is the router and the URL helper, and the client when `file`
+ * is given. Any error diagnostic, refusal or (with `check`) stale file fails the target.
  */
 export async function runFwGenerator(
   generator: GeneratorName | 'all',
@@ -56,7 +60,14 @@ export async function runFwGenerator(
   const cwd = path.join(context.root, projectRootOf(context));
   const generators: GeneratorName[] = generator !== 'all' ? [generator] : options.file ? ['router', 'url-helper', 'client'] : ['router', 'url-helper'];
   const { report, diagnostics, failure } = await generateAndWrite(
-    { cwd, generators, packages: options.packages ?? [], clientFile: options.file, cacheDir: defaultCacheDir(context.root) },
+    {
+      cwd,
+      generators,
+      packages: options.packages ?? [],
+      clientFile: generators.includes('client') ? options.file : undefined,
+      openapi: generator === 'openapi' && options.file ? { file: options.file, title: options.title, version: options.version, servers: options.servers } : undefined,
+      cacheDir: defaultCacheDir(context.root),
+    },
     { check: options.check, force: options.force },
   );
   printDiagnostics(diagnostics, context.root);

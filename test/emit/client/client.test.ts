@@ -141,7 +141,8 @@ describe('client requests', () => {
         '  }),',
         '  body: z.object({',
         '    name: z.string(),',
-        '    nick: z.string().optional(),',
+        // The decoder takes null for a pointer, omitempty or not.
+        '    nick: z.string().nullable().optional(),',
         '  }),',
         '});',
       ].join('\n'),
@@ -187,10 +188,11 @@ describe('client results', () => {
         'export type UserGetResult =',
         '  | { status: 200; body: User; headers: Headers }',
         '  | { status: 304; location: string | null; headers: Headers }',
-        '  | { status: 401; body: FwErrorBody; headers: Headers }',
+        '  | { status: 401; body: FwErrorBody; text: string; headers: Headers }',
         '  | { status: 201 | 202; body: User; headers: Headers }',
-        '  | { status: Exclude<FwStatus2xx, 200 | 201 | 202>; body: User; headers: Headers }',
-        '  | { status: Exclude<FwStatus4xx, 401>; body: FwErrorBody; headers: Headers };',
+        '  | { status: Exclude<FwStatus2xx, 200 | 201 | 202 | 204 | 205>; body: User; headers: Headers }',
+        '  | { status: 204 | 205; headers: Headers }',
+        '  | { status: Exclude<FwStatus4xx, 401>; body: FwErrorBody; text: string; headers: Headers };',
       ].join('\n'),
     );
     expect(source).toContain('export type FwStatus2xx =\n  | 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 209\n');
@@ -212,6 +214,16 @@ describe('client helpers', () => {
   it('dependencyOrder puts dependencies first and marks cycles', () => {
     const deps: Record<string, string[]> = { a: ['b', 'c'], b: ['c'], c: [], d: ['e'], e: ['d'], f: ['f'] };
     expect(dependencyOrder(['a', 'd', 'f'], (id) => deps[id]!)).toEqual({ order: ['c', 'b', 'a', 'd', 'e', 'f'], cyclic: new Set(['d', 'e', 'f']) });
+  });
+
+  it('dependencyOrder walks a chain of 100,000 types without running out of stack', () => {
+    const n = 100_000;
+    const { order, cyclic } = dependencyOrder(['t0'], (id) => {
+      const i = Number(id.slice(1));
+      return i < n ? [`t${i + 1}`] : ['t0'];
+    });
+    expect(order).toHaveLength(n + 1);
+    expect(cyclic.size).toBe(n + 1);
   });
 
   it('jsDoc keeps a comment closed and drops blank edges', () => {
