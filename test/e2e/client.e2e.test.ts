@@ -93,7 +93,7 @@ describe('generated TypeScript client against the example Go server', () => {
 
   it('imports nothing but zod', () => {
     const source = fs.readFileSync(path.join(FIXTURES, 'example', CLIENT_FILE), 'utf8');
-    expect(source.match(/^import .*$/gm)).toEqual(["import { z } from 'zod';"]);
+    expect(source.match(/^import .*$/gm)).toEqual(["import * as z from 'zod';"]);
   });
 
   it('GET with a path parameter: 200 with a validated body, and a declared 404', async () => {
@@ -217,22 +217,23 @@ describe('generated TypeScript client against the example Go server', () => {
   });
 
   it('sends default headers, per-call init and signal', async () => {
-    const seen: { url: string; init: RequestInit }[] = [];
+    const seen: Request[] = [];
     const client = new V1UserClient({
       baseUrl: 'http://api.test/v1/',
       headers: { 'X-Default': 'd', Authorization: 'default' },
-      fetch: async (url, init) => {
-        seen.push({ url, init });
+      fetch: async (request) => {
+        seen.push(request);
         return new Response(JSON.stringify({ users: [], total: 0 }), { status: 200 });
       },
     });
     const controller = new AbortController();
     await client.listUsers({ query: { q: 'a b&c' } }, { signal: controller.signal, init: { credentials: 'include', headers: { 'X-Init': 'i' } } });
-    const [{ url, init }] = seen as [(typeof seen)[0]];
-    expect(url).toBe('http://api.test/v1/users?q=a+b%26c');
-    expect(init).toMatchObject({ method: 'GET', credentials: 'include', redirect: 'manual', signal: controller.signal });
-    const headers = init.headers as Headers;
-    expect([headers.get('X-Default'), headers.get('X-Init'), headers.get('Authorization')]).toEqual(['d', 'i', 'default']);
+    const [request] = seen as [Request];
+    expect(request.url).toBe('http://api.test/v1/users?q=a+b%26c');
+    expect(request).toMatchObject({ method: 'GET', credentials: 'include', redirect: 'manual' });
+    controller.abort();
+    expect(request.signal.aborted).toBe(true);
+    expect([request.headers.get('X-Default'), request.headers.get('X-Init'), request.headers.get('Authorization')]).toEqual(['d', 'i', 'default']);
   });
 
   it('rethrows an abort as it is', async () => {
