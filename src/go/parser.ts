@@ -286,19 +286,21 @@ class FileReader {
   private fields(structNode: Node): GoField[] {
     const list = structNode.namedChildren.find((c) => c?.type === 'field_declaration_list');
     const out: GoField[] = [];
-    for (const decl of list?.namedChildren ?? []) {
-      if (!decl || decl.type !== 'field_declaration') continue;
+    const children = (list?.namedChildren ?? []).filter((c): c is Node => c !== null);
+    for (const [i, decl] of children.entries()) {
+      if (decl.type !== 'field_declaration') continue;
       const typeNode = decl.childForFieldName('type');
       if (!typeNode) continue;
       const tagNode = decl.childForFieldName('tag');
       const tag = tagNode ? unquote(tagNode.text) : '';
+      const doc = fieldDoc(children, i);
       const names = decl.childrenForFieldName('name').filter((n): n is Node => n !== null);
       let type = this.typeExpr(typeNode);
       if (names.length === 0) {
         // Embedded field: `*T` is spelled as an anonymous `*` token before the type.
         if (decl.child(0)?.type === '*') type = { kind: 'pointer', elem: type };
-        out.push({ type, tag, pos: this.pos(decl) });
-      } else for (const n of names) out.push({ name: n.text, type, tag, pos: this.pos(n) });
+        out.push({ type, tag, doc, pos: this.pos(decl) });
+      } else for (const n of names) out.push({ name: n.text, type, tag, doc, pos: this.pos(n) });
     }
     return out;
   }
@@ -335,6 +337,28 @@ function docAbove(node: Node, comments: CommentNode[], prevEndRow: number): Comm
     nextRow = c.node.startPosition.row;
   }
   return group;
+}
+
+/**
+ * The comment lines of the field declaration `children[index]`: the `//`
+ * lines directly above it (not trailing the field before), then a `//`
+ * comment on its own last line, as go/ast's Field.Doc and Field.Comment.
+ */
+function fieldDoc(children: readonly Node[], index: number): string[] {
+  const decl = children[index]!;
+  const above: string[] = [];
+  let nextRow = decl.startPosition.row;
+  let prevEnd = -1;
+  for (let i = index - 1; i >= 0 && prevEnd < 0; i--) if (children[i]!.type !== 'comment') prevEnd = children[i]!.endPosition.row;
+  for (let i = index - 1; i >= 0; i--) {
+    const c = children[i]!;
+    if (c.type !== 'comment' || c.endPosition.row !== nextRow - 1 || !c.text.startsWith('//') || c.startPosition.row === prevEnd) break;
+    above.unshift(stripComment(c.text));
+    nextRow = c.startPosition.row;
+  }
+  const after = children[index + 1];
+  const trailing = after?.type === 'comment' && after.text.startsWith('//') && after.startPosition.row === decl.endPosition.row ? [stripComment(after.text)] : [];
+  return [...above, ...trailing];
 }
 
 /** A top-level comment with the properties every later step reads, each read from tree-sitter once. */

@@ -6,7 +6,7 @@ import { SchemaRegistry } from './schemas';
 import { type OperationPlan, planOperation, statusType } from './operations';
 import type { Emitter } from '../emitter';
 import { templatesIn } from '../templates';
-import { jsDoc } from '../ts-source';
+import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { printTs, printZod, tsKey, tsString, ZodMapper, type ZodNode } from './zod-schema';
 import { markPure } from './pure';
 
@@ -194,9 +194,9 @@ function routeConstName(op: Operation): string {
   return `${functionName(op)}Route`;
 }
 
-/** The route's doc comment, then its method and pattern. */
+/** The handler's whole doc comment, then the route's method and pattern (and `@deprecated` from a `Deprecated:` paragraph). */
 function operationDoc(op: Operation, indent: string): string {
-  return jsDoc([...op.plan.route.description, '', `\`${op.plan.method} ${op.plan.route.path.text}\``], indent);
+  return jsDoc(goDocToJsDoc(op.plan.route.description, [`\`${op.plan.method} ${op.plan.route.path.text}\``]), indent);
 }
 
 function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnostic {

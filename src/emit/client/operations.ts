@@ -48,14 +48,14 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
     const pathFields = req ? resolver.taggedFields(req, 'path') : [];
     const pathProps = wildcards.map((name): ZodProp => {
       const f = pathFields.find((p) => p.name === name);
-      return { key: name, node: f ? mapper.param(f.type) : { kind: 'scalar', zod: 'z.string()', ts: 'string' }, optional: false };
+      return { key: name, node: f ? mapper.param(f.type) : { kind: 'scalar', zod: 'z.string()', ts: 'string' }, optional: false, doc: f?.field.doc ?? [] };
     });
     props.push({ key: 'path', node: { kind: 'object', props: pathProps }, optional: false });
   }
 
   if (req) {
     // Query parameters may always be left out: Go reads a missing one as the zero value.
-    const query = resolver.taggedFields(req, 'query').map((f): ZodProp => ({ key: f.name, node: mapper.param(f.type), optional: true }));
+    const query = resolver.taggedFields(req, 'query').map((f): ZodProp => ({ key: f.name, node: mapper.param(f.type), optional: true, doc: f.field.doc }));
     if (query.length > 0) props.push({ key: 'query', node: { kind: 'object', props: query }, optional: true });
   }
 
@@ -70,7 +70,9 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
     const requestName = route.request!.name;
     if (form.length > 0) {
       bodyKind = 'multipart';
-      const body = form.sort((a, b) => compareIndex(a.index, b.index)).map((f): ZodProp => ({ key: f.name, node: mapper.param(f.type), optional: isOptionalFormField(f) }));
+      const body = form
+        .sort((a, b) => compareIndex(a.index, b.index))
+        .map((f): ZodProp => ({ key: f.name, node: mapper.param(f.type), optional: isOptionalFormField(f), doc: f.field.doc }));
       props.push({ key: 'body', node: { kind: 'object', props: body }, optional: body.every((p) => p.optional) });
       if (jsonFields.length > 0) {
         diagnostics.push(
@@ -111,10 +113,10 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
 function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: ZodMapper): ZodProp[] {
   const props: ZodProp[] = route.requiredHeaders.map((name) => {
     const field = fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
-    return { key: name, node: field ? mapper.param(field.type) : { kind: 'scalar', zod: 'z.string()', ts: 'string' }, optional: false };
+    return { key: name, node: field ? mapper.param(field.type) : { kind: 'scalar', zod: 'z.string()', ts: 'string' }, optional: false, doc: field?.field.doc ?? [] };
   });
   for (const f of fields) {
-    if (!props.some((p) => p.key.toLowerCase() === f.name.toLowerCase())) props.push({ key: f.name, node: mapper.param(f.type), optional: true });
+    if (!props.some((p) => p.key.toLowerCase() === f.name.toLowerCase())) props.push({ key: f.name, node: mapper.param(f.type), optional: true, doc: f.field.doc });
   }
   return props;
 }

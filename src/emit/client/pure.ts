@@ -9,8 +9,8 @@
  * it starts — at the top level and in each argument — and nothing in the
  * middle of a chain: `/*#__PURE__*\/ z.array(/*#__PURE__*\/ z.int()).nullable()`.
  * A chain starts at an identifier that is not a member (`z`, `UserSchema`)
- * followed by `.` or `(`. Quoted strings (enum values, keys) are copied as
- * they are.
+ * followed by `.` or `(`. Quoted strings (enum values, keys) and comments
+ * (JSDoc of properties) are copied as they are.
  */
 export const PURE = '/*#__PURE__*/';
 
@@ -19,8 +19,8 @@ export function markPure(source: string): string {
   let i = 0;
   while (i < source.length) {
     const c = source[i]!;
-    if (c === "'" || c === '"') {
-      const end = stringEnd(source, i);
+    if (c === "'" || c === '"' || (c === '/' && (source[i + 1] === '*' || source[i + 1] === '/'))) {
+      const end = c === '/' ? commentEnd(source, i) : stringEnd(source, i);
       out += source.slice(i, end);
       i = end;
       continue;
@@ -46,4 +46,11 @@ function stringEnd(source: string, start: number): number {
   let i = start + 1;
   while (i < source.length && source[i] !== quote) i += source[i] === '\\' ? 2 : 1;
   return i + 1;
+}
+
+/** The index just after the comment that starts at `start` (a line comment ends before its newline). */
+function commentEnd(source: string, start: number): number {
+  const block = source[start + 1] === '*';
+  const at = source.indexOf(block ? '*/' : '\n', start + 2);
+  return at < 0 ? source.length : block ? at + 2 : at;
 }

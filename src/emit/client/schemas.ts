@@ -1,6 +1,6 @@
 import { upperFirst } from '../../model/naming';
 import { printTs, printZod, refsOf, type ZodMapper, type ZodNode } from './zod-schema';
-import { jsDoc } from '../ts-source';
+import { goDocToJsDoc, jsDoc } from '../ts-source';
 import type { NamedType } from '../../go/resolved-types';
 
 /** One named Go type as the client prints it. */
@@ -82,7 +82,7 @@ export class SchemaRegistry {
         id,
         typeName: this.typeName(id),
         schemaName: this.schemaName(id),
-        doc: jsDoc(info.decl.doc, ''),
+        doc: jsDoc(goDocToJsDoc(info.decl.doc), ''),
         zod: printZod(node, ref),
         tsType: cyclic.has(id) ? printTs(node, (target) => this.typeName(target)) : '',
       };

@@ -1,6 +1,7 @@
 import { type Diagnostic, warning } from '../../diagnostics/diagnostics';
 import { TypeResolver } from '../../go/type-resolver';
 import type { BasicKind, JsonField, NamedType, ResolvedType } from '../../go/resolved-types';
+import { goDocToJsDoc, jsDoc } from '../ts-source';
 
 /**
  * Go types → zod schemas (DESIGN §4 "Go → zod"). A resolved type first
@@ -31,6 +32,8 @@ export interface ZodProp {
   key: string;
   node: ZodNode;
   optional: boolean;
+  /** The Go field's comment lines, printed as the property's JSDoc. */
+  doc?: readonly string[];
 }
 
 const UNKNOWN: ZodNode = { kind: 'scalar', zod: 'z.unknown()', ts: 'unknown' };
@@ -121,7 +124,7 @@ export class ZodMapper {
     }
     // omitempty/omitzero leave a nil pointer, slice or map out instead of writing null.
     if (omitted && node.kind === 'nullable') node = node.inner;
-    return { key: f.name, node, optional: omitted || f.viaPointer };
+    return { key: f.name, node, optional: omitted || f.viaPointer, doc: f.field.doc };
   }
 
   /** The schema that defines a named type. */
@@ -220,7 +223,7 @@ export function printZod(node: ZodNode, ref: (id: string) => string, indent = ''
     case 'object': {
       if (node.props.length === 0) return 'z.object({})';
       const inner = `${indent}  `;
-      const lines = node.props.map((p) => `${inner}${tsKey(p.key)}: ${printZod(p.node, ref, inner)}${p.optional ? '.optional()' : ''},`);
+      const lines = node.props.map((p) => `${propDoc(p, inner)}${inner}${tsKey(p.key)}: ${printZod(p.node, ref, inner)}${p.optional ? '.optional()' : ''},`);
       return `z.object({\n${lines.join('\n')}\n${indent}})`;
     }
     case 'enum':
@@ -248,8 +251,10 @@ export function printTs(node: ZodNode, typeName: (id: string) => string, indent 
     case 'object': {
       if (node.props.length === 0) return 'Record<string, never>';
       const inner = `${indent}  `;
-      const lines = node.props.map((p) =>
-        p.optional ? `${inner}${tsKey(p.key)}?: ${printTs(p.node, typeName, inner)} | undefined;` : `${inner}${tsKey(p.key)}: ${printTs(p.node, typeName, inner)};`,
+      const lines = node.props.map(
+        (p) =>
+          propDoc(p, inner) +
+          (p.optional ? `${inner}${tsKey(p.key)}?: ${printTs(p.node, typeName, inner)} | undefined;` : `${inner}${tsKey(p.key)}: ${printTs(p.node, typeName, inner)};`),
       );
       return `{\n${lines.join('\n')}\n${indent}}`;
     }
@@ -258,6 +263,12 @@ export function printTs(node: ZodNode, typeName: (id: string) => string, indent 
     case 'literals':
       return node.values.join(' | ');
   }
+}
+
+/** The JSDoc line(s) before a property, from its Go field's comment; '' without one. */
+function propDoc(p: ZodProp, indent: string): string {
+  const doc = p.doc ? jsDoc(goDocToJsDoc(p.doc), indent) : '';
+  return doc === '' ? '' : `${doc}\n`;
 }
 
 function isUnion(node: ZodNode): boolean {

@@ -6,7 +6,7 @@ import { formatDiagnostic } from '../../../src/diagnostics/diagnostics';
 import { generate } from '../../../src/generate';
 import { dependencyOrder } from '../../../src/emit/client/schemas';
 import { statusType } from '../../../src/emit/client/operations';
-import { jsDoc } from '../../../src/emit/ts-source';
+import { goDocToJsDoc, jsDoc } from '../../../src/emit/ts-source';
 import { markPure, PURE } from '../../../src/emit/client/pure';
 
 /**
@@ -228,6 +228,14 @@ describe('client helpers', () => {
     expect(jsDoc(['one', '', 'two'], '')).toBe('/**\n * one\n *\n * two\n */');
     expect(jsDoc([], '')).toBe('');
   });
+
+  it('goDocToJsDoc: indented blocks fenced and dedented, Deprecated: paragraphs become a last @deprecated tag', () => {
+    const go = ['Get reads one.', '', '\tx := 1', '', '\ty := 2', '', 'Deprecated: use Find', 'instead.', '', 'More text.'];
+    expect(goDocToJsDoc(go, ['`GET /x`'])).toEqual(['Get reads one.', '', '```', 'x := 1', '', 'y := 2', '```', '', 'More text.', '', '`GET /x`', '', '@deprecated use Find instead.']);
+    expect(goDocToJsDoc(['Deprecated:'])).toEqual(['@deprecated']);
+    expect(goDocToJsDoc(['Not Deprecated: here'])).toEqual(['Not Deprecated: here']);
+    expect(goDocToJsDoc(['a', 'Deprecated: mid-paragraph is text'])).toEqual(['a', 'Deprecated: mid-paragraph is text']);
+  });
 });
 
 describe('pure marks', () => {
@@ -236,5 +244,8 @@ describe('pure marks', () => {
       `${PURE} z.object({ a: ${PURE} z.array(${PURE} z.int()).nullable(), b: UserSchema, c: ${PURE} UserSchema.optional(), 'x.y(': ${PURE} z.enum(['z.string()', 'it\\'s']) })`,
     );
     expect(markPure('z.lazy(() => NodeSchema)')).toBe(`${PURE} z.lazy(() => NodeSchema)`);
+    expect(markPure("z.object({\n  /** The user's z.name(). */\n  a: z.int(), // it's a.b()\n})")).toBe(
+      `${PURE} z.object({\n  /** The user's z.name(). */\n  a: ${PURE} z.int(), // it's a.b()\n})`,
+    );
   });
 });
