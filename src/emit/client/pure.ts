@@ -15,42 +15,59 @@
 export const PURE = '/*#__PURE__*/';
 
 export function markPure(source: string): string {
-  let out = '';
+  const parts: string[] = [];
+  let copied = 0;
   let i = 0;
   while (i < source.length) {
-    const c = source[i]!;
-    if (c === "'" || c === '"' || (c === '/' && (source[i + 1] === '*' || source[i + 1] === '/'))) {
-      const end = c === '/' ? commentEnd(source, i) : stringEnd(source, i);
-      out += source.slice(i, end);
-      i = end;
-      continue;
-    }
-    if (/[A-Za-z_$]/.test(c) && !/[\w$.]/.test(source[i - 1] ?? '')) {
+    const c = source.charCodeAt(i);
+    if (c === QUOTE || c === DOUBLE_QUOTE) {
+      i = stringEnd(source, i);
+    } else if (c === SLASH && (source.charCodeAt(i + 1) === STAR || source.charCodeAt(i + 1) === SLASH)) {
+      i = commentEnd(source, i);
+    } else if (isIdentifierStart(c)) {
       let end = i + 1;
-      while (end < source.length && /[\w$]/.test(source[end]!)) end++;
-      const next = source[end];
-      if (next === '.' || next === '(') out += `${PURE} `;
-      out += source.slice(i, end);
+      while (isIdentifierPart(source.charCodeAt(end))) end++;
+      const prev = source.charCodeAt(i - 1); // NaN at 0
+      const next = source.charCodeAt(end);
+      if (!isIdentifierPart(prev) && prev !== DOT && (next === DOT || next === OPEN_PAREN)) {
+        parts.push(source.slice(copied, i), PURE, ' ');
+        copied = i;
+      }
       i = end;
-      continue;
+    } else {
+      i++;
     }
-    out += c;
-    i++;
   }
-  return out;
+  parts.push(source.slice(copied));
+  return parts.join('');
+}
+
+const QUOTE = 39;
+const DOUBLE_QUOTE = 34;
+const SLASH = 47;
+const STAR = 42;
+const DOT = 46;
+const OPEN_PAREN = 40;
+
+function isIdentifierStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
+}
+
+function isIdentifierPart(c: number): boolean {
+  return isIdentifierStart(c) || (c >= 48 && c <= 57);
 }
 
 /** The index just after the string literal that starts at `start`. */
 function stringEnd(source: string, start: number): number {
-  const quote = source[start];
+  const quote = source.charCodeAt(start);
   let i = start + 1;
-  while (i < source.length && source[i] !== quote) i += source[i] === '\\' ? 2 : 1;
+  while (i < source.length && source.charCodeAt(i) !== quote) i += source.charCodeAt(i) === 92 ? 2 : 1;
   return i + 1;
 }
 
 /** The index just after the comment that starts at `start` (a line comment ends before its newline). */
 function commentEnd(source: string, start: number): number {
-  const block = source[start + 1] === '*';
+  const block = source.charCodeAt(start + 1) === STAR;
   const at = source.indexOf(block ? '*/' : '\n', start + 2);
   return at < 0 ? source.length : block ? at + 2 : at;
 }
