@@ -179,12 +179,13 @@ class FileReader {
   }
 
   private readTypes(node: Node, doc: CommentNode[]): void {
-    const specs: { spec: Node; alias: boolean }[] = [];
-    for (const c of node.namedChildren) {
-      const type = c?.type;
-      if (c && (type === 'type_spec' || type === 'type_alias')) specs.push({ spec: c, alias: type === 'type_alias' });
+    const children = node.namedChildren.filter((c): c is Node => c !== null);
+    const specs: { spec: Node; alias: boolean; index: number }[] = [];
+    for (const [index, c] of children.entries()) {
+      if (c.type === 'type_spec' || c.type === 'type_alias') specs.push({ spec: c, alias: c.type === 'type_alias', index });
     }
-    for (const { spec, alias } of specs) {
+    const grouped = node.children.some((c) => c?.type === '(');
+    for (const { spec, alias, index } of specs) {
       const nameNode = spec.childForFieldName('name');
       const typeNode = spec.childForFieldName('type');
       if (!nameNode || !typeNode) continue;
@@ -194,11 +195,16 @@ class FileReader {
         alias,
         type: this.typeExpr(typeNode),
         typeParams: typeParams ? typeParams.descendantsOfType('identifier').flatMap((n) => (n ? [n.text] : [])) : [],
-        doc: specs.length === 1 ? doc.map((c) => stripComment(c.text)) : [],
+        doc: this.typeDoc(grouped ? siblingDoc(children, index, false) : [], doc),
         pos: this.pos(nameNode),
       };
       this.out.types.push(decl);
     }
+  }
+
+  /** As go/doc: a type in a `type ( ... )` block has the comment above it, else the block's. */
+  private typeDoc(own: string[], block: CommentNode[]): string[] {
+    return own.length > 0 ? own : block.map((c) => stripComment(c.text));
   }
 
   private readConsts(node: Node): void {
@@ -293,7 +299,7 @@ class FileReader {
       if (!typeNode) continue;
       const tagNode = decl.childForFieldName('tag');
       const tag = tagNode ? unquote(tagNode.text) : '';
-      const doc = fieldDoc(children, i);
+      const doc = siblingDoc(children, i);
       const names = decl.childrenForFieldName('name').filter((n): n is Node => n !== null);
       let type = this.typeExpr(typeNode);
       if (names.length === 0) {
@@ -340,11 +346,12 @@ function docAbove(node: Node, comments: CommentNode[], prevEndRow: number): Comm
 }
 
 /**
- * The comment lines of the field declaration `children[index]`: the `//`
- * lines directly above it (not trailing the field before), then a `//`
- * comment on its own last line, as go/ast's Field.Doc and Field.Comment.
+ * The comment lines of the struct field or grouped type spec
+ * `children[index]`: the `//` lines directly above it (not trailing the
+ * sibling before), then (`withLineComment`) a `//` comment on its own last
+ * line, as go/ast's Doc and Comment.
  */
-function fieldDoc(children: readonly Node[], index: number): string[] {
+function siblingDoc(children: readonly Node[], index: number, withLineComment = true): string[] {
   const decl = children[index]!;
   const above: string[] = [];
   let nextRow = decl.startPosition.row;
@@ -357,7 +364,7 @@ function fieldDoc(children: readonly Node[], index: number): string[] {
     nextRow = c.startPosition.row;
   }
   const after = children[index + 1];
-  const trailing = after?.type === 'comment' && after.text.startsWith('//') && after.startPosition.row === decl.endPosition.row ? [stripComment(after.text)] : [];
+  const trailing = withLineComment && after?.type === 'comment' && after.text.startsWith('//') && after.startPosition.row === decl.endPosition.row ? [stripComment(after.text)] : [];
   return [...above, ...trailing];
 }
 

@@ -374,13 +374,16 @@ describe('type declarations', () => {
     expect(f.types[3]!.type).toEqual({ kind: 'qualified', pkg: 'models', name: 'B' });
   });
 
-  it('gives a single type its doc lines, stripped; grouped specs get none', () => {
-    const f = parse('// User is a user.\n//\n// More.\ntype User struct{}\n\n// Group doc\ntype (\n\tA int\n\tB int\n)\n\n// detached\n\ntype C int\n');
+  it('gives a type its doc lines, stripped; in a group, its own comment, else the group\'s (as go/doc)', () => {
+    const f = parse(
+      '// User is a user.\n//\n// More.\ntype User struct{}\n\n// Group doc\ntype (\n\tA int // not a type doc\n\t// B doc\n\tB int\n)\n\n// detached\n\ntype C int\n\ntype (\n\tD int\n)\n',
+    );
     expect(f.types.map((t) => [t.name, t.doc])).toEqual([
       ['User', ['User is a user.', '', 'More.']],
-      ['A', []],
-      ['B', []],
+      ['A', ['Group doc']],
+      ['B', ['B doc']],
       ['C', []],
+      ['D', []],
     ]);
   });
 
