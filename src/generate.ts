@@ -1,10 +1,11 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
-import type { GeneratedFile } from './emit/emitter';
+import type { GeneratedFile, OpenApiOptions } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
 import { loadWorkspaceModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
+import { clientFileProblem, outputPathProblem } from './write/output-file';
 
 /**
  * The one place that knows every stage: workspace discovery → Go reading →
@@ -23,6 +24,8 @@ export interface GenerateOptions {
   packages?: string[];
   /** Output path of the TypeScript client (required for 'client'), relative to cwd or absolute. */
   clientFile?: string;
+  /** The OpenAPI document (required for 'openapi'): its file, relative to cwd or absolute, and `info`/`servers`. */
+  openapi?: OpenApiOptions;
 }
 
 export interface GenerateResult {
@@ -47,6 +50,14 @@ function since(start: bigint): number {
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd);
+  // Output paths named on the command line are checked before anything is read (SECURITY.md, rule 2).
+  const clientFile = options.clientFile ? path.resolve(cwd, options.clientFile) : undefined;
+  const openapiOptions = options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined;
+  const pathProblems = [
+    clientFile && options.generators.includes('client') ? clientFileProblem(clientFile) : undefined,
+    openapiOptions && options.generators.includes('openapi') ? outputPathProblem(openapiOptions.file) : undefined,
+  ].filter((d): d is Diagnostic => d !== undefined);
+  if (pathProblems.length > 0) return { files: [], diagnostics: pathProblems, timings: [] };
   let start = process.hrtime.bigint();
   const loaded = await loadWorkspaceModel(cwd, options.packages ?? []);
   const timings = [{ stage: 'model', ms: since(start) }];
@@ -59,12 +70,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         diagnostics.push(error(undefined, 'the client generator needs an output file', 'pass --file <path>'));
         continue;
       }
+      if (name === 'openapi' && !options.openapi?.file) {
+        diagnostics.push(error(undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>'));
+        continue;
+      }
       start = process.hrtime.bigint();
-      const out = emitter(loaded.model, { clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined });
+      const out = emitter(loaded.model, { clientFile, openapi: openapiOptions });
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push({ ...f, generator: name });
     }
+    // Emitters load the packages of request and response types on demand: their read errors count too.
+    diagnostics.push(...loaded.program.readErrors);
   }
   return {
     files: hasErrors(diagnostics) ? [] : files,

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
-import { formatDiagnostic } from '../diagnostics/diagnostics';
+import { formatDiagnostic, printable } from '../diagnostics/diagnostics';
 import { generateAndWrite } from '../generate';
-import type { GeneratorName } from '../generate';
+import type { GenerateOptions, GeneratorName } from '../generate';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 
 const GENERATE_OPTIONS = {
@@ -24,13 +24,13 @@ async function runGenerator(
   values: Record<string, unknown>,
   positionals: string[],
   io: Io,
-  clientFile?: string,
+  outputs: Pick<GenerateOptions, 'clientFile' | 'openapi'> = {},
 ): Promise<number> {
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
   const started = process.hrtime.bigint();
   const check = values.check === true;
   const { result, report, diagnostics, failure } = await generateAndWrite(
-    { cwd, generators: [generator], packages: positionals, clientFile },
+    { cwd, generators: [generator], packages: positionals, ...outputs },
     { check, force: values.force === true },
   );
   for (const d of diagnostics) io.err(formatDiagnostic(d, cwd));
@@ -55,7 +55,7 @@ async function runGenerator(
     for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
     const verb = check ? 'checked' : `${report.written.length} written`;
     io.out(
-      `fw g ${generator}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${roots.map((r) => r.relDir).join(', ')}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
+      `fw g ${generator}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${printable(roots.map((r) => r.relDir).join(', '))}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
     );
   }
   return EXIT_OK;
@@ -101,6 +101,37 @@ ${COMMON_HELP}`,
   options: { ...GENERATE_OPTIONS, file: { type: 'string' } },
   run: ({ values, positionals }, io) => {
     if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g client needs --file <path>');
-    return runGenerator('client', values, positionals, io, values.file);
+    return runGenerator('client', values, positionals, io, { clientFile: values.file });
+  },
+};
+
+export const openApiCommand: Command = {
+  words: ['g', 'openapi'],
+  summary: 'generate an OpenAPI 3.1 document (JSON or YAML)',
+  usage: `Usage: fw g openapi --file <path.json|path.yaml> [packages...] [options]
+
+Writes one OpenAPI 3.1 document describing the routes of every root handler
+package (or of the named ones): YAML when the file ends in .yaml or .yml,
+JSON otherwise.
+
+  --file <path>      output file, relative to --cwd (required)
+  --title <text>     info.title (default: the Go module path)
+  --version <text>   info.version (default: 0.0.0)
+  --server <url>     a servers[] entry; repeat for several
+${COMMON_HELP}`,
+  options: {
+    ...GENERATE_OPTIONS,
+    file: { type: 'string' },
+    title: { type: 'string' },
+    version: { type: 'string' },
+    server: { type: 'string', multiple: true },
+  },
+  run: ({ values, positionals }, io) => {
+    if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g openapi needs --file <path.json|path.yaml>');
+    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    const servers = Array.isArray(values.server) ? (values.server as string[]) : [];
+    return runGenerator('openapi', values, positionals, io, {
+      openapi: { file: values.file, title: text(values.title), version: text(values.version), servers },
+    });
   },
 };

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type GoModule, isGoSourceFile, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
+import { type Diagnostic, fileError } from '../diagnostics/diagnostics';
 import { parseFiles } from './parse-workers';
 import { parseGoFile } from './parser';
 import type { GoPackage, GoProgram } from './package';
@@ -20,6 +21,8 @@ export class WorkspaceProgram implements GoProgram {
   private readonly preloaded = new Map<string, GoFile>();
   /** Number of Go files parsed, for the benchmark and the summary line. */
   filesParsed = 0;
+  /** Directories and Go files that could not be read (SECURITY.md, rule 4): errors, never silently empty packages. */
+  readonly readErrors: Diagnostic[] = [];
 
   get loaded(): ReadonlyMap<string, GoPackage> {
     return this.byPath;
@@ -61,21 +64,29 @@ export class WorkspaceProgram implements GoProgram {
    * loading those packages later finds them parsed.
    */
   async preload(dirs: readonly string[]): Promise<void> {
-    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir)) ?? []);
+    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir), []) ?? []);
     for (const [file, parsed] of await parseFiles(files)) this.preloaded.set(file, parsed);
   }
 
   private load(dir: string): GoPackage | undefined {
-    const paths = goSourceFiles(dir);
+    const paths = goSourceFiles(dir, this.readErrors);
     if (!paths || paths.length === 0) return undefined;
     const module = this.moduleOf(dir);
-    const files: GoFile[] = paths.map((file) => {
+    const files: GoFile[] = [];
+    for (const file of paths) {
       this.filesParsed++;
       const parsed = this.preloaded.get(file);
-      if (!parsed) return parseGoFile(file, fs.readFileSync(file, 'utf8'));
-      this.preloaded.delete(file);
-      return parsed;
-    });
+      if (parsed) {
+        this.preloaded.delete(file);
+        files.push(parsed);
+        continue;
+      }
+      try {
+        files.push(parseGoFile(file, fs.readFileSync(file, 'utf8')));
+      } catch (e) {
+        this.readErrors.push(fileError(file, 'cannot read', e));
+      }
+    }
     const rel = module ? toPosix(path.relative(module.dir, dir)) : '';
     const importPath = module ? (rel ? `${module.path}/${rel}` : module.path) : toPosix(dir);
     const pkg: GoPackage = { dir, importPath, name: mostCommonPackageName(files), files, types: new Map() };
@@ -84,17 +95,31 @@ export class WorkspaceProgram implements GoProgram {
   }
 }
 
-/** The Go source files of `dir` (absolute paths, sorted by name); undefined when it cannot be read. */
-function goSourceFiles(dir: string): string[] | undefined {
+/**
+ * The Go source files of `dir` (absolute paths, sorted by name): regular
+ * files, or symbolic links to them; undefined when `dir` cannot be read
+ * (reported to `problems` unless it does not exist).
+ */
+function goSourceFiles(dir: string, problems: Diagnostic[]): string[] | undefined {
   try {
     return fs
       .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile() && isGoSourceFile(e.name))
+      .filter((e) => isGoSourceFile(e.name) && (e.isFile() || (e.isSymbolicLink() && isRegularFile(path.join(dir, e.name)))))
       .map((e) => e.name)
       .sort()
       .map((name) => path.join(dir, name));
-  } catch {
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') problems.push(fileError(dir, 'cannot read', e));
     return undefined;
+  }
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
   }
 }
 

@@ -31,8 +31,8 @@ const RESERVED_IMPORT_NAMES = ['http', 'json', 'reflect'];
 export async function loadWorkspaceModel(cwd: string, packages: readonly string[]): Promise<LoadedModel> {
   await initGoParser();
   const program = new WorkspaceProgram();
-  const allRoots = discoverRoots(cwd);
   const diagnostics: Diagnostic[] = [];
+  const allRoots = discoverRoots(cwd, diagnostics);
   const selected = selectRoots(cwd, allRoots, packages, diagnostics);
   await program.preload(selected.flatMap((loc) => [loc.dir, ...loc.subDirs]));
   const roots: RootModel[] = [];
@@ -40,6 +40,7 @@ export async function loadWorkspaceModel(cwd: string, packages: readonly string[
     const root = new RootBuilder(loc, program, diagnostics).build();
     if (root) roots.push(root);
   }
+  diagnostics.push(...program.readErrors);
   return { model: { cwd, roots, program }, diagnostics, allRoots, program };
 }
 
@@ -77,6 +78,7 @@ class RootBuilder {
       const pkg = program.packageAt(dir);
       if (pkg) subs.push({ pkg, relDir: path.relative(loc.dir, dir).split(path.sep).join('/'), isRoot: false });
     }
+    this.checkPackageClauses([root, ...subs]);
     this.checkGeneratedNames(root);
     for (const hp of [root, ...subs]) this.readPackage(hp, loc.dir);
     this.assignFieldNames();
@@ -97,6 +99,17 @@ class RootBuilder {
       groups: [...this.groups.values()],
       routes: this.routes,
     };
+  }
+
+  /** A file without a package clause would give generated Go that starts `package ` and does not compile. */
+  private checkPackageClauses(packages: HandlerPackage[]): void {
+    for (const hp of packages) {
+      for (const file of hp.pkg.files) {
+        if (!isGoIdentifier(file.packageName)) {
+          this.diagnostics.push(error({ file: file.path, line: 1, col: 1 }, 'this Go file has no package clause', `start it with \`package ${hp.pkg.name || 'name'}\``));
+        }
+      }
+    }
   }
 
   private checkGeneratedNames(root: HandlerPackage): void {

@@ -14,25 +14,26 @@ function tokenPath(projectRoot: string, wsPath: string): string {
   return rest === '' || rest === '.' ? token : `${token}/${rest}`;
 }
 
-/** Where gen-client writes, relative to the workspace root, from the `clientFile` plugin option. */
-export function resolveClientFile(projectRoot: string, projectName: string, clientFile: string): string {
+/** Where gen-client (or gen-openapi) writes, relative to the workspace root, from the `clientFile` (`openapiFile`) plugin option. */
+export function resolveClientFile(projectRoot: string, projectName: string, clientFile: string, option = 'clientFile'): string {
   const named = clientFile.replaceAll('{projectName}', projectName);
   const resolved = named.startsWith('{workspaceRoot}/')
     ? path.posix.normalize(named.slice('{workspaceRoot}/'.length))
     : path.posix.join(projectRoot, named.replace(/^\{projectRoot\}\//, ''));
   if (resolved === '..' || resolved.startsWith('../')) {
-    throw new Error(`the "fw" plugin's clientFile ${JSON.stringify(clientFile)} points outside the workspace for project ${projectName} (use a path inside the workspace)`);
+    throw new Error(`the "fw" plugin's ${option} ${JSON.stringify(clientFile)} points outside the workspace for project ${projectName} (use a path inside the workspace)`);
   }
   return resolved;
 }
 
 /** The files each generator writes for these roots (workspace-relative), per DESIGN §4. */
-function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string): Record<GeneratorName, string[]> {
+function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string, openapiFile?: string): Record<GeneratorName, string[]> {
   const inRoot = (root: string, file: string) => path.posix.join(projectRoot, root, file);
   return {
     router: roots.flatMap((r) => [inRoot(r, 'router.go'), inRoot(r, 'registry.go')]),
     'url-helper': roots.map((r) => inRoot(r, 'urlhelper/urlhelper.go')),
     client: [clientFile],
+    openapi: openapiFile ? [openapiFile] : [],
   };
 }
 
@@ -64,11 +65,12 @@ const descriptions: Record<GeneratorName, string> = {
   router: 'Generate router.go (net/http ServeMux) and registry.go from fw:http_route annotations',
   'url-helper': 'Generate the Go URL helper package (urlhelper/urlhelper.go) from fw:http_route annotations',
   client: 'Generate the Zod-validated TypeScript client from fw:http_route annotations',
+  openapi: 'Generate the OpenAPI 3.1 document from fw:http_route annotations',
 };
 
 /**
- * The gen-router, gen-url-helper and gen-client targets of a project holding
- * root handler packages. Pure: everything it needs comes from the analysis.
+ * The gen-router, gen-url-helper and gen-client targets (and gen-openapi when
+ * the plugin options name its file) of a project holding root handler packages. Pure: everything it needs comes from the analysis.
  */
 export function fwTargets(
   projectRoot: string,
@@ -77,7 +79,8 @@ export function fwTargets(
   options: FwPluginOptions,
 ): Record<string, TargetConfiguration> {
   const clientFile = resolveClientFile(projectRoot, projectName, options.clientFile);
-  const outputs = outputsOf(projectRoot, analysis.roots, clientFile);
+  const openapiFile = options.openapiFile ? resolveClientFile(projectRoot, projectName, options.openapiFile, 'openapiFile') : undefined;
+  const outputs = outputsOf(projectRoot, analysis.roots, clientFile, openapiFile);
   const inputs = goInputs(projectRoot, analysis, outputs);
   const target = (generator: GeneratorName, executorOptions: Record<string, unknown>): TargetConfiguration => ({
     executor: `${FW_PACKAGE_NAME}:${generator}`,
@@ -87,9 +90,12 @@ export function fwTargets(
     outputs: outputs[generator].map((f) => tokenPath(projectRoot, f)),
     metadata: { description: descriptions[generator], technologies: ['go'] },
   });
-  return {
+  const targets: Record<string, TargetConfiguration> = {
     [options.routerTargetName]: target('router', {}),
     [options.urlHelperTargetName]: target('url-helper', {}),
     [options.clientTargetName]: target('client', { file: path.posix.relative(projectRoot, clientFile) }),
   };
+  // The OpenAPI document is opt-in: only a project whose plugin options name its file gets the target.
+  if (openapiFile) targets[options.openapiTargetName] = target('openapi', { file: path.posix.relative(projectRoot, openapiFile) });
+  return targets;
 }

@@ -10,7 +10,7 @@ import {
   v1UserListUsers,
   v1UserUpdateUserPut,
 } from '../../fixtures/example/web/src/api/client';
-import { startExampleServer } from '../support/example-server';
+import { startExampleServer } from '../support/go';
 import { copyFixture } from '../support/workspace';
 
 /**

@@ -16,7 +16,7 @@ import {
   V2UserClient,
 } from '../../fixtures/example/web/src/api/client';
 import { FIXTURES } from '../support/golden';
-import { startExampleServer } from '../support/example-server';
+import { startExampleServer } from '../support/go';
 import { copyFixture, runFw } from '../support/workspace';
 
 /**

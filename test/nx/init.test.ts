@@ -14,6 +14,7 @@ const DEFAULT_OPTIONS = {
   urlHelperTargetName: 'gen-url-helper',
   clientTargetName: 'gen-client',
   clientFile: 'client/client.ts',
+  openapiTargetName: 'gen-openapi',
 };
 
 describe('init generator', () => {

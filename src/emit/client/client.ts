@@ -1,13 +1,17 @@
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../../model/model';
-import { lowerFirst, pascalCasePath, upperFirst } from '../../model/naming';
+import { lowerFirst, upperFirst } from '../../model/naming';
+import { rootPrefixes } from '../root-prefixes';
 import { typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
-import { type OperationPlan, planOperation, statusType } from './operations';
+import { pathFunction, statusType } from './operations';
+import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
 import type { Emitter } from '../emitter';
 import { templatesIn } from '../templates';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
-import { printTs, printZod, tsKey, tsString, ZodMapper, type ZodNode } from './zod-schema';
+import { tsLineComment } from '../escape';
+import { printTs, printZod, tsKey, tsString } from './zod-schema';
+import { JsonShapes } from '../json-shape';
 import { markPure } from './pure';
 
 const render = templatesIn(__dirname);
@@ -39,9 +43,11 @@ const RUNTIME_NAMES = [
   'FwClientConfig', 'FwCallOptions', 'FwErrorBody', 'FwErrorBodySchema', 'FwError', 'FwRequestValidationError', 'FwHttpError',
   'FwResponseValidationError', 'FwNetworkError', 'FwResponseSpec', 'FwRoute', 'FwResult', 'FwRequestParts', 'FwTransport', 'FwClient',
   'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'FwRetryOptions', 'createClient', 'z',
+  // Globals the client module uses: a Go type of the same name would shadow them.
+  'AbortSignal', 'Array', 'Blob', 'Date', 'Error', 'Exclude', 'Extract', 'File', 'FormData', 'Headers', 'JSON', 'Map', 'Math', 'Number',
+  'Object', 'Promise', 'Record', 'Request', 'RequestInit', 'Response', 'ReturnType', 'String', 'URL', 'URLSearchParams',
+  'clearTimeout', 'encodeURIComponent', 'globalThis', 'setTimeout',
 ];
-
-const ERROR_BODY: ZodNode = { kind: 'scalar', zod: 'FwErrorBodySchema', ts: 'FwErrorBody' };
 
 interface Operation {
   plan: OperationPlan;
@@ -68,8 +74,8 @@ export const emitClient: Emitter = (model, ctx) => {
 export function generateClient(model: WorkspaceModel): { contents: string; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
-  const mapper = new ZodMapper(resolver);
-  const prefixes = rootPrefixes(model.roots);
+  const mapper = new JsonShapes(resolver);
+  const prefixes = rootPrefixes(model.roots, diagnostics);
   const classes: ClassPlan[] = [];
   const baseNames = new Map<string, RouteModel>();
   for (const root of model.roots) {
@@ -78,6 +84,7 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
       const cls: ClassPlan = { className: `${prefix}${group.name}Client`, key: lowerFirst(group.name), group, root, operations: [] };
       const methodNames = new Map<string, RouteModel>();
       for (const route of group.routes) {
+        diagnostics.push(...bodylessWarnings(route));
         for (const method of route.methods) {
           const suffix = route.methods.length > 1 ? upperFirst(method.toLowerCase()) : '';
           const methodName = lowerFirst(route.name) + suffix;
@@ -124,7 +131,7 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
   const classesText = classes.map((c) => render('client-class.ts.hbs', classView(c))).join('');
 
   const contents = render('client.ts.hbs', {
-    sources: model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages',
+    sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
     statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
     schemas,
     operations: operationsText,
@@ -139,12 +146,19 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
   const { plan } = op;
   const refZod = (id: string) => registry.schemaName(id);
   const refTs = (id: string) => registry.typeName(id);
-  const variants = plan.responses.map((r) => {
-    const status = `status: ${statusType(r.statuses, statusClasses)}`;
-    if (r.kind === 'redirect') return `{ ${status}; location: string | null; headers: Headers }`;
-    if (plan.method === 'HEAD') return `{ ${status}; headers: Headers }`;
-    const body = r.kind === 'error' ? ERROR_BODY : r.kind === 'any' ? undefined : r.body;
-    return `{ ${status}; body: ${body ? printTs(body, refTs) : 'unknown'}; headers: Headers }`;
+  const variants = plan.responses.flatMap((r) => {
+    const status = (statuses: number[]) => `status: ${statusType(statuses, statusClasses)}`;
+    if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
+    if (plan.method === 'HEAD') return [`{ ${status(r.statuses)}; headers: Headers }`];
+    if (r.kind === 'error') return [`{ ${status(r.statuses)}; body: FwErrorBody; text: string; headers: Headers }`];
+    // 204, 205 and 304 answers have no body, whatever the route declares.
+    const withBody = r.statuses.filter((s) => !BODYLESS_STATUSES.has(s));
+    const bodyless = r.statuses.filter((s) => BODYLESS_STATUSES.has(s));
+    const body = r.kind === 'json' && r.body ? printTs(r.body, refTs) : 'unknown';
+    return [
+      ...(withBody.length > 0 ? [`{ ${status(withBody)}; body: ${body}; headers: Headers }`] : []),
+      ...(bodyless.length > 0 ? [`{ ${status(bodyless)}; headers: Headers }`] : []),
+    ];
   });
   variants[variants.length - 1] += ';';
   return {
@@ -161,7 +175,7 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
     variants,
     method: plan.method,
     pattern: tsString(plan.route.path.text),
-    pathFn: plan.pathFn,
+    pathFn: pathFunction(plan.route),
     bodyKind: plan.bodyKind,
     responses: plan.responses.map((r) => {
       const schema = r.kind === 'json' && r.body ? `, schema: ${markPure(printZod(r.body, refZod, '    '))}` : '';
@@ -203,24 +217,6 @@ function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnost
   const d = error(route.pos, `${what} is generated for route ${route.name} and for route ${other.name}`, 'give one of the routes another name with name=...');
   d.related = [{ pos: other.pos, message: `route ${other.name} is declared here` }];
   return d;
-}
-
-/** Class name prefixes: none for one root; `V1` for `v1handler`; the whole directory when two roots would share one. */
-function rootPrefixes(roots: readonly RootModel[]): Map<RootModel, string> {
-  const out = new Map<RootModel, string>();
-  if (roots.length < 2) return out;
-  const short = (r: RootModel) => identifierStart(pascalCasePath(r.name.replace(/(.)handlers?$/i, '$1')));
-  for (const root of roots) {
-    const prefix = short(root);
-    const shared = roots.filter((r) => short(r) === prefix).length > 1;
-    out.set(root, shared ? identifierStart(pascalCasePath(root.relDir || root.name)) : prefix);
-  }
-  return out;
-}
-
-/** A class name cannot start with a digit: `2024` → `Api2024`. */
-function identifierStart(prefix: string): string {
-  return /^[0-9]/.test(prefix) ? `Api${prefix}` : prefix;
 }
 
 function classDescription(c: ClassPlan): string {

@@ -1,7 +1,7 @@
-import { upperFirst } from '../../model/naming';
-import { printTs, printZod, refsOf, type ZodMapper, type ZodNode } from './zod-schema';
+import { printTs, printZod } from './zod-schema';
+import { refsOf } from '../json-shape';
+import { NamedShapes } from '../named-shapes';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
-import type { NamedType } from '../../go/resolved-types';
 
 /** One named Go type as the client prints it. */
 export interface SchemaDecl {
@@ -24,34 +24,8 @@ export interface SchemaDecl {
  * comes after the schemas it uses. Types in a cycle refer to each other
  * through `z.lazy` and get a written-out TypeScript type.
  */
-export class SchemaRegistry {
-  private readonly nodes = new Map<string, ZodNode>();
-  private readonly roots = new Set<string>();
+export class SchemaRegistry extends NamedShapes {
   private names = new Map<string, string>();
-
-  constructor(private readonly mapper: ZodMapper) {}
-
-  /** Records the named types a tree refers to (and, transitively, theirs). */
-  use(node: ZodNode): void {
-    for (const id of refsOf(node)) {
-      this.roots.add(id);
-      this.collect(id);
-    }
-  }
-
-  private collect(id: string): void {
-    if (this.nodes.has(id)) return;
-    const info = this.info(id);
-    const node = this.mapper.named(info);
-    this.nodes.set(id, node);
-    for (const dep of refsOf(node)) this.collect(dep);
-  }
-
-  private info(id: string): NamedType {
-    const info = this.mapper.resolver.named.get(id);
-    if (!info) throw new Error(`internal: named type ${id} was never resolved`);
-    return info;
-  }
 
   /** The TypeScript type name of a named type (after `finish`). */
   typeName(id: string): string {
@@ -70,11 +44,11 @@ export class SchemaRegistry {
    * dependency order.
    */
   finish(reserved: ReadonlySet<string>): SchemaDecl[] {
-    this.names = assignNames([...this.nodes.keys()].map((id) => this.info(id)), reserved);
-    const { order, cyclic } = dependencyOrder([...this.roots], (id) => refsOf(this.nodes.get(id)!));
+    this.names = this.assignNames(reserved);
+    const { order, cyclic } = dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id)));
     const emitted = new Set<string>();
     return order.map((id) => {
-      const node = this.nodes.get(id)!;
+      const shape = this.shape(id);
       const ref = (target: string): string =>
         emitted.has(target) ? this.schemaName(target) : `z.lazy(() => ${this.schemaName(target)})`;
       const info = this.info(id);
@@ -83,40 +57,13 @@ export class SchemaRegistry {
         typeName: this.typeName(id),
         schemaName: this.schemaName(id),
         doc: jsDoc(goDocToJsDoc(info.decl.doc), ''),
-        zod: printZod(node, ref),
-        tsType: cyclic.has(id) ? printTs(node, (target) => this.typeName(target)) : '',
+        zod: printZod(shape, ref),
+        tsType: cyclic.has(id) ? printTs(shape, (target) => this.typeName(target)) : '',
       };
       emitted.add(id);
       return decl;
     });
   }
-}
-
-/** Go names, made unique: on a clash (with each other or with `reserved`), the package name goes in front, then a number. */
-function assignNames(types: NamedType[], reserved: ReadonlySet<string>): Map<string, string> {
-  const byName = new Map<string, NamedType[]>();
-  for (const t of [...types].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    const list = byName.get(t.name) ?? [];
-    list.push(t);
-    byName.set(t.name, list);
-  }
-  const taken = new Set(reserved);
-  const out = new Map<string, string>();
-  const clashing: NamedType[] = [];
-  for (const [name, list] of byName) {
-    if (list.length === 1 && !reserved.has(name)) {
-      out.set(list[0]!.id, name);
-      taken.add(name);
-    } else clashing.push(...list);
-  }
-  for (const t of clashing) {
-    const base = upperFirst(t.pkg.name.replace(/[^A-Za-z0-9_$]/g, '')) + t.name;
-    let name = base;
-    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
-    out.set(t.id, name);
-    taken.add(name);
-  }
-  return out;
 }
 
 /**

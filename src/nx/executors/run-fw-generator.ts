@@ -12,8 +12,12 @@ export interface FwExecutorOptions {
   check?: boolean;
   /** Overwrite files that do not carry the generated header. */
   force?: boolean;
-  /** The TypeScript client's output file, relative to the project root (client only). */
+  /** The output file of the TypeScript client or the OpenAPI document, relative to the project root (client and openapi only). */
   file?: string;
+  /** openapi only: `info.title`, `info.version`, `servers[].url`. */
+  title?: string;
+  version?: string;
+  servers?: string[];
 }
 
 export interface FwExecutorResult {
@@ -41,7 +45,7 @@ function relativePaths(files: readonly string[], workspaceRoot: string): string 
 }
 
 /**
- * The body of the router, url-helper and client executors: one in-process
+ * The body of the router, url-helper, client and openapi executors: one in-process
  * generate() for the project's root handler packages, then the shared writer.
  * Any error diagnostic, refusal or (with `check`) stale file fails the target.
  */
@@ -52,7 +56,13 @@ export async function runFwGenerator(
 ): Promise<FwExecutorResult> {
   const cwd = path.join(context.root, projectRootOf(context));
   const { report, diagnostics, failure } = await generateAndWrite(
-    { cwd, generators: [generator], packages: options.packages ?? [], clientFile: options.file },
+    {
+      cwd,
+      generators: [generator],
+      packages: options.packages ?? [],
+      clientFile: generator === 'client' ? options.file : undefined,
+      openapi: generator === 'openapi' && options.file ? { file: options.file, title: options.title, version: options.version, servers: options.servers } : undefined,
+    },
     { check: options.check, force: options.force },
   );
   printDiagnostics(diagnostics, context.root);
