@@ -5,7 +5,7 @@
 //
 // prints the size of an app that calls 3 operations from 3 groups of the
 // example client (fixtures/example/web/src/api/client.ts), and of one that
-// uses createClient (every group). test/e2e/bundle.e2e.test.ts bounds the
+// uses createClient (every group). test/emit/client/bundle.test.ts bounds the
 // first and checks that the bundle holds no code of the operations it does
 // not call; scripts/bench.mjs measures the bench workspace's client.
 import * as path from 'node:path';
