@@ -20,6 +20,7 @@ import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { realApiWorkspace, syntheticWorkspace } from './bench-workspaces.mjs';
+import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, kb } from './client-bundle.mjs';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -245,9 +246,27 @@ async function benchWorkspace(name) {
   if (ws.editable && hasCommand('watch')) {
     printRow('fw watch: rebuild after a one-file edit', { ms: await watchLatency(dir, ws.editable) }, baseline.ms);
   }
+  if (name === 'synthetic') await bundleRows(dir);
   if (!values['no-nx'] && name === 'real-api') nxRows(dir);
   // FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
   if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** What a web app ships: esbuild, minified, zod included (scripts/client-bundle.mjs); needs the client fw g client wrote. */
+async function bundleRows(dir) {
+  const clientFile = path.join(dir, CLIENT);
+  if (!fs.existsSync(clientFile)) return;
+  const contents = fs.readFileSync(clientFile, 'utf8');
+  // The first operation function of each of the first three classes.
+  const firstOfClass = new Map();
+  for (const m of contents.matchAll(/The request argument of `(\w+)\(\)` and `(\w+)\./g)) if (!firstOfClass.has(m[2])) firstOfClass.set(m[2], m[1]);
+  const calls = [...firstOfClass.values()].slice(0, 3);
+  const bundles = [
+    [`example client, app calling ${EXAMPLE_CALLS.join(', ')}`, await bundleApp(EXAMPLE_CLIENT, EXAMPLE_CALLS)],
+    [`bench client (${kb(Buffer.byteLength(contents))}), app calling ${calls.join(', ')}`, await bundleApp(clientFile, calls)],
+    ['bench client, app using createClient (every group)', await bundleApp(clientFile, [])],
+  ];
+  for (const [label, b] of bundles) console.log(`bundle: ${label}: ${kb(b.bytes)} minified, ${kb(b.gzipBytes)} gzipped`);
 }
 
 function nxRows(dir) {
