@@ -103,6 +103,19 @@ describe('fw g all', () => {
     expect(contents(all)).toEqual(contents(one));
   });
 
+  it('with --openapi also writes what fw g openapi writes (YAML too), byte for byte', async () => {
+    const one = copyFixture('example');
+    const all = copyFixture('example');
+    const doc = ['--title', 'Shop API', '--version', '1.0.0', '--server', 'http://127.0.0.1:8080', '--server', 'https://api.example.com'];
+    for (const file of ['web/src/api/openapi.json', 'web/openapi.yaml']) {
+      expect((await runFw(['g', 'openapi', '--file', file, ...doc, '--cwd', one, '--no-cache'])).code).toBe(0);
+      const run = await runFw(['g', 'all', '--openapi', file, ...doc, '--cwd', all, '--no-cache']);
+      expect(run.code).toBe(0);
+      expect(fs.readFileSync(path.join(all, file), 'utf8')).toBe(fs.readFileSync(path.join(one, file), 'utf8'));
+    }
+    expect((await runFw(['g', 'all', '--openapi', 'web/openapi.yaml', ...doc, '--cwd', all, '--check'])).code).toBe(0);
+  });
+
   it('without --file writes the router and the URL helper only; --check then passes', async () => {
     const ws = copyFixture('example');
     const client = path.join(ws, 'web/src/api/client.ts');

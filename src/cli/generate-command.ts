@@ -132,6 +132,23 @@ ${COMMON_HELP}`,
   },
 };
 
+/** The flags of the OpenAPI document, shared by `fw g openapi` and `fw g all`. */
+const OPENAPI_OPTIONS = {
+  title: { type: 'string' },
+  version: { type: 'string' },
+  server: { type: 'string', multiple: true },
+} as const;
+
+const OPENAPI_HELP = `  --title <text>     info.title of the OpenAPI document (default: the Go module path)
+  --version <text>   info.version (default: 0.0.0)
+  --server <url>     a servers[] entry; repeat for several`;
+
+function openApiOptions(file: string, values: Record<string, unknown>): NonNullable<GenerateOptions['openapi']> {
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const servers = Array.isArray(values.server) ? (values.server as string[]) : [];
+  return { file, title: text(values.title), version: text(values.version), servers };
+}
+
 export const openApiCommand: Command = {
   words: ['g', 'openapi'],
   summary: 'generate an OpenAPI 3.1 document (JSON or YAML)',
@@ -142,42 +159,41 @@ package (or of the named ones): YAML when the file ends in .yaml or .yml,
 JSON otherwise.
 
   --file <path>      output file, relative to --cwd (required)
-  --title <text>     info.title (default: the Go module path)
-  --version <text>   info.version (default: 0.0.0)
-  --server <url>     a servers[] entry; repeat for several
+${OPENAPI_HELP}
 ${COMMON_HELP}`,
-  options: {
-    ...GENERATE_OPTIONS,
-    file: { type: 'string' },
-    title: { type: 'string' },
-    version: { type: 'string' },
-    server: { type: 'string', multiple: true },
-  },
+  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, ...OPENAPI_OPTIONS },
   run: ({ values, positionals }, io) => {
     if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g openapi needs --file <path.json|path.yaml>');
-    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    const servers = Array.isArray(values.server) ? (values.server as string[]) : [];
-    return runGenerators('openapi', ['openapi'], values, positionals, io, {
-      openapi: { file: values.file, title: text(values.title), version: text(values.version), servers },
-    });
+    return runGenerators('openapi', ['openapi'], values, positionals, io, { openapi: openApiOptions(values.file, values) });
   },
 };
 
 export const allCommand: Command = {
   words: ['g', 'all'],
-  summary: 'generate the router, the URL helper and (with --file) the client in one run',
-  usage: `Usage: fw g all [--file <path>] [packages...] [options]
+  summary: 'generate the router, the URL helper, and (when asked) the client and the OpenAPI document in one run',
+  usage: `Usage: fw g all [--file <path>] [--openapi <path>] [packages...] [options]
 
-Does what fw g router, fw g url-helper and (with --file) fw g client do, from
-one read and parse of the workspace: each Go file is parsed once for all of
-them.
+Does what fw g router, fw g url-helper, (with --file) fw g client and (with
+--openapi) fw g openapi do, from one read and parse of the workspace: each Go
+file is parsed once for all of them.
 
-  --file <path> output file of the TypeScript client, relative to --cwd
-                (without it, no client is generated)
+  --file <path>      output file of the TypeScript client, relative to --cwd
+                     (without it, no client is generated)
+  --openapi <path>   output file of the OpenAPI document (.json, .yaml or .yml),
+                     relative to --cwd (without it, no document is generated)
+${OPENAPI_HELP}
 ${COMMON_HELP}`,
-  options: { ...GENERATE_OPTIONS, file: { type: 'string' } },
+  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, openapi: { type: 'string' }, ...OPENAPI_OPTIONS },
   run: ({ values, positionals }, io) => {
-    const file = typeof values.file === 'string' && values.file !== '' ? values.file : undefined;
-    return runGenerators('all', file ? ['router', 'url-helper', 'client'] : ['router', 'url-helper'], values, positionals, io, { clientFile: file });
+    const given = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+    const file = given(values.file);
+    const openapi = given(values.openapi);
+    const generators: GeneratorName[] = ['router', 'url-helper'];
+    if (file) generators.push('client');
+    if (openapi) generators.push('openapi');
+    return runGenerators('all', generators, values, positionals, io, {
+      clientFile: file,
+      openapi: openapi ? openApiOptions(openapi, values) : undefined,
+    });
   },
 };

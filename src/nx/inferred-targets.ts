@@ -31,7 +31,7 @@ function outputsOf(projectRoot: string, roots: readonly string[], clientFile: st
   const inRoot = (root: string, file: string) => path.posix.join(projectRoot, root, file);
   const router = roots.flatMap((r) => [inRoot(r, 'router.go'), inRoot(r, 'registry.go')]);
   const urlHelper = roots.map((r) => inRoot(r, 'urlhelper/urlhelper.go'));
-  return { router, 'url-helper': urlHelper, client: [clientFile], openapi: openapiFile ? [openapiFile] : [], all: [...router, ...urlHelper, clientFile] };
+  return { router, 'url-helper': urlHelper, client: [clientFile], openapi: openapiFile ? [openapiFile] : [], all: [...router, ...urlHelper, clientFile, ...(openapiFile ? [openapiFile] : [])] };
 }
 
 /** The Go files fw generates for these roots (workspace-relative): what the inputs and the plugin's own cache leave out. */
@@ -98,7 +98,10 @@ export function fwTargets(
     [options.routerTargetName]: target('router', {}),
     [options.urlHelperTargetName]: target('url-helper', {}),
     [options.clientTargetName]: target('client', { file: path.posix.relative(projectRoot, clientFile) }),
-    [options.allTargetName]: target('all', { file: path.posix.relative(projectRoot, clientFile) }),
+    [options.allTargetName]: target('all', {
+      file: path.posix.relative(projectRoot, clientFile),
+      ...(openapiFile ? { openapi: path.posix.relative(projectRoot, openapiFile) } : {}),
+    }),
   };
   // The OpenAPI document is opt-in: only a project whose plugin options name its file gets the target.
   if (openapiFile) targets[options.openapiTargetName] = target('openapi', { file: path.posix.relative(projectRoot, openapiFile) });

@@ -72,6 +72,15 @@ describe('fw executors', () => {
     expect(fs.existsSync(path.join(ws, API, 'client/client.ts'))).toBe(false);
   });
 
+  it('fw:all with openapi also writes what fw:openapi writes, byte for byte', async () => {
+    const doc = { title: 'API', version: '2.0.0', servers: ['https://api.example.com'] };
+    expect(await openApiExecutor({ file: 'docs/one.yaml', ...doc }, ctx)).toEqual({ success: true });
+    expect(await allExecutor({ openapi: 'docs/all.yaml', ...doc }, ctx)).toEqual({ success: true });
+    const read = (f: string) => fs.readFileSync(path.join(ws, API, f), 'utf8');
+    expect(read('docs/all.yaml')).toBe(read('docs/one.yaml'));
+    expect(await allExecutor({ openapi: 'docs/all.yaml', ...doc, check: true }, ctx)).toEqual({ success: true });
+  });
+
   it('leaves unchanged files alone on a second run', async () => {
     await routerExecutor({}, ctx);
     const mtime = fs.statSync(path.join(ws, V1, 'router.go')).mtimeMs;

@@ -139,6 +139,9 @@ describe('fw Nx plugin (createNodes)', () => {
       outputs: ['{workspaceRoot}/docs/api.openapi.yaml'],
       metadata: { description: expect.stringContaining('OpenAPI') },
     });
+    // gen-all writes the document too, so it names it as an option and an output.
+    expect(targets['gen-all']?.options).toMatchObject({ openapi: '../../docs/api.openapi.yaml' });
+    expect(targets['gen-all']?.outputs).toContain('{workspaceRoot}/docs/api.openapi.yaml');
     expect(Object.keys(await apiTargets({ openapiFile: 'openapi.json', openapiTargetName: 'api-doc' }))).toContain('api-doc');
     await expect(nodes({ openapiFile: 'openapi.txt' })).rejects.toThrow('must be a path ending in .json, .yaml or .yml');
   });
