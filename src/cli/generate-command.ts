@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { formatDiagnostic } from '../diagnostics/diagnostics';
 import { generateAndWrite } from '../generate';
+import { checkTurboTask } from '../runtime/turbo-config';
 import type { GeneratorName } from '../generate';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 
@@ -9,6 +10,7 @@ const GENERATE_OPTIONS = {
   check: { type: 'boolean' },
   force: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
+  turbo: { type: 'boolean' },
 } as const satisfies Command['options'];
 
 const COMMON_HELP = `Options:
@@ -16,6 +18,9 @@ const COMMON_HELP = `Options:
   --check       write nothing; exit 1 and list the files that are stale (for CI)
   --force       overwrite files that do not carry fw's generated header
   -q, --quiet   print diagnostics only, no summary
+  --turbo       run as the Turborepo task fw init --turbo wrote: first check
+                that ./turbo.json declares it for exactly the root handler
+                packages found, else fail (so no stale result is cached)
   -h, --help    show this help`;
 
 /** Runs one generator the way every `fw g` command does: generate, report, write. */
@@ -29,6 +34,14 @@ async function runGenerator(
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
   const started = process.hrtime.bigint();
   const check = values.check === true;
+  if (values.turbo === true) {
+    const problems = checkTurboTask(cwd, generator, clientFile);
+    if (problems.length > 0) {
+      for (const d of problems) io.err(formatDiagnostic(d, cwd));
+      io.err(`fw: ${problems.length} error${problems.length === 1 ? '' : 's'}; nothing was written`);
+      return EXIT_FAILURE;
+    }
+  }
   const { result, report, diagnostics, failure } = await generateAndWrite(
     { cwd, generators: [generator], packages: positionals, clientFile },
     { check, force: values.force === true },

@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { TargetConfiguration } from '@nx/devkit';
 import type { GeneratorName } from '../generate';
-import { FW_PACKAGE_NAME } from './package-info';
+import { outputFiles } from '../workspace/outputs';
+import { fwInstalledName } from './package-info';
 import type { FwPluginOptions } from './plugin-options';
 import type { ProjectAnalysis } from './project-analysis';
 
@@ -28,12 +29,7 @@ export function resolveClientFile(projectRoot: string, projectName: string, clie
 
 /** The files each generator writes for these roots (workspace-relative), per DESIGN §4. */
 function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string): Record<GeneratorName, string[]> {
-  const inRoot = (root: string, file: string) => path.posix.join(projectRoot, root, file);
-  return {
-    router: roots.flatMap((r) => [inRoot(r, 'router.go'), inRoot(r, 'registry.go')]),
-    'url-helper': roots.map((r) => inRoot(r, 'urlhelper/urlhelper.go')),
-    client: [clientFile],
-  };
+  return outputFiles(projectRoot, roots, clientFile);
 }
 
 /** The Go files fw generates for these roots (workspace-relative): what the inputs and the plugin's own cache leave out. */
@@ -51,13 +47,10 @@ function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Recor
   const tok = (p: string) => tokenPath(projectRoot, p);
   const sources = analysis.precise ? analysis.goDirs.map((d) => `${tok(d)}/*.go`) : ['{projectRoot}/**/*.go'];
   const generated = [...outputs.router, ...outputs['url-helper']].map((f) => `!${tok(f)}`);
-  return [
-    ...sources,
-    ...analysis.goModFiles.map(tok),
-    '!{projectRoot}/**/*_test.go',
-    ...generated,
-    { externalDependencies: [FW_PACKAGE_NAME] },
-  ];
+  // fw's own version is not named as an externalDependency: without a lock
+  // file (or with an alias Nx does not resolve) Nx fails on a missing external
+  // node. Left out, Nx hashes every external dependency, fw's version included.
+  return [...sources, ...analysis.goModFiles.map(tok), '!{projectRoot}/**/*_test.go', ...generated];
 }
 
 const descriptions: Record<GeneratorName, string> = {
@@ -80,16 +73,24 @@ export function fwTargets(
   const outputs = outputsOf(projectRoot, analysis.roots, clientFile);
   const inputs = goInputs(projectRoot, analysis, outputs);
   const target = (generator: GeneratorName, executorOptions: Record<string, unknown>): TargetConfiguration => ({
-    executor: `${FW_PACKAGE_NAME}:${generator}`,
+    executor: `${fwInstalledName()}:${generator}`,
     options: executorOptions,
     cache: true,
     inputs,
     outputs: outputs[generator].map((f) => tokenPath(projectRoot, f)),
     metadata: { description: descriptions[generator], technologies: ['go'] },
   });
+  const file = path.posix.relative(projectRoot, clientFile);
   return {
     [options.routerTargetName]: target('router', {}),
     [options.urlHelperTargetName]: target('url-helper', {}),
-    [options.clientTargetName]: target('client', { file: path.posix.relative(projectRoot, clientFile) }),
+    [options.clientTargetName]: target('client', { file }),
+    // Never cached: a check answered from the cache would pass without looking.
+    [options.checkTargetName]: {
+      executor: `${fwInstalledName()}:check`,
+      options: { file },
+      cache: false,
+      metadata: { description: 'Check, writing nothing, that the generated router, URL helper and client are up to date (the CI gate)', technologies: ['go'] },
+    },
   };
 }

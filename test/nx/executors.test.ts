@@ -4,6 +4,7 @@ import { type ExecutorContext, logger } from '@nx/devkit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generate } from '../../src/generate';
 import clientExecutor from '../../src/nx/executors/client/impl';
+import checkExecutor from '../../src/nx/executors/check/impl';
 import routerExecutor from '../../src/nx/executors/router/impl';
 import urlHelperExecutor from '../../src/nx/executors/url-helper/impl';
 import { copyFixture } from '../support/workspace';
@@ -65,11 +66,48 @@ describe('fw executors', () => {
     const before = read(`${V1}/router.go`);
     expect(await routerExecutor({ check: true }, ctx)).toEqual({ success: false });
     expect(errors()).toEqual([
-      `fw router: out of date: ${V1}/router.go, ${V1}/registry.go (run the target without --check to regenerate)`,
+      `fw router: out of date: ${V1}/router.go, ${V1}/registry.go (run the generating target to regenerate)`,
     ]);
     expect(read(`${V1}/router.go`)).toBe(before);
     await routerExecutor({}, ctx);
     expect(await routerExecutor({ check: true }, ctx)).toEqual({ success: true });
+  });
+
+  it('refuses --check in a cached target (a hit would pass without checking), writing nothing', async () => {
+    const before = read(`${V1}/router.go`);
+    const cached = { ...ctx, target: { executor: 'fw:router', cache: true, outputs: [`{projectRoot}/internal/v1handler/router.go`] } };
+    expect(await routerExecutor({ check: true }, cached)).toEqual({ success: false });
+    expect(errors()).toEqual([
+      'fw: --check cannot run in the cached target api:gen-router (a cache hit would pass without checking); run the project\'s check-generated target, or declare a target with "cache": false',
+    ]);
+    expect(read(`${V1}/router.go`)).toBe(before);
+  });
+
+  it('fw:check checks router, URL helper and client at once, writes nothing, and fails while any is stale', async () => {
+    const uncached = { ...ctx, targetName: 'check-generated', target: { executor: 'fw:check', cache: false } };
+    expect(await checkExecutor({ file: 'client/client.ts' }, uncached)).toEqual({ success: false });
+    expect(errors()).toEqual([
+      `fw router, url-helper, client: out of date: ${V1}/router.go, ${V1}/registry.go, ${V1}/urlhelper/urlhelper.go, ${API}/client/client.ts (run the generating target to regenerate)`,
+    ]);
+    expect(fs.existsSync(path.join(ws, API, 'client/client.ts'))).toBe(false);
+    await routerExecutor({}, ctx);
+    await urlHelperExecutor({}, ctx);
+    await clientExecutor({ file: 'client/client.ts' }, ctx);
+    expect(await checkExecutor({ file: 'client/client.ts' }, uncached)).toEqual({ success: true });
+  });
+
+  it('in a cached target, refuses to run (writing nothing) unless its outputs are exactly the files it generates', async () => {
+    const before = read(`${V1}/router.go`);
+    const withOutputs = (outputs: string[]) => ({ ...ctx, target: { executor: 'fw:router', cache: true, outputs } });
+    expect(await routerExecutor({}, withOutputs(['{projectRoot}/internal/v1handler/router.go']))).toEqual({ success: false });
+    expect(errors()).toEqual([
+      `fw: nothing was written: the outputs of the cached target api:gen-router are not the files it generates (${V1}/registry.go, ${V1}/router.go): a cache hit could restore files of other roots; declare "outputs": ["{workspaceRoot}/${V1}/registry.go", "{workspaceRoot}/${V1}/router.go"] and exclude them from its inputs`,
+    ]);
+    expect(read(`${V1}/router.go`)).toBe(before);
+    const exact = withOutputs(['{projectRoot}/internal/v1handler/registry.go', '{workspaceRoot}/apps/api/internal/v1handler/router.go']);
+    expect(await routerExecutor({}, exact)).toEqual({ success: true });
+    const client = { ...ctx, target: { executor: 'fw:client', cache: true, outputs: ['{projectRoot}/{options.file}'] } };
+    expect(await clientExecutor({ file: 'client/client.ts' }, client)).toEqual({ success: true });
   });
 
   it('prints annotation errors in the CLI format, relative to the workspace root, and fails without writing', async () => {

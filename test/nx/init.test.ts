@@ -13,6 +13,7 @@ const DEFAULT_OPTIONS = {
   routerTargetName: 'gen-router',
   urlHelperTargetName: 'gen-url-helper',
   clientTargetName: 'gen-client',
+  checkTargetName: 'check-generated',
   clientFile: 'client/client.ts',
 };
 
@@ -25,7 +26,7 @@ describe('init generator', () => {
   it('registers the plugin in nx.json with its default options and adds fw to devDependencies', async () => {
     await initGenerator(tree, { skipFormat: true });
     expect(readNxJson(tree)?.plugins).toEqual([{ plugin: 'fw', options: DEFAULT_OPTIONS }]);
-    expect(readJson<PackageJson>(tree, 'package.json').devDependencies?.fw).toBe(`^${fwVersion()}`);
+    expect(readJson<PackageJson>(tree, 'package.json').devDependencies?.fw).toBe(`npm:fw-http-routes@^${fwVersion()}`);
   });
 
   it('is idempotent: a second run changes nothing', async () => {

@@ -44,7 +44,7 @@ describe('fw Nx plugin (createNodes)', () => {
     expect(Object.keys(result['apps/admin/go.mod']?.projects ?? {})).toEqual(['apps/admin']);
     const api = result['apps/api/go.mod']?.projects?.['apps/api'];
     expect(api?.name).toBe('api');
-    expect(Object.keys(api?.targets ?? {})).toEqual(['gen-router', 'gen-url-helper', 'gen-client']);
+    expect(Object.keys(api?.targets ?? {})).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'check-generated']);
     expect(api?.targets?.['gen-router']).toMatchObject({
       executor: 'fw:router',
       options: {},
@@ -61,6 +61,9 @@ describe('fw Nx plugin (createNodes)', () => {
       options: { file: 'client/client.ts' },
       outputs: ['{projectRoot}/client/client.ts'],
     });
+    // The CI gate is never cached: a hit would pass without checking.
+    expect(api?.targets?.['check-generated']).toMatchObject({ executor: 'fw:check', options: { file: 'client/client.ts' }, cache: false });
+    expect(api?.targets?.['check-generated']?.inputs).toBeUndefined();
   });
 
   it('declares as inputs the handler packages and the packages of their types (also nested ones), not the other Go code, tests or outputs', async () => {
@@ -74,7 +77,6 @@ describe('fw Nx plugin (createNodes)', () => {
       '!{projectRoot}/internal/v1handler/router.go',
       '!{projectRoot}/internal/v1handler/registry.go',
       '!{projectRoot}/internal/v1handler/urlhelper/urlhelper.go',
-      { externalDependencies: ['fw'] },
     ]);
     const targets = await apiTargets();
     expect(targets['gen-client']?.inputs).toEqual(inputs);
@@ -106,7 +108,7 @@ describe('fw Nx plugin (createNodes)', () => {
       clientTargetName: 'ts-client',
       clientFile: '{workspaceRoot}/libs/clients/src/{projectName}.ts',
     });
-    expect(Object.keys(targets)).toEqual(['routes', 'urls', 'ts-client']);
+    expect(Object.keys(targets)).toEqual(['routes', 'urls', 'ts-client', 'check-generated']);
     expect(targets['ts-client']).toMatchObject({
       options: { file: '../../libs/clients/src/api.ts' },
       outputs: ['{workspaceRoot}/libs/clients/src/api.ts'],

@@ -2,6 +2,9 @@ import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { type Diagnostic, formatDiagnostic } from '../../diagnostics/diagnostics';
 import { generateAndWrite } from '../../generate';
+import { discoverRoots, toPosix } from '../../workspace/discover';
+import { outputFiles } from '../../workspace/outputs';
+import { selectRoots } from '../../workspace/select-roots';
 import type { GeneratorName } from '../../generate';
 
 /** The options every fw executor shares; they mirror the CLI's flags. Paths are relative to the project root. */
@@ -41,30 +44,91 @@ function relativePaths(files: readonly string[], workspaceRoot: string): string 
 }
 
 /**
- * The body of the router, url-helper and client executors: one in-process
- * generate() for the project's root handler packages, then the shared writer.
- * Any error diagnostic, refusal or (with `check`) stale file fails the target.
+ * A check answered from Nx's cache would pass without looking (and restore
+ * the cached outputs over the files it should have judged), so `check` runs
+ * only in targets that are not cached: the inferred check target, or one the
+ * user declares with `"cache": false`.
+ */
+function cachedCheckError(context: ExecutorContext): string | undefined {
+  if (context.target?.cache !== true) return undefined;
+  return `fw: --check cannot run in the cached target ${context.projectName}:${context.targetName} (a cache hit would pass without checking); run the project's check-generated target, or declare a target with "cache": false`;
+}
+
+/** `{projectRoot}`, `{workspaceRoot}`, `{projectName}` and `{options.x}` in a declared output, resolved to a workspace-relative path. */
+function resolveOutput(output: string, projectRoot: string, context: ExecutorContext, options: FwExecutorOptions): string {
+  const resolved = output
+    .replaceAll('{workspaceRoot}/', '')
+    .replaceAll('{projectRoot}', projectRoot)
+    .replaceAll('{projectName}', context.projectName ?? '')
+    .replace(/\{options\.([A-Za-z]+)\}/g, (_, key: string) => String((options as Record<string, unknown>)[key] ?? ''));
+  return path.posix.normalize(resolved);
+}
+
+/** The files the generators will write for the selected roots (absolute); undefined when the selection is wrong (generation reports that). */
+function filesToGenerate(cwd: string, generators: readonly GeneratorName[], options: FwExecutorOptions): string[] | undefined {
+  const problems: Diagnostic[] = [];
+  const roots = selectRoots(cwd, discoverRoots(cwd), options.packages ?? [], problems);
+  if (problems.length > 0) return undefined;
+  const outputs = outputFiles(toPosix(cwd), roots.map((r) => r.relDir), options.file ? toPosix(path.resolve(cwd, options.file)) : '');
+  return generators.flatMap((g) => outputs[g]);
+}
+
+/**
+ * A cached target must declare as its outputs exactly the files fw generates
+ * for the roots it finds: Nx restores only declared outputs, and the list is
+ * part of the hash (the project configuration), so a list that matches the
+ * disk keeps a new or removed root from being answered by a cache entry made
+ * for other roots. Returns the error to print when it does not match.
+ */
+function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions, generated: readonly string[] | undefined): string | undefined {
+  if (context.target?.cache !== true || !generated) return undefined;
+  const projectRoot = projectRootOf(context);
+  const declared = (context.target.outputs ?? []).map((o) => resolveOutput(o, projectRoot, context, options)).sort();
+  const files = generated.map((f) => path.relative(context.root, f).split(path.sep).join('/')).sort();
+  if (declared.join('\n') === files.join('\n')) return undefined;
+  const asOutputs = files.map((f) => JSON.stringify(`{workspaceRoot}/${f}`)).join(', ');
+  return `fw: nothing was written: the outputs of the cached target ${context.projectName}:${context.targetName} are not the files it generates (${files.join(', ') || 'none'}): a cache hit could restore files of other roots; declare "outputs": [${asOutputs}] and exclude them from its inputs`;
+}
+
+/**
+ * The body of the fw executors: one in-process generate() for the project's
+ * root handler packages, then the shared writer. Any error diagnostic,
+ * refusal or (with `check`) stale file fails the target.
  */
 export async function runFwGenerator(
-  generator: GeneratorName,
+  generators: GeneratorName | GeneratorName[],
   options: FwExecutorOptions,
   context: ExecutorContext,
 ): Promise<FwExecutorResult> {
+  const list = Array.isArray(generators) ? generators : [generators];
+  const label = list.join(', ');
+  if (options.check) {
+    const refused = cachedCheckError(context);
+    if (refused) {
+      logger.error(refused);
+      return { success: false };
+    }
+  }
   const cwd = path.join(context.root, projectRootOf(context));
+  const undeclared = options.check ? undefined : undeclaredOutputs(context, options, filesToGenerate(cwd, list, options));
+  if (undeclared) {
+    logger.error(undeclared);
+    return { success: false };
+  }
   const { report, diagnostics, failure } = await generateAndWrite(
-    { cwd, generators: [generator], packages: options.packages ?? [], clientFile: options.file },
+    { cwd, generators: list, packages: options.packages ?? [], clientFile: options.file },
     { check: options.check, force: options.force },
   );
   printDiagnostics(diagnostics, context.root);
   if (failure === 'errors' || failure === 'refused') return { success: false };
   if (failure === 'stale') {
-    logger.error(`fw ${generator}: out of date: ${relativePaths(report.stale, context.root)} (run the target without --check to regenerate)`);
+    logger.error(`fw ${label}: out of date: ${relativePaths(report.stale, context.root)} (run the generating target to regenerate)`);
     return { success: false };
   }
   if (options.check) {
-    logger.info(`fw ${generator}: ${report.unchanged.length} file(s) up to date`);
+    logger.info(`fw ${label}: ${report.unchanged.length} file(s) up to date`);
     return { success: true };
   }
-  logger.info(`fw ${generator}: ${report.written.length} written, ${report.unchanged.length} unchanged`);
+  logger.info(`fw ${label}: ${report.written.length} written, ${report.unchanged.length} unchanged`);
   return { success: true };
 }
