@@ -19,20 +19,47 @@ export function fwVersion(): string {
   return version;
 }
 
-/**
- * The name under which fw is installed, as Nx resolves it: the directory
- * below node_modules (`fw` for `npm i -D fw@npm:fw-http-routes`,
- * `fw-http-routes` for a plain install, `@scope/name` too). Executors of the
- * inferred targets (`<name>:router`) and the plugin entry in nx.json use it,
- * so both install styles work. Outside node_modules (this repository's own
- * tests) it is `fw`, the alias README installs fw under.
- */
-export function fwInstalledName(dir: string = PACKAGE_DIR): string {
-  if (dir === PACKAGE_DIR && installedName) return installedName;
+/** The name implied by a package directory: the path below the last node_modules, or undefined outside node_modules. */
+function nameFromDir(dir: string): string | undefined {
   const parts = path.resolve(dir).split(path.sep);
   const nm = parts.lastIndexOf('node_modules');
-  const below = nm < 0 ? [] : parts.slice(nm + 1);
-  const name = below[0]?.startsWith('@') && below.length === 2 ? `${below[0]}/${below[1]}` : below.length === 1 ? below[0]! : FW_ALIAS;
+  if (nm < 0) return undefined;
+  const below = parts.slice(nm + 1);
+  if (below[0]?.startsWith('@') && below.length === 2) return `${below[0]}/${below[1]}`;
+  return below.length === 1 ? below[0] : undefined;
+}
+
+function realFile(file: string): string | undefined {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The name under which fw is installed, as Nx resolves it: `fw` for
+ * `npm i -D fw@npm:fw-http-routes`, `fw-http-routes` for a plain install.
+ * Executors of the inferred targets (`<name>:router`) and the plugin entry in
+ * nx.json use it, so both install styles work. Of the directory name and
+ * the two usual names, the first that resolves from `from` (Nx runs in the
+ * workspace root) to this very package wins: pnpm keeps an aliased package
+ * under its real name and links the alias to it. Outside node_modules (this
+ * repository's own tests) it is `fw`, the alias README installs fw under.
+ */
+export function fwInstalledName(dir: string = PACKAGE_DIR, from: string = process.cwd()): string {
+  if (dir === PACKAGE_DIR && installedName) return installedName;
+  const fromDir = nameFromDir(dir);
+  const self = realFile(path.join(dir, 'package.json'));
+  const resolves = (name: string): boolean => {
+    try {
+      return self !== undefined && realFile(require.resolve(`${name}/package.json`, { paths: [from] })) === self;
+    } catch {
+      return false;
+    }
+  };
+  const candidates = [...(fromDir ? [fromDir] : []), FW_ALIAS, FW_NPM_NAME];
+  const name = candidates.find(resolves) ?? fromDir ?? FW_ALIAS;
   if (dir === PACKAGE_DIR) installedName = name;
   return name;
 }

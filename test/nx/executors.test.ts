@@ -96,18 +96,30 @@ describe('fw executors', () => {
     expect(await checkExecutor({ file: 'client/client.ts' }, uncached)).toEqual({ success: true });
   });
 
-  it('in a cached target, refuses to run (writing nothing) unless its outputs are exactly the files it generates', async () => {
+  it('in a cached target, refuses to run (writing nothing) unless its outputs are exactly its files and its inputs exclude every generated Go file', async () => {
     const before = read(`${V1}/router.go`);
-    const withOutputs = (outputs: string[]) => ({ ...ctx, target: { executor: 'fw:router', cache: true, outputs } });
-    expect(await routerExecutor({}, withOutputs(['{projectRoot}/internal/v1handler/router.go']))).toEqual({ success: false });
+    const target = (outputs: string[], inputs: string[] = []) => ({ ...ctx, target: { executor: 'fw:router', cache: true, outputs, inputs } });
+    expect(await routerExecutor({}, target(['{projectRoot}/internal/v1handler/router.go']))).toEqual({ success: false });
     expect(errors()).toEqual([
-      `fw: nothing was written: the outputs of the cached target api:gen-router are not the files it generates (${V1}/registry.go, ${V1}/router.go): a cache hit could restore files of other roots; declare "outputs": ["{workspaceRoot}/${V1}/registry.go", "{workspaceRoot}/${V1}/router.go"] and exclude them from its inputs`,
+      `fw: nothing was written: the outputs of the cached target api:gen-router are not the files it generates (${V1}/registry.go, ${V1}/router.go): a cache hit could restore files of other roots; declare "outputs": ["{workspaceRoot}/${V1}/registry.go", "{workspaceRoot}/${V1}/router.go"] and exclude every generated Go file from its inputs`,
+    ]);
+    const outputs = ['{projectRoot}/internal/v1handler/registry.go', '{workspaceRoot}/apps/api/internal/v1handler/router.go'];
+    printed.length = 0;
+    expect(await routerExecutor({}, target(outputs, ['{projectRoot}/**/*.go', '!{projectRoot}/internal/v1handler/router.go']))).toEqual({ success: false });
+    expect(errors()).toEqual([
+      `fw: nothing was written: the inputs of the cached target api:gen-router do not exclude the generated files ${V1}/registry.go, ${V1}/urlhelper/urlhelper.go: add "!{workspaceRoot}/${V1}/registry.go", "!{workspaceRoot}/${V1}/urlhelper/urlhelper.go" to its inputs`,
     ]);
     expect(read(`${V1}/router.go`)).toBe(before);
-    const exact = withOutputs(['{projectRoot}/internal/v1handler/registry.go', '{workspaceRoot}/apps/api/internal/v1handler/router.go']);
-    expect(await routerExecutor({}, exact)).toEqual({ success: true });
-    const client = { ...ctx, target: { executor: 'fw:client', cache: true, outputs: ['{projectRoot}/{options.file}'] } };
-    expect(await clientExecutor({ file: 'client/client.ts' }, client)).toEqual({ success: true });
+    const inputs = ['{projectRoot}/**/*.go', ...['router.go', 'registry.go', 'urlhelper/urlhelper.go'].map((f) => `!{projectRoot}/internal/v1handler/${f}`)];
+    expect(await routerExecutor({}, target(outputs, inputs))).toEqual({ success: true });
+    const client = (extra: string[] = []) => ({ ...ctx, target: { executor: 'fw:client', cache: true, outputs: ['{projectRoot}/{options.file}'], inputs: [...inputs, ...extra] } });
+    expect(await clientExecutor({ file: 'client/client.ts' }, client())).toEqual({ success: true });
+    // A root that is gone but still excluded would hide its files' return from the hash.
+    printed.length = 0;
+    expect(await clientExecutor({ file: 'client/client.ts' }, client(['!{projectRoot}/internal/gone/router.go']))).toEqual({ success: false });
+    expect(errors()).toEqual([
+      `fw: nothing was written: the inputs of the cached target api:gen-router exclude ${API}/internal/gone/router.go, which fw does not generate (no such root handler package): remove "!{workspaceRoot}/${API}/internal/gone/router.go" from its inputs`,
+    ]);
   });
 
   it('prints annotation errors in the CLI format, relative to the workspace root, and fails without writing', async () => {

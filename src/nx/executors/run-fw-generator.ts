@@ -64,30 +64,55 @@ function resolveOutput(output: string, projectRoot: string, context: ExecutorCon
   return path.posix.normalize(resolved);
 }
 
-/** The files the generators will write for the selected roots (absolute); undefined when the selection is wrong (generation reports that). */
-function filesToGenerate(cwd: string, generators: readonly GeneratorName[], options: FwExecutorOptions): string[] | undefined {
+/** What the target will write for the selected roots (absolute), and every generated Go file of all roots; undefined when the selection is wrong (generation reports that). */
+function filesToGenerate(cwd: string, generators: readonly GeneratorName[], options: FwExecutorOptions): { own: string[]; goFiles: string[] } | undefined {
   const problems: Diagnostic[] = [];
-  const roots = selectRoots(cwd, discoverRoots(cwd), options.packages ?? [], problems);
+  const all = discoverRoots(cwd);
+  const selected = selectRoots(cwd, all, options.packages ?? [], problems);
   if (problems.length > 0) return undefined;
-  const outputs = outputFiles(toPosix(cwd), roots.map((r) => r.relDir), options.file ? toPosix(path.resolve(cwd, options.file)) : '');
-  return generators.flatMap((g) => outputs[g]);
+  const files = (roots: typeof all) => outputFiles(toPosix(cwd), roots.map((r) => r.relDir), options.file ? toPosix(path.resolve(cwd, options.file)) : '');
+  const own = files(selected);
+  const every = files(all);
+  return { own: generators.flatMap((g) => own[g]), goFiles: [...every.router, ...every['url-helper']] };
 }
 
 /**
  * A cached target must declare as its outputs exactly the files fw generates
- * for the roots it finds: Nx restores only declared outputs, and the list is
- * part of the hash (the project configuration), so a list that matches the
- * disk keeps a new or removed root from being answered by a cache entry made
- * for other roots. Returns the error to print when it does not match.
+ * for the roots it finds, and leave every generated Go file out of its
+ * inputs: Nx restores only declared outputs, and the target's definition is
+ * part of the hash (the project configuration), so a definition that matches
+ * the roots on disk keeps a new or removed root from being answered by a
+ * cache entry made for other roots (and a run from invalidating the next).
+ * Returns the error to print when it does not match.
  */
-function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions, generated: readonly string[] | undefined): string | undefined {
-  if (context.target?.cache !== true || !generated) return undefined;
+function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions, files: ReturnType<typeof filesToGenerate>): string | undefined {
+  if (context.target?.cache !== true || !files) return undefined;
   const projectRoot = projectRootOf(context);
-  const declared = (context.target.outputs ?? []).map((o) => resolveOutput(o, projectRoot, context, options)).sort();
-  const files = generated.map((f) => path.relative(context.root, f).split(path.sep).join('/')).sort();
-  if (declared.join('\n') === files.join('\n')) return undefined;
-  const asOutputs = files.map((f) => JSON.stringify(`{workspaceRoot}/${f}`)).join(', ');
-  return `fw: nothing was written: the outputs of the cached target ${context.projectName}:${context.targetName} are not the files it generates (${files.join(', ') || 'none'}): a cache hit could restore files of other roots; declare "outputs": [${asOutputs}] and exclude them from its inputs`;
+  const resolve = (o: string) => resolveOutput(o, projectRoot, context, options);
+  const rel = (f: string) => path.relative(context.root, f).split(path.sep).join('/');
+  const declared = (context.target.outputs ?? []).map(resolve).sort();
+  const own = files.own.map(rel).sort();
+  // The exclusions of generated files name the roots too: they must be exactly the generated Go files of the roots found.
+  const generatedName = /(^|\/)(router\.go|registry\.go|urlhelper\/urlhelper\.go)$/;
+  const excluded = (context.target.inputs ?? [])
+    .filter((i): i is string => typeof i === 'string' && i.startsWith('!'))
+    .map((i) => resolve(i.slice(1)))
+    .filter((f) => generatedName.test(f) && !f.includes('*'));
+  const goFiles = files.goFiles.map(rel);
+  const included = goFiles.filter((f) => !excluded.includes(f));
+  const extra = excluded.filter((f) => !goFiles.includes(f));
+  const target = `${context.projectName}:${context.targetName}`;
+  const list = (fs: string[], prefix = '') => fs.map((f) => JSON.stringify(`${prefix}{workspaceRoot}/${f}`)).join(', ');
+  if (declared.join('\n') !== own.join('\n')) {
+    return `fw: nothing was written: the outputs of the cached target ${target} are not the files it generates (${own.join(', ') || 'none'}): a cache hit could restore files of other roots; declare "outputs": [${list(own)}] and exclude every generated Go file from its inputs`;
+  }
+  if (included.length > 0) {
+    return `fw: nothing was written: the inputs of the cached target ${target} do not exclude the generated files ${included.join(', ')}: add ${list(included, '!')} to its inputs`;
+  }
+  if (extra.length > 0) {
+    return `fw: nothing was written: the inputs of the cached target ${target} exclude ${extra.join(', ')}, which fw does not generate (no such root handler package): remove ${list(extra, '!')} from its inputs`;
+  }
+  return undefined;
 }
 
 /**
