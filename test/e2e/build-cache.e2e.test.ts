@@ -423,7 +423,7 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
     expect(['api#gen:router', 'api#gen:url-helper', 'api#gen:client'].map((t) => a2[t]?.status)).toEqual(['MISS', 'MISS', 'MISS']);
     const b2 = await turboB();
     // apps/admin did not change: B hits its own local cache there.
-    expect(Object.entries(b2).map(([id, t]) => `${id} ${t.status} ${t.source}`)).toEqual([
+    expect(Object.entries(b2).map(([id, t]) => `${id} ${t.status} ${t.source}`).sort()).toEqual([
       ...TURBO_TASKS.map((t) => `admin#${t} HIT LOCAL`),
       ...TURBO_TASKS.map((t) => `api#${t} HIT REMOTE`),
     ].sort());
