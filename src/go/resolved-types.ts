@@ -113,8 +113,25 @@ export interface NamedType {
   type: ResolvedType;
   /** The const values of this type in its package, for string and integer kinds with at least one such const whose value fw could compute. */
   enum?: EnumValue[];
-  /** The type has a MarshalJSON method (its JSON shape is whatever that method writes) or a MarshalText method (a JSON string). */
+  /** The type declares a MarshalJSON method (its JSON shape is whatever that method writes) or a MarshalText method (a JSON string). */
   marshaler?: 'json' | 'text';
+  /** The marshaling methods the type declares itself, with their receiver kind. */
+  methods?: ReadonlyMap<MarshalMethod, 'value' | 'pointer'>;
+}
+
+/** The methods encoding/json looks for. */
+export type MarshalMethod = 'MarshalJSON' | 'MarshalText' | 'UnmarshalJSON' | 'UnmarshalText';
+
+/**
+ * What encoding/json calls instead of encoding a value field by field:
+ * a MarshalJSON/UnmarshalJSON method (`json`: fw cannot know the form),
+ * a MarshalText/UnmarshalText method (`text`: a JSON string), or
+ * time.Time's methods (`time`: an RFC 3339 string), declared or promoted.
+ */
+export interface Marshaler {
+  kind: 'json' | 'text' | 'time';
+  /** The type that declares the method, for messages. */
+  owner: string;
 }
 
 /** One property of a struct's JSON form (encoding/json's view). */

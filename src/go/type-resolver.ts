@@ -3,7 +3,7 @@ import type { GoConstDecl, GoField, GoFile, GoTypeDecl, GoTypeExpr } from './ast
 import { integerConstValue, stringConstValue } from './const-values';
 import { parseStructTag } from './struct-tags';
 import { describeExpr } from './type-expr';
-import { BASIC_KINDS, type BasicKind, type EnumValue, INTEGER_KINDS, type JsonField, type LocationTag, type NamedType, type ResolvedField, type ResolvedStruct, type ResolvedType, type TaggedField } from './resolved-types';
+import { BASIC_KINDS, type BasicKind, type EnumValue, INTEGER_KINDS, type JsonField, type LocationTag, type MarshalMethod, type Marshaler, type NamedType, type ResolvedField, type ResolvedStruct, type ResolvedType, type TaggedField } from './resolved-types';
 import { type FlattenHooks, flattenStruct } from './struct-views';
 import type { GoPackage, GoProgram, TypeRef } from './package';
 
@@ -30,6 +30,8 @@ interface Scope {
   file: GoFile;
   /** Who owns the fields being resolved, for messages. */
   owner: string;
+  /** The type arguments of a generic type being instantiated, by type parameter name. */
+  typeArgs?: ReadonlyMap<string, ResolvedType>;
 }
 
 const STD_SPECIAL: Readonly<Record<string, ResolvedType>> = {
@@ -99,6 +101,9 @@ export class TypeResolver {
     included: (f) => this.checkKnown(f),
   };
 
+  /** How many generic instantiations are being resolved inside each other. */
+  private instantiating = 0;
+
   constructor(private readonly program: GoProgram) {}
 
   /** A route's request or response type. */
@@ -106,11 +111,12 @@ export class TypeResolver {
     return this.resolveDeclared(ref.pkg, ref.name);
   }
 
-  /** The type `name` declared in `pkg`; unknown when there is none. */
-  resolveDeclared(pkg: GoPackage, name: string): ResolvedType {
+  /** The type `name` declared in `pkg` (instantiated with `typeArgs` when it is generic); unknown when there is none. */
+  resolveDeclared(pkg: GoPackage, name: string, typeArgs?: ResolvedType[]): ResolvedType {
     const found = pkg.types.get(name);
     if (!found) return { kind: 'unknown', reason: `type ${name} is not declared in package ${pkg.importPath}` };
     const { decl, file } = found;
+    if (typeArgs !== undefined || decl.typeParams.length > 0) return this.instantiate(pkg, file, decl, typeArgs ?? []);
     if (decl.alias) {
       const key = `${pkg.importPath}.${name}`;
       if (this.aliasStack.has(key)) return { kind: 'unknown', reason: `alias ${name} refers to itself` };
@@ -120,9 +126,6 @@ export class TypeResolver {
       } finally {
         this.aliasStack.delete(key);
       }
-    }
-    if (decl.typeParams.length > 0) {
-      return { kind: 'unknown', reason: `${name} is a generic type; fw does not resolve generic types` };
     }
     const known = this.namedRefs.get(decl);
     if (known) return known;
@@ -134,8 +137,7 @@ export class TypeResolver {
       const info: NamedType = { id, name, pkg, file, decl, type: { kind: 'unknown', reason: 'being resolved' } };
       this.named.set(id, info);
       info.type = this.resolveExpr(decl.type, { pkg, file, owner: name });
-      const marshaler = this.marshalerOf(pkg, name);
-      if (marshaler) info.marshaler = marshaler;
+      this.addMethods(info);
       const enumValues = this.enumOf(info);
       if (enumValues) info.enum = enumValues;
       if (info.type.kind === 'unknown') this.warn(decl.pos, `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`);
@@ -170,7 +172,7 @@ export class TypeResolver {
       case 'interface':
         return { kind: 'any' };
       case 'generic':
-        return { kind: 'unknown', reason: `${describeExpr(expr)} is an instantiation of a generic type; fw does not resolve generic types` };
+        return this.resolveGeneric(expr.base, expr.args.map((a) => this.resolveExpr(a, scope)), scope);
       case 'func':
         return { kind: 'unknown', reason: 'func values have no JSON form' };
       case 'chan':
@@ -207,7 +209,112 @@ export class TypeResolver {
     return tags;
   }
 
+  /** Records the marshaling methods a named type declares (a generic type's, for each instantiation). */
+  private addMethods(info: NamedType): void {
+    const methods = this.packageIndex(info.pkg).methods.get(info.decl.name);
+    if (!methods) return;
+    info.methods = methods;
+    if (methods.has('MarshalJSON')) info.marshaler = 'json';
+    else if (methods.has('MarshalText')) info.marshaler = 'text';
+  }
+
+  /** `Page[User]`, `other.Box[T]`: the generic type of `base`, instantiated with `args`. */
+  private resolveGeneric(base: GoTypeExpr, args: ResolvedType[], scope: Scope): ResolvedType {
+    if (base.kind === 'qualified') {
+      const importPath = this.importPathOf(base.pkg, scope.file);
+      const target = importPath === undefined ? undefined : this.program.package(importPath);
+      if (!target) return { kind: 'unknown', reason: `generic type ${base.pkg}.${base.name} is not declared in a package of the workspace's Go modules` };
+      return this.resolveDeclared(target, base.name, args);
+    }
+    if (base.kind !== 'ident') return { kind: 'unknown', reason: `fw does not understand the generic type ${describeExpr(base)}` };
+    if (scope.pkg.types.has(base.name)) return this.resolveDeclared(scope.pkg, base.name, args);
+    for (const imp of scope.file.imports) {
+      if (imp.alias !== '.') continue;
+      const dotted = this.program.package(imp.path);
+      if (dotted?.types.has(base.name)) return this.resolveDeclared(dotted, base.name, args);
+    }
+    return { kind: 'unknown', reason: `generic type ${base.name} is not declared in package ${scope.pkg.name}` };
+  }
+
+  /**
+   * A generic type with its type arguments: a named type of its own, with
+   * an id that spells the arguments (`<path>.Page[<path>.User]`) and a
+   * name made of the names (`PageUser`), resolved once per instantiation.
+   */
+  private instantiate(pkg: GoPackage, file: GoFile, decl: GoTypeDecl, args: ResolvedType[]): ResolvedType {
+    if (decl.typeParams.length === 0) return { kind: 'unknown', reason: `${decl.name} is not a generic type but is given type arguments` };
+    if (args.length !== decl.typeParams.length) return { kind: 'unknown', reason: `${decl.name} has ${decl.typeParams.length} type parameters, but is given ${args.length} type arguments` };
+    if (decl.alias) return { kind: 'unknown', reason: `${decl.name} is a generic alias; fw does not resolve generic aliases` };
+    const id = `${pkg.importPath}.${decl.name}[${args.map((a) => this.typeKey(a)).join(',')}]`;
+    const ref: ResolvedType = { kind: 'named', id };
+    if (this.named.has(id)) return ref;
+    // `type T[X any] struct{ Next *T[[]X] }` instantiates without end (Go rejects it as an instantiation cycle).
+    if (this.instantiating >= MAX_INSTANTIATION_DEPTH) return { kind: 'unknown', reason: `${decl.name} instantiates itself without end` };
+    const name = decl.name + args.map((a) => this.typeName(a)).join('');
+    const info: NamedType = { id, name, pkg, file, decl, type: { kind: 'unknown', reason: 'being resolved' } };
+    this.named.set(id, info);
+    const typeArgs = new Map(decl.typeParams.map((p, i) => [p, args[i]!]));
+    this.instantiating++;
+    try {
+      info.type = this.resolveExpr(decl.type, { pkg, file, owner: name, typeArgs });
+    } finally {
+      this.instantiating--;
+    }
+    this.addMethods(info);
+    return ref;
+  }
+
+  /** A type spelled out, to tell instantiations apart. */
+  private typeKey(t: ResolvedType): string {
+    switch (t.kind) {
+      case 'basic':
+        return t.name;
+      case 'named':
+        return t.id;
+      case 'pointer':
+        return `*${this.typeKey(t.elem)}`;
+      case 'slice':
+        return `[]${this.typeKey(t.elem)}`;
+      case 'array':
+        return `[${t.length ?? '?'}]${this.typeKey(t.elem)}`;
+      case 'map':
+        return `map[${this.typeKey(t.key)}]${this.typeKey(t.value)}`;
+      case 'struct':
+        return `struct{${t.struct.fields.map((f) => `${f.name} ${this.typeKey(f.type)} ${JSON.stringify(f.tag)}`).join(';')}}`;
+      case 'unknown':
+        return `unknown(${t.reason})`;
+      default:
+        return t.kind;
+    }
+  }
+
+  /** A type argument as part of a generated name: `User`, `String`, `UserList`, `StringIntMap`. */
+  private typeName(t: ResolvedType): string {
+    switch (t.kind) {
+      case 'basic':
+        return t.name.charAt(0).toUpperCase() + t.name.slice(1);
+      case 'named':
+        return this.named.get(t.id)?.name ?? 'Named';
+      case 'pointer':
+        return this.typeName(t.elem);
+      case 'slice':
+        return `${this.typeName(t.elem)}List`;
+      case 'array':
+        return `${this.typeName(t.elem)}Array`;
+      case 'map':
+        return `${this.typeName(t.key)}${this.typeName(t.value)}Map`;
+      case 'struct':
+        return 'Struct';
+      case 'rawJson':
+        return 'RawMessage';
+      default:
+        return t.kind.charAt(0).toUpperCase() + t.kind.slice(1);
+    }
+  }
+
   private resolveIdent(name: string, scope: Scope): ResolvedType {
+    const typeArg = scope.typeArgs?.get(name);
+    if (typeArg) return typeArg;
     // Package scope shadows the universe scope, as in Go.
     if (scope.pkg.types.has(name)) return this.resolveDeclared(scope.pkg, name);
     for (const imp of scope.file.imports) {
@@ -349,21 +456,82 @@ export class TypeResolver {
     this.diagnostics.push(warning(pos, message, hint));
   }
 
-  private marshalerOf(pkg: GoPackage, name: string): NamedType['marshaler'] {
-    return this.packageIndex(pkg).marshalers.get(name);
+  /**
+   * What encoding/json calls for a value of type `t` instead of encoding it
+   * field by field, following Go's method sets: a method with a pointer
+   * receiver belongs to an addressable value only (one reached through a
+   * pointer or a slice element; encoding a struct passed by value does not
+   * call it, decoding always can), methods of embedded fields are promoted
+   * (the shallowest wins, two at the same depth cancel out; a pointer
+   * receiver's method through an embedded value needs the outer value to be
+   * addressable), and a defined type (`type Stamp time.Time`) has only the
+   * methods it declares. Encoding looks for MarshalJSON, then MarshalText;
+   * decoding for UnmarshalJSON, then UnmarshalText.
+   */
+  marshalerOf(t: ResolvedType, addressable: boolean, decode: boolean): Marshaler | undefined {
+    const json: MarshalMethod = decode ? 'UnmarshalJSON' : 'MarshalJSON';
+    const text: MarshalMethod = decode ? 'UnmarshalText' : 'MarshalText';
+    const found = this.findMethod(t, json, addressable || decode) ?? this.findMethod(t, text, addressable || decode);
+    if (!found) return undefined;
+    if (found.owner === undefined) return { kind: 'time', owner: 'time.Time' };
+    return { kind: found.method === json ? 'json' : 'text', owner: found.owner };
   }
 
-  /** Per package, built once: which types have MarshalJSON/MarshalText, and the typed consts by type name (source order). */
+  /** `method` in the method set of `t` (addressable or not): the declaring type's name, undefined for time.Time. */
+  private findMethod(t: ResolvedType, method: MarshalMethod, addressable: boolean): { method: MarshalMethod; owner: string | undefined } | undefined {
+    // Depth 0: the type's own methods.
+    const own = this.declared(t, method);
+    if (own) return own.inSet(addressable) ? { method, owner: own.owner } : undefined;
+    // Promoted methods, breadth first through embedded fields.
+    let level: { type: ResolvedType; addressable: boolean }[] = [{ type: t, addressable }];
+    const seen = new Set<string>();
+    for (let depth = 0; depth < 32 && level.length > 0; depth++) {
+      const next: typeof level = [];
+      const candidates: { inSet: boolean; owner: string | undefined }[] = [];
+      for (const { type, addressable: addr } of level) {
+        if (type.kind === 'named') {
+          if (seen.has(type.id)) continue;
+          seen.add(type.id);
+        }
+        for (const f of this.structOf(type)?.fields ?? []) {
+          if (!f.embedded) continue;
+          const viaPointer = f.type.kind === 'pointer';
+          const inner = f.type.kind === 'pointer' ? f.type.elem : f.type;
+          const fieldAddressable = viaPointer || addr;
+          const declared = this.declared(inner, method);
+          if (declared) candidates.push({ inSet: declared.inSet(fieldAddressable), owner: declared.owner });
+          else next.push({ type: inner, addressable: fieldAddressable });
+        }
+      }
+      if (candidates.length === 1) return candidates[0]!.inSet ? { method, owner: candidates[0]!.owner } : undefined;
+      if (candidates.length > 1) return undefined;
+      level = next;
+    }
+    return undefined;
+  }
+
+  /** `method` as declared by `t` itself (time.Time declares all four). */
+  private declared(t: ResolvedType, method: MarshalMethod): { owner: string | undefined; inSet: (addressable: boolean) => boolean } | undefined {
+    if (t.kind === 'time') return { owner: undefined, inSet: (addressable) => addressable || method.startsWith('Marshal') };
+    if (t.kind !== 'named') return undefined;
+    const info = this.named.get(t.id);
+    const receiver = info?.methods?.get(method);
+    if (!info || !receiver) return undefined;
+    return { owner: info.name, inSet: (addressable) => receiver === 'value' || addressable };
+  }
+
+  /** Per package, built once: the marshaling methods of each type, and the typed consts by type name (source order). */
   private packageIndex(pkg: GoPackage): PackageIndex {
     let index = this.indexes.get(pkg);
     if (index) return index;
-    index = { marshalers: new Map(), consts: new Map() };
+    index = { methods: new Map(), consts: new Map() };
     for (const file of pkg.files) {
       for (const fn of file.funcs) {
-        const receiver = fn.receiver?.typeName;
-        if (receiver === undefined) continue;
-        if (fn.name === 'MarshalJSON') index.marshalers.set(receiver, 'json');
-        else if (fn.name === 'MarshalText' && !index.marshalers.has(receiver)) index.marshalers.set(receiver, 'text');
+        const receiver = fn.receiver;
+        if (receiver === undefined || !MARSHAL_METHODS.has(fn.name)) continue;
+        let methods = index.methods.get(receiver.typeName);
+        if (!methods) index.methods.set(receiver.typeName, (methods = new Map()));
+        methods.set(fn.name as MarshalMethod, receiver.pointer ? 'pointer' : 'value');
       }
       for (const c of file.consts) {
         if (c.typeName === undefined) continue;
@@ -397,8 +565,12 @@ export class TypeResolver {
   }
 }
 
+const MAX_INSTANTIATION_DEPTH = 32;
+
+const MARSHAL_METHODS: ReadonlySet<string> = new Set<MarshalMethod>(['MarshalJSON', 'MarshalText', 'UnmarshalJSON', 'UnmarshalText']);
+
 interface PackageIndex {
-  marshalers: Map<string, 'json' | 'text'>;
+  methods: Map<string, Map<MarshalMethod, 'value' | 'pointer'>>;
   consts: Map<string, GoConstDecl[]>;
 }
 

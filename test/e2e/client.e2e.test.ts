@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +17,7 @@ import {
   V2UserClient,
 } from '../../fixtures/example/web/src/api/client';
 import { FIXTURES } from '../support/golden';
-import { goEnv, runGo } from '../support/go';
+import { runGo, startServer } from '../support/go';
 import { copyFixture, runFw } from '../support/workspace';
 
 /**
@@ -32,29 +32,6 @@ import { copyFixture, runFw } from '../support/workspace';
  */
 
 const CLIENT_FILE = 'web/src/api/client.ts';
-
-/** Starts `binary` and resolves with its base URL once it prints "listening on http://<addr>". */
-function startServer(binary: string, args: string[]): Promise<{ child: ChildProcess; baseUrl: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], env: goEnv() });
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start in 20s; stdout: ${out} stderr: ${err}`)), 20_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, baseUrl: m[1]! });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening; stderr: ${err}`));
-    });
-  });
-}
 
 /** A node http server on 127.0.0.1 answering every request with `handler`. */
 async function fakeServer(handler: http.RequestListener): Promise<{ server: http.Server; baseUrl: string }> {

@@ -3,11 +3,12 @@ import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../../mo
 import { lowerFirst, pascalCasePath, upperFirst } from '../../model/naming';
 import { typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
-import { type OperationPlan, planOperation, statusType } from './operations';
+import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation, statusType } from './operations';
 import type { Emitter } from '../emitter';
 import { templatesIn } from '../templates';
 import { jsDoc } from '../ts-source';
-import { printTs, printZod, tsKey, tsString, ZodMapper, type ZodNode } from './zod-schema';
+import { printTs, printZod, tsKey, tsString } from './zod-schema';
+import { JsonShapes } from '../json-shape';
 
 const render = templatesIn(__dirname);
 
@@ -34,9 +35,10 @@ const RUNTIME_NAMES = [
   'FwClientConfig', 'FwCallOptions', 'FwErrorBody', 'FwErrorBodySchema', 'FwError', 'FwRequestValidationError', 'FwHttpError',
   'FwResponseValidationError', 'FwNetworkError', 'FwResponseSpec', 'FwRoute', 'FwResult', 'FwRequestParts', 'FwTransport', 'FwClient',
   'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'createClient', 'z',
+  // Globals the client module uses: a Go type of the same name would shadow them.
+  'AbortSignal', 'Array', 'Blob', 'Error', 'Exclude', 'Extract', 'File', 'FormData', 'Headers', 'JSON', 'Object', 'Promise',
+  'Record', 'RequestInit', 'Response', 'ReturnType', 'String', 'URL', 'URLSearchParams', 'globalThis',
 ];
-
-const ERROR_BODY: ZodNode = { kind: 'scalar', zod: 'FwErrorBodySchema', ts: 'FwErrorBody' };
 
 interface Operation {
   plan: OperationPlan;
@@ -63,7 +65,7 @@ export const emitClient: Emitter = (model, ctx) => {
 export function generateClient(model: WorkspaceModel): { contents: string; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
-  const mapper = new ZodMapper(resolver);
+  const mapper = new JsonShapes(resolver);
   const prefixes = rootPrefixes(model.roots);
   const classes: ClassPlan[] = [];
   const baseNames = new Map<string, RouteModel>();
@@ -73,6 +75,7 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
       const cls: ClassPlan = { className: `${prefix}${group.name}Client`, key: lowerFirst(group.name), group, root, operations: [] };
       const methodNames = new Map<string, RouteModel>();
       for (const route of group.routes) {
+        diagnostics.push(...bodylessWarnings(route));
         for (const method of route.methods) {
           const suffix = route.methods.length > 1 ? upperFirst(method.toLowerCase()) : '';
           const methodName = lowerFirst(route.name) + suffix;
@@ -134,12 +137,19 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
   const { plan } = op;
   const refZod = (id: string) => registry.schemaName(id);
   const refTs = (id: string) => registry.typeName(id);
-  const variants = plan.responses.map((r) => {
-    const status = `status: ${statusType(r.statuses, statusClasses)}`;
-    if (r.kind === 'redirect') return `{ ${status}; location: string | null; headers: Headers }`;
-    if (plan.method === 'HEAD') return `{ ${status}; headers: Headers }`;
-    const body = r.kind === 'error' ? ERROR_BODY : r.kind === 'any' ? undefined : r.body;
-    return `{ ${status}; body: ${body ? printTs(body, refTs) : 'unknown'}; headers: Headers }`;
+  const variants = plan.responses.flatMap((r) => {
+    const status = (statuses: number[]) => `status: ${statusType(statuses, statusClasses)}`;
+    if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
+    if (plan.method === 'HEAD') return [`{ ${status(r.statuses)}; headers: Headers }`];
+    if (r.kind === 'error') return [`{ ${status(r.statuses)}; body: FwErrorBody; text: string; headers: Headers }`];
+    // 204, 205 and 304 answers have no body, whatever the route declares.
+    const withBody = r.statuses.filter((s) => !BODYLESS_STATUSES.has(s));
+    const bodyless = r.statuses.filter((s) => BODYLESS_STATUSES.has(s));
+    const body = r.kind === 'json' && r.body ? printTs(r.body, refTs) : 'unknown';
+    return [
+      ...(withBody.length > 0 ? [`{ ${status(withBody)}; body: ${body}; headers: Headers }`] : []),
+      ...(bodyless.length > 0 ? [`{ ${status(bodyless)}; headers: Headers }`] : []),
+    ];
   });
   variants[variants.length - 1] += ';';
   return {

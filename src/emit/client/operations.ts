@@ -2,7 +2,8 @@ import { type Diagnostic, warning } from '../../diagnostics/diagnostics';
 import type { RouteModel, RouteResponse } from '../../model/model';
 import { compareIndex } from '../../go/struct-views';
 import { type TypeResolver } from '../../go/type-resolver';
-import { FILE_NODE, tsString, type ZodMapper, type ZodNode, type ZodProp } from './zod-schema';
+import { tsString } from './zod-schema';
+import { type JsonProperty, type JsonShape, type JsonShapes, STRING } from '../json-shape';
 import { templateLiteralText } from '../ts-source';
 import type { HttpMethod, StatusMatch } from '../../annotations/types';
 import { LOCATION_TAGS, type ResolvedType, type TaggedField } from '../../go/resolved-types';
@@ -16,7 +17,7 @@ export interface OperationPlan {
   route: RouteModel;
   method: HttpMethod;
   /** Schema of the request argument (an object with path/query/headers/body as needed). */
-  request: ZodNode & { kind: 'object' };
+  request: JsonShape & { kind: 'object' };
   /** True when every part of the request argument is optional, so the argument itself may be left out. */
   requestOptional: boolean;
   bodyKind: 'none' | 'json' | 'multipart';
@@ -31,36 +32,39 @@ export interface ResponsePlan {
   to: number;
   kind: 'json' | 'error' | 'redirect' | 'any';
   /** The body schema of kind 'json'. */
-  body?: ZodNode;
+  body?: JsonShape;
   /** The statuses this response wins against the route's other responses, ascending. */
   statuses: number[];
 }
 
 const NO_BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
 
+/** Statuses whose answers have no body (RFC 9110 §6.4.1, §15.3.6, §15.4.5). */
+export const BODYLESS_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
 /** Plans one client method of `route` for `method`. Warnings go to `diagnostics`. */
-export function planOperation(route: RouteModel, method: HttpMethod, resolver: TypeResolver, mapper: ZodMapper, diagnostics: Diagnostic[]): OperationPlan {
+export function planOperation(route: RouteModel, method: HttpMethod, resolver: TypeResolver, mapper: JsonShapes, diagnostics: Diagnostic[]): OperationPlan {
   const req = route.request ? resolver.resolveRef(route.request) : undefined;
-  const props: ZodProp[] = [];
+  const props: JsonProperty[] = [];
 
   const wildcards = route.path.segments.flatMap((s) => (s.kind === 'wildcard' || s.kind === 'remainder' ? [s.name] : []));
   if (wildcards.length > 0) {
     const pathFields = req ? resolver.taggedFields(req, 'path') : [];
-    const pathProps = wildcards.map((name): ZodProp => {
+    const pathProps = wildcards.map((name): JsonProperty => {
       const f = pathFields.find((p) => p.name === name);
-      return { key: name, node: f ? mapper.param(f.type) : { kind: 'scalar', zod: 'z.string()', ts: 'string' }, optional: false };
+      return { name: name, shape: f ? mapper.param(f.type) : STRING, optional: false };
     });
-    props.push({ key: 'path', node: { kind: 'object', props: pathProps }, optional: false });
+    props.push({ name: 'path', shape: { kind: 'object', props: pathProps }, optional: false });
   }
 
   if (req) {
     // Query parameters may always be left out: Go reads a missing one as the zero value.
-    const query = resolver.taggedFields(req, 'query').map((f): ZodProp => ({ key: f.name, node: mapper.param(f.type), optional: true }));
-    if (query.length > 0) props.push({ key: 'query', node: { kind: 'object', props: query }, optional: true });
+    const query = resolver.taggedFields(req, 'query').map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: true }));
+    if (query.length > 0) props.push({ name: 'query', shape: { kind: 'object', props: query }, optional: true });
   }
 
   const headers = headerProps(route, req ? resolver.taggedFields(req, 'header') : [], mapper);
-  if (headers.length > 0) props.push({ key: 'headers', node: { kind: 'object', props: headers }, optional: headers.every((h) => h.optional) });
+  if (headers.length > 0) props.push({ name: 'headers', shape: { kind: 'object', props: headers }, optional: headers.every((h) => h.optional) });
 
   let bodyKind: OperationPlan['bodyKind'] = 'none';
   if (req) {
@@ -70,8 +74,8 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
     const requestName = route.request!.name;
     if (form.length > 0) {
       bodyKind = 'multipart';
-      const body = form.sort((a, b) => compareIndex(a.index, b.index)).map((f): ZodProp => ({ key: f.name, node: mapper.param(f.type), optional: isOptionalFormField(f) }));
-      props.push({ key: 'body', node: { kind: 'object', props: body }, optional: body.every((p) => p.optional) });
+      const body = form.sort((a, b) => compareIndex(a.index, b.index)).map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: isOptionalFormField(f) }));
+      props.push({ name: 'body', shape: { kind: 'object', props: body }, optional: body.every((p) => p.optional) });
       if (jsonFields.length > 0) {
         diagnostics.push(
           warning(
@@ -91,8 +95,8 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
       );
     } else if (jsonFields.length > 0) {
       bodyKind = 'json';
-      const body = mapper.jsonObject(jsonFields);
-      props.push({ key: 'body', node: body, optional: body.kind === 'object' && body.props.every((p) => p.optional) });
+      const body = mapper.object(jsonFields, 'in');
+      props.push({ name: 'body', shape: body, optional: body.props.every((p) => p.optional) });
     }
   }
 
@@ -107,14 +111,28 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
   };
 }
 
+/** A body type declared where no body can be: the client never reads one there. */
+export function bodylessWarnings(route: RouteModel): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const r of route.responses) {
+    if (r.kind !== 'type' || !r.type) continue;
+    const status = r.match.kind === 'exact' && BODYLESS_STATUSES.has(r.match.status) ? r.match.status : undefined;
+    const headOnly = route.methods.length === 1 && route.methods[0] === 'HEAD';
+    if (status === undefined && !headOnly) continue;
+    const what = status !== undefined ? `a ${status} answer` : 'an answer to HEAD';
+    out.push(warning(route.pos, `response=${r.text} of route ${route.name} names a body type, but ${what} has no body; the TypeScript client does not read one`, 'answer with a status that carries a body, or ignore this if no body is meant'));
+  }
+  return out;
+}
+
 /** Required headers (`required_header`, typed string) merged with `header:`-tagged fields (optional unless also required). */
-function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: ZodMapper): ZodProp[] {
-  const props: ZodProp[] = route.requiredHeaders.map((name) => {
+function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: JsonShapes): JsonProperty[] {
+  const props: JsonProperty[] = route.requiredHeaders.map((name) => {
     const field = fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
-    return { key: name, node: field ? mapper.param(field.type) : { kind: 'scalar', zod: 'z.string()', ts: 'string' }, optional: false };
+    return { name: name, shape: field ? mapper.param(field.type) : STRING, optional: false };
   });
   for (const f of fields) {
-    if (!props.some((p) => p.key.toLowerCase() === f.name.toLowerCase())) props.push({ key: f.name, node: mapper.param(f.type), optional: true });
+    if (!props.some((p) => p.name.toLowerCase() === f.name.toLowerCase())) props.push({ name: f.name, shape: mapper.param(f.type), optional: true });
   }
   return props;
 }
@@ -169,11 +187,11 @@ function range(match: StatusMatch): { from: number; to: number; rank: number } {
  * with an unchecked body, so that e.g. a 204 of a route without a response
  * type is a result and not an error.
  */
-function planResponses(responses: RouteResponse[], resolver: TypeResolver, mapper: ZodMapper): ResponsePlan[] {
+function planResponses(responses: RouteResponse[], resolver: TypeResolver, mapper: JsonShapes): ResponsePlan[] {
   const specs = responses.map((r) => {
     const { from, to, rank } = range(r.match);
     const plan: ResponsePlan & { rank: number } = { from, to, rank, kind: r.kind === 'type' ? 'json' : r.kind, statuses: [] };
-    if (r.kind === 'type' && r.type) plan.body = mapper.json(resolver.resolveRef(r.type));
+    if (r.kind === 'type' && r.type) plan.body = mapper.body(resolver.resolveRef(r.type));
     return plan;
   });
   if (!specs.some((s) => s.from <= 299 && s.to >= 200)) specs.push({ from: 200, to: 299, rank: 3, kind: 'any', statuses: [] });

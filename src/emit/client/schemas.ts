@@ -1,5 +1,6 @@
 import { upperFirst } from '../../model/naming';
-import { printTs, printZod, refsOf, type ZodMapper, type ZodNode } from './zod-schema';
+import { printTs, printZod } from './zod-schema';
+import { type JsonContext, type JsonShape, type JsonShapes, refsOf } from '../json-shape';
 import { jsDoc } from '../ts-source';
 import type { NamedType } from '../../go/resolved-types';
 
@@ -25,32 +26,29 @@ export interface SchemaDecl {
  * through `z.lazy` and get a written-out TypeScript type.
  */
 export class SchemaRegistry {
-  private readonly nodes = new Map<string, ZodNode>();
+  private readonly shapes = new Map<string, JsonShape>();
   private readonly roots = new Set<string>();
   private names = new Map<string, string>();
 
-  constructor(private readonly mapper: ZodMapper) {}
+  constructor(private readonly mapper: JsonShapes) {}
 
   /** Records the named types a tree refers to (and, transitively, theirs). */
-  use(node: ZodNode): void {
-    for (const id of refsOf(node)) {
+  use(shape: JsonShape): void {
+    for (const id of refsOf(shape)) {
       this.roots.add(id);
       this.collect(id);
     }
   }
 
   private collect(id: string): void {
-    if (this.nodes.has(id)) return;
-    const info = this.info(id);
-    const node = this.mapper.named(info);
-    this.nodes.set(id, node);
-    for (const dep of refsOf(node)) this.collect(dep);
+    if (this.shapes.has(id)) return;
+    const shape = this.mapper.named(id);
+    this.shapes.set(id, shape);
+    for (const dep of refsOf(shape)) this.collect(dep);
   }
 
   private info(id: string): NamedType {
-    const info = this.mapper.resolver.named.get(id);
-    if (!info) throw new Error(`internal: named type ${id} was never resolved`);
-    return info;
+    return this.mapper.target(id).info;
   }
 
   /** The TypeScript type name of a named type (after `finish`). */
@@ -70,11 +68,11 @@ export class SchemaRegistry {
    * dependency order.
    */
   finish(reserved: ReadonlySet<string>): SchemaDecl[] {
-    this.names = assignNames([...this.nodes.keys()].map((id) => this.info(id)), reserved);
-    const { order, cyclic } = dependencyOrder([...this.roots], (id) => refsOf(this.nodes.get(id)!));
+    this.names = assignNames([...this.shapes.keys()], (id) => this.mapper.target(id), reserved);
+    const { order, cyclic } = dependencyOrder([...this.roots], (id) => refsOf(this.shapes.get(id)!));
     const emitted = new Set<string>();
     return order.map((id) => {
-      const node = this.nodes.get(id)!;
+      const shape = this.shapes.get(id)!;
       const ref = (target: string): string =>
         emitted.has(target) ? this.schemaName(target) : `z.lazy(() => ${this.schemaName(target)})`;
       const info = this.info(id);
@@ -83,8 +81,8 @@ export class SchemaRegistry {
         typeName: this.typeName(id),
         schemaName: this.schemaName(id),
         doc: jsDoc(info.decl.doc, ''),
-        zod: printZod(node, ref),
-        tsType: cyclic.has(id) ? printTs(node, (target) => this.typeName(target)) : '',
+        zod: printZod(shape, ref),
+        tsType: cyclic.has(id) ? printTs(shape, (target) => this.typeName(target)) : '',
       };
       emitted.add(id);
       return decl;
@@ -92,8 +90,35 @@ export class SchemaRegistry {
   }
 }
 
-/** Go names, made unique: on a clash (with each other or with `reserved`), the package name goes in front, then a number. */
-function assignNames(types: NamedType[], reserved: ReadonlySet<string>): Map<string, string> {
+/** What a type seen in another context is called after its name: `User` read by the decoder is `UserInput`. */
+const CONTEXT_SUFFIX: Readonly<Record<JsonContext, string>> = { out: '', addr: 'Addressable', in: 'Input' };
+
+/**
+ * Go names, made unique: on a clash (with each other or with `reserved`),
+ * the package name goes in front, then a number. A type's other contexts
+ * (ids with `#`) take its name plus a suffix.
+ */
+function assignNames(ids: string[], target: (id: string) => { info: NamedType; ctx: JsonContext }, reserved: ReadonlySet<string>): Map<string, string> {
+  const types = new Map<string, NamedType>();
+  for (const id of ids) {
+    const { info } = target(id);
+    types.set(info.id, info);
+  }
+  const out = assignTypeNames([...types.values()], reserved);
+  const taken = new Set([...reserved, ...out.values()]);
+  for (const id of [...ids].sort()) {
+    const { info, ctx } = target(id);
+    if (ctx === 'out') continue;
+    const base = `${out.get(info.id)!}${CONTEXT_SUFFIX[ctx]}`;
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    out.set(id, name);
+    taken.add(name);
+  }
+  return out;
+}
+
+function assignTypeNames(types: NamedType[], reserved: ReadonlySet<string>): Map<string, string> {
   const byName = new Map<string, NamedType[]>();
   for (const t of [...types].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     const list = byName.get(t.name) ?? [];

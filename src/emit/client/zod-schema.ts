@@ -1,196 +1,11 @@
-import { type Diagnostic, warning } from '../../diagnostics/diagnostics';
-import { TypeResolver } from '../../go/type-resolver';
-import type { BasicKind, JsonField, NamedType, ResolvedType } from '../../go/resolved-types';
+import type { JsonShape } from '../json-shape';
 
 /**
- * Go types → zod schemas (DESIGN §4 "Go → zod"). A resolved type first
- * becomes a small schema tree (`ZodNode`), which prints as zod source and,
+ * JSON shapes (../json-shape.ts) printed for the client: as zod source and,
  * for recursive types that need a written-out TypeScript type next to
- * their `z.lazy` schema, as the matching TypeScript type: one mapping, two
+ * their `z.lazy` schema, as the TypeScript type zod infers. One shape, two
  * printers, so the two can never disagree.
- *
- * The mapping follows what encoding/json writes: nil slices, maps and
- * pointers are `null` (so they are nullable unless `omitempty`/`omitzero`
- * leaves them out), `[]byte` is base64, `time.Time` is RFC 3339,
- * `time.Duration` is integer nanoseconds, `,string` values are strings.
  */
-
-export type ZodNode =
-  /** A leaf: its zod source and its TypeScript type. */
-  | { kind: 'scalar'; zod: string; ts: string }
-  /** A named Go type, printed as a reference to its own schema. */
-  | { kind: 'ref'; id: string }
-  | { kind: 'array'; elem: ZodNode; length?: number }
-  | { kind: 'record'; value: ZodNode }
-  | { kind: 'nullable'; inner: ZodNode }
-  | { kind: 'object'; props: ZodProp[] }
-  | { kind: 'enum'; values: string[] }
-  | { kind: 'literals'; values: number[] };
-
-export interface ZodProp {
-  key: string;
-  node: ZodNode;
-  optional: boolean;
-}
-
-const UNKNOWN: ZodNode = { kind: 'scalar', zod: 'z.unknown()', ts: 'unknown' };
-const STRING: ZodNode = { kind: 'scalar', zod: 'z.string()', ts: 'string' };
-export const FILE_NODE: ZodNode = { kind: 'scalar', zod: 'z.instanceof(Blob)', ts: 'Blob' };
-
-function int(min?: number, max?: number): ZodNode {
-  const bounds = (min !== undefined ? `.min(${min})` : '') + (max !== undefined ? `.max(${max})` : '');
-  return { kind: 'scalar', zod: `z.int()${bounds}`, ts: 'number' };
-}
-
-/** Integers are JSON numbers; zod's z.int() also keeps them within the safe integer range JavaScript can hold exactly. */
-const BASIC: Readonly<Record<BasicKind, ZodNode>> = {
-  string: STRING,
-  bool: { kind: 'scalar', zod: 'z.boolean()', ts: 'boolean' },
-  int: int(),
-  int8: int(-128, 127),
-  int16: int(-32768, 32767),
-  int32: { kind: 'scalar', zod: 'z.int32()', ts: 'number' },
-  rune: { kind: 'scalar', zod: 'z.int32()', ts: 'number' },
-  int64: int(),
-  uint: int(0),
-  uint8: int(0, 255),
-  byte: int(0, 255),
-  uint16: int(0, 65535),
-  uint32: { kind: 'scalar', zod: 'z.uint32()', ts: 'number' },
-  uint64: int(0),
-  uintptr: int(0),
-  float32: { kind: 'scalar', zod: 'z.number()', ts: 'number' },
-  float64: { kind: 'scalar', zod: 'z.number()', ts: 'number' },
-};
-
-function nullable(inner: ZodNode): ZodNode {
-  return inner.kind === 'nullable' ? inner : { kind: 'nullable', inner };
-}
-
-/** Maps resolved Go types to schema trees, reporting what it cannot express as warnings. */
-export class ZodMapper {
-  readonly diagnostics: Diagnostic[] = [];
-  private readonly warnedTypes = new Set<string>();
-
-  constructor(readonly resolver: TypeResolver) {}
-
-  /** The schema of a value as encoding/json writes it. */
-  json(t: ResolvedType): ZodNode {
-    switch (t.kind) {
-      case 'basic':
-        return BASIC[t.name];
-      case 'named':
-        return { kind: 'ref', id: t.id };
-      case 'pointer':
-        return nullable(this.json(t.elem));
-      case 'slice':
-        return nullable({ kind: 'array', elem: this.json(t.elem) });
-      case 'array':
-        return t.length === undefined ? { kind: 'array', elem: this.json(t.elem) } : { kind: 'array', elem: this.json(t.elem), length: t.length };
-      case 'map':
-        // JSON object keys are strings whatever the Go key type (integers and TextMarshalers are written as text).
-        return nullable({ kind: 'record', value: this.json(t.value) });
-      case 'struct':
-        return this.jsonObject(this.resolver.jsonFields(t));
-      case 'bytes':
-        return nullable({ kind: 'scalar', zod: 'z.base64()', ts: 'string' });
-      case 'time':
-        return { kind: 'scalar', zod: 'z.iso.datetime({ offset: true })', ts: 'string' };
-      case 'duration':
-        return int();
-      case 'rawJson':
-      case 'any':
-      case 'file':
-      case 'unknown':
-        return UNKNOWN;
-    }
-  }
-
-  /** The JSON object of a struct's properties (already flattened by the resolver). */
-  jsonObject(fields: readonly JsonField[]): ZodNode {
-    return { kind: 'object', props: fields.map((f) => this.jsonProp(f)) };
-  }
-
-  private jsonProp(f: JsonField): ZodProp {
-    const omitted = f.omitempty || f.omitzero;
-    let node: ZodNode;
-    if (f.quoted) {
-      node = f.type.kind === 'pointer' ? nullable(STRING) : STRING;
-    } else {
-      node = this.json(f.type);
-    }
-    // omitempty/omitzero leave a nil pointer, slice or map out instead of writing null.
-    if (omitted && node.kind === 'nullable') node = node.inner;
-    return { key: f.name, node, optional: omitted || f.viaPointer };
-  }
-
-  /** The schema that defines a named type. */
-  named(info: NamedType): ZodNode {
-    if (info.marshaler === 'json') {
-      this.warnOnce(info, `type ${info.name} has a MarshalJSON method, so fw cannot know its JSON form; the TypeScript client types it as unknown`);
-      return UNKNOWN;
-    }
-    if (info.marshaler === 'text') return STRING;
-    if (info.enum) {
-      const values = info.enum.map((v) => v.value);
-      if (values.every((v): v is string => typeof v === 'string')) return { kind: 'enum', values };
-      if (values.every((v): v is number => typeof v === 'number')) return { kind: 'literals', values };
-    }
-    return this.json(info.type);
-  }
-
-  /**
-   * The schema of a value sent outside the JSON body (path, query, header,
-   * form field): pointers only mean "may be absent", and a file field is a
-   * Blob (a File in browsers).
-   */
-  param(t: ResolvedType): ZodNode {
-    switch (t.kind) {
-      case 'pointer':
-        return this.param(t.elem);
-      case 'slice':
-        return { kind: 'array', elem: this.param(t.elem) };
-      case 'file':
-        return FILE_NODE;
-      case 'bytes':
-        return STRING;
-      default: {
-        const node = this.json(t);
-        return node.kind === 'nullable' ? node.inner : node;
-      }
-    }
-  }
-
-  private warnOnce(info: NamedType, message: string): void {
-    if (this.warnedTypes.has(info.id)) return;
-    this.warnedTypes.add(info.id);
-    this.diagnostics.push(warning(info.decl.pos, message, 'describe the JSON form with a plain struct instead, or accept unknown'));
-  }
-}
-
-/** Ids of the named types a node refers to, in first-seen order. */
-export function refsOf(node: ZodNode, out: string[] = []): string[] {
-  switch (node.kind) {
-    case 'ref':
-      if (!out.includes(node.id)) out.push(node.id);
-      break;
-    case 'array':
-      refsOf(node.elem, out);
-      break;
-    case 'record':
-      refsOf(node.value, out);
-      break;
-    case 'nullable':
-      refsOf(node.inner, out);
-      break;
-    case 'object':
-      for (const p of node.props) refsOf(p.node, out);
-      break;
-    default:
-      break;
-  }
-  return out;
-}
 
 /** A TypeScript/JavaScript single-quoted string literal. */
 export function tsString(s: string): string {
@@ -202,64 +17,101 @@ export function tsKey(key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : tsString(key);
 }
 
-/** Prints a node as zod source. `ref` prints a reference to a named type's schema (possibly wrapped in z.lazy). */
-export function printZod(node: ZodNode, ref: (id: string) => string, indent = ''): string {
-  switch (node.kind) {
-    case 'scalar':
-      return node.zod;
+/** A key of an object literal (a value, not a type): `__proto__` is computed there, so that it names a property and not the prototype. */
+export function objectKey(key: string): string {
+  return key === '__proto__' ? "['__proto__']" : tsKey(key);
+}
+
+/** Integers are JSON numbers; zod's z.int() also keeps them within the safe integer range JavaScript can hold exactly. */
+function zodInteger(min: number | undefined, max: number | undefined): string {
+  if (min === -2147483648 && max === 2147483647) return 'z.int32()';
+  if (min === 0 && max === 4294967295) return 'z.uint32()';
+  return `z.int()${min !== undefined ? `.min(${min})` : ''}${max !== undefined ? `.max(${max})` : ''}`;
+}
+
+const STRING_FORMATS = { 'date-time': 'z.iso.datetime({ offset: true })', base64: 'z.base64()', binary: 'z.instanceof(Blob)' } as const;
+
+/** Prints a shape as zod source. `ref` prints a reference to a named type's schema (possibly wrapped in z.lazy). */
+export function printZod(shape: JsonShape, ref: (id: string) => string, indent = ''): string {
+  switch (shape.kind) {
+    case 'string':
+      return shape.format ? STRING_FORMATS[shape.format] : 'z.string()';
+    case 'integer':
+      return zodInteger(shape.min, shape.max);
+    case 'number':
+      return 'z.number()';
+    case 'boolean':
+      return 'z.boolean()';
+    case 'unknown':
+      return 'z.unknown()';
+    case 'null':
+      return 'z.null()';
     case 'ref':
-      return ref(node.id);
+      return ref(shape.id);
     case 'array': {
-      const arr = `z.array(${printZod(node.elem, ref, indent)})`;
-      return node.length === undefined ? arr : `${arr}.length(${node.length})`;
+      const arr = `z.array(${printZod(shape.items, ref, indent)})`;
+      return shape.length === undefined ? arr : `${arr}.length(${shape.length})`;
     }
     case 'record':
-      return `z.record(z.string(), ${printZod(node.value, ref, indent)})`;
+      return `z.record(z.string(), ${printZod(shape.values, ref, indent)})`;
     case 'nullable':
-      return `${printZod(node.inner, ref, indent)}.nullable()`;
+      return `${printZod(shape.inner, ref, indent)}.nullable()`;
+    case 'anyOf':
+      return `z.union([${shape.options.map((o) => printZod(o, ref, indent)).join(', ')}])`;
     case 'object': {
-      if (node.props.length === 0) return 'z.object({})';
+      if (shape.props.length === 0) return 'z.object({})';
       const inner = `${indent}  `;
-      const lines = node.props.map((p) => `${inner}${tsKey(p.key)}: ${printZod(p.node, ref, inner)}${p.optional ? '.optional()' : ''},`);
+      const lines = shape.props.map((p) => `${inner}${objectKey(p.name)}: ${printZod(p.shape, ref, inner)}${p.optional ? '.optional()' : ''},`);
       return `z.object({\n${lines.join('\n')}\n${indent}})`;
     }
-    case 'enum':
-      return `z.enum([${node.values.map(tsString).join(', ')}])`;
-    case 'literals':
-      return node.values.length === 1 ? `z.literal(${node.values[0]})` : `z.literal([${node.values.join(', ')}])`;
+    case 'enum': {
+      const values = shape.values as (string | number)[];
+      if (values.every((v) => typeof v === 'string')) return `z.enum([${values.map(tsString).join(', ')}])`;
+      return values.length === 1 ? `z.literal(${values[0]})` : `z.literal([${values.join(', ')}])`;
+    }
   }
 }
 
-/** Prints the TypeScript type zod infers for a node (`z.output`), for recursive types that must be written out. */
-export function printTs(node: ZodNode, typeName: (id: string) => string, indent = ''): string {
-  switch (node.kind) {
-    case 'scalar':
-      return node.ts;
+/** Prints the TypeScript type zod infers for a shape (`z.output`). */
+export function printTs(shape: JsonShape, typeName: (id: string) => string, indent = ''): string {
+  switch (shape.kind) {
+    case 'string':
+      return shape.format === 'binary' ? 'Blob' : 'string';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'unknown':
+      return 'unknown';
+    case 'null':
+      return 'null';
     case 'ref':
-      return typeName(node.id);
+      return typeName(shape.id);
     case 'array': {
-      const elem = printTs(node.elem, typeName, indent);
-      return isUnion(node.elem) ? `Array<${elem}>` : `${elem}[]`;
+      const elem = printTs(shape.items, typeName, indent);
+      return isUnion(shape.items) ? `Array<${elem}>` : `${elem}[]`;
     }
     case 'record':
-      return `Record<string, ${printTs(node.value, typeName, indent)}>`;
+      // An index signature, not Record<>: `type M = { [key: string]: M }` may refer to itself, `Record<string, M>` may not.
+      return `{ [key: string]: ${printTs(shape.values, typeName, indent)} }`;
     case 'nullable':
-      return `${printTs(node.inner, typeName, indent)} | null`;
+      return `${printTs(shape.inner, typeName, indent)} | null`;
+    case 'anyOf':
+      return shape.options.map((o) => printTs(o, typeName, indent)).join(' | ');
     case 'object': {
-      if (node.props.length === 0) return 'Record<string, never>';
+      if (shape.props.length === 0) return 'Record<string, never>';
       const inner = `${indent}  `;
-      const lines = node.props.map((p) =>
-        p.optional ? `${inner}${tsKey(p.key)}?: ${printTs(p.node, typeName, inner)} | undefined;` : `${inner}${tsKey(p.key)}: ${printTs(p.node, typeName, inner)};`,
+      const lines = shape.props.map((p) =>
+        p.optional ? `${inner}${tsKey(p.name)}?: ${printTs(p.shape, typeName, inner)} | undefined;` : `${inner}${tsKey(p.name)}: ${printTs(p.shape, typeName, inner)};`,
       );
       return `{\n${lines.join('\n')}\n${indent}}`;
     }
     case 'enum':
-      return node.values.map(tsString).join(' | ');
-    case 'literals':
-      return node.values.join(' | ');
+      return (shape.values as (string | number)[]).map((v) => (typeof v === 'string' ? tsString(v) : String(v))).join(' | ');
   }
 }
 
-function isUnion(node: ZodNode): boolean {
-  return node.kind === 'nullable' || ((node.kind === 'enum' || node.kind === 'literals') && node.values.length > 1);
+function isUnion(shape: JsonShape): boolean {
+  return shape.kind === 'nullable' || shape.kind === 'anyOf' || (shape.kind === 'enum' && shape.values.length > 1);
 }

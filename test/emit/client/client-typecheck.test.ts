@@ -13,7 +13,7 @@ import { REPO_ROOT } from '../../support/golden';
  * Node pass also checks the end-to-end test, whose code uses the results
  * the way an application would (narrowing on status).
  */
-const GOLDEN_CLIENTS = ['fixtures/example/web/src/api/client.ts', 'fixtures/client-kinds/client.ts'];
+const GOLDEN_CLIENTS = ['fixtures/example/web/src/api/client.ts', 'fixtures/client-kinds/client.ts', 'fixtures/json-oracle/web/client.ts'];
 
 const STRICT = {
   strict: true,

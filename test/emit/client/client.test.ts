@@ -141,7 +141,8 @@ describe('client requests', () => {
         '  }),',
         '  body: z.object({',
         '    name: z.string(),',
-        '    nick: z.string().optional(),',
+        // The decoder takes null for a pointer, omitempty or not.
+        '    nick: z.string().nullable().optional(),',
         '  }),',
         '});',
       ].join('\n'),
@@ -187,10 +188,11 @@ describe('client results', () => {
         'export type UserGetResult =',
         '  | { status: 200; body: User; headers: Headers }',
         '  | { status: 304; location: string | null; headers: Headers }',
-        '  | { status: 401; body: FwErrorBody; headers: Headers }',
+        '  | { status: 401; body: FwErrorBody; text: string; headers: Headers }',
         '  | { status: 201 | 202; body: User; headers: Headers }',
-        '  | { status: Exclude<FwStatus2xx, 200 | 201 | 202>; body: User; headers: Headers }',
-        '  | { status: Exclude<FwStatus4xx, 401>; body: FwErrorBody; headers: Headers };',
+        '  | { status: Exclude<FwStatus2xx, 200 | 201 | 202 | 204 | 205>; body: User; headers: Headers }',
+        '  | { status: 204 | 205; headers: Headers }',
+        '  | { status: Exclude<FwStatus4xx, 401>; body: FwErrorBody; text: string; headers: Headers };',
       ].join('\n'),
     );
     expect(source).toContain('export type FwStatus2xx =\n  | 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 209\n');

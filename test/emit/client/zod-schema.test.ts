@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formatDiagnostic } from '../../../src/diagnostics/diagnostics';
 import { TypeResolver } from '../../../src/go/type-resolver';
 import { SchemaRegistry } from '../../../src/emit/client/schemas';
-import { ZodMapper } from '../../../src/emit/client/zod-schema';
+import { JsonShapes } from '../../../src/emit/json-shape';
 import { parsedProgram } from '../../support/go-program';
 
 const MOD = 'example.com/app';
@@ -17,7 +17,7 @@ const MOD = 'example.com/app';
 async function mapGo(src: string, name = 'T', extra: Record<string, string> = {}) {
   const program = await parsedProgram(MOD, { 'api/api.go': `package api\n\n${src}`, ...extra });
   const resolver = new TypeResolver(program);
-  const mapper = new ZodMapper(resolver);
+  const mapper = new JsonShapes(resolver);
   const registry = new SchemaRegistry(mapper);
   registry.use(mapper.json(resolver.resolveRef({ name, pkg: program.package(`${MOD}/api`)! })));
   const decls = registry.finish(new Set());
@@ -78,12 +78,12 @@ describe('Go → zod: one row per kind of type', () => {
     expect(await prop('[]*int')).toBe('z.array(z.int().nullable()).nullable()');
   });
 
-  it('omitempty and omitzero make a property optional and drop the outer null', async () => {
+  it('omitempty and omitzero make a property optional and drop the null of a nil pointer, slice or map (not of what a pointer points to)', async () => {
     const { zod } = await mapGo(
       'type T struct {\n\tA string `json:"a,omitempty"`\n\tB *int `json:"b,omitzero"`\n\tC []string `json:"c,omitempty"`\n\tD *[]string `json:"d,omitempty"`\n}',
     );
     expect(zod).toBe(
-      ['z.object({', '  a: z.string().optional(),', '  b: z.int().optional(),', '  c: z.array(z.string()).optional(),', '  d: z.array(z.string()).optional(),', '})'].join('\n'),
+      ['z.object({', '  a: z.string().optional(),', '  b: z.int().optional(),', '  c: z.array(z.string()).optional(),', '  d: z.array(z.string()).nullable().optional(),', '})'].join('\n'),
     );
   });
 
@@ -127,7 +127,7 @@ describe('Go → zod: one row per kind of type', () => {
     expect(decls[1]!.zod).toContain('byId: z.record(z.string(), ItemSchema).nullable(),');
   });
 
-  it('named string and int types with consts are enums (iota, iota + n, literals)', async () => {
+  it('named string and int types with consts are enums (iota, iota + n, literals), with the zero value any zero struct has', async () => {
     const { byName, schemas } = await mapGo(
       [
         'type Role string',
@@ -138,10 +138,11 @@ describe('Go → zod: one row per kind of type', () => {
         'type T struct {\n\tRole Role `json:"role"`\n\tLevel Level `json:"level"`\n\tPlain Plain `json:"plain"`\n}',
       ].join('\n\n'),
     );
-    expect(byName.Role!.zod).toBe("z.enum(['admin', 'user'])");
-    expect(byName.Level!.zod).toBe('z.literal([1, 2, 3])');
+    expect(byName.Role!.zod).toBe("z.enum(['admin', 'user', ''])");
+    expect(byName.Level!.zod).toBe('z.literal([1, 2, 3, 0])');
     expect(byName.Plain!.zod).toBe('z.string()');
     expect(schemas().Level!.safeParse(4).success).toBe(false);
+    expect(schemas().Level!.safeParse(0).success).toBe(true);
   });
 
   it('embedded structs are flattened, an embedded pointer struct makes its fields optional', async () => {
@@ -217,5 +218,89 @@ describe('Go → zod: one row per kind of type', () => {
       'models/models.go': 'package models\n\ntype User struct{}\n',
     });
     expect(decls.map((d) => d.typeName).sort()).toEqual(['ApiUser', 'ModelsUser', 'T']);
+  });
+});
+
+describe('Go → zod: what encoding/json does that a struct does not show', () => {
+  it('generic types get a schema per instantiation, named after the type arguments (nested, other packages)', async () => {
+    const { byName, zod } = await mapGo(
+      [
+        'import "example.com/app/other"',
+        'type User struct {\n\tID int64 `json:"id"`\n}',
+        'type Page[T any] struct {\n\tItems []T `json:"items"`\n}',
+        'type Pair[K comparable, V any] struct {\n\tKey K `json:"key"`\n\tValue V `json:"value"`\n}',
+        'type T struct {\n\tA Page[User] `json:"a"`\n\tB Page[Pair[string, User]] `json:"b"`\n\tC other.Box[[]int] `json:"c"`\n}',
+      ].join('\n\n'),
+      'T',
+      { 'other/other.go': 'package other\n\ntype Box[T any] struct {\n\tV T `json:"v"`\n}\n' },
+    );
+    expect(zod).toBe(['z.object({', '  a: PageUserSchema,', '  b: PagePairStringUserSchema,', '  c: BoxIntListSchema,', '})'].join('\n'));
+    expect(byName.PageUser!.zod).toBe('z.object({\n  items: z.array(UserSchema).nullable(),\n})');
+    expect(byName.PairStringUser!.zod).toBe('z.object({\n  key: z.string(),\n  value: UserSchema,\n})');
+    expect(byName.BoxIntList!.zod).toBe('z.object({\n  v: z.array(z.int()).nullable(),\n})');
+  });
+
+  it('marshalers follow Go method sets: pointer receivers only where the value is addressable, promotion through embedding, defined types have no methods', async () => {
+    const { byName, zod, diagnostics } = await mapGo(
+      [
+        'import "time"',
+        'type Sem struct{ Major int }',
+        'func (s Sem) MarshalText() ([]byte, error) { return nil, nil }',
+        'type Ptr struct {\n\tN int `json:"n"`\n}',
+        'func (p *Ptr) MarshalText() ([]byte, error) { return nil, nil }',
+        'type Release struct {\n\tSem\n\tName string `json:"name"`\n}',
+        'type Event struct {\n\ttime.Time\n\tTitle string `json:"title"`\n}',
+        'type Stamp time.Time',
+        'type Version Sem',
+        'type T struct {\n\tA Ptr `json:"a"`\n\tB *Ptr `json:"b"`\n\tC []Ptr `json:"c"`\n\tD map[string]Ptr `json:"d"`\n\tR Release `json:"r"`\n\tE Event `json:"e"`\n\tS Stamp `json:"s"`\n\tV Version `json:"v"`\n}',
+      ].join('\n\n'),
+    );
+    expect(zod).toBe(
+      [
+        'z.object({',
+        '  a: PtrSchema,',
+        '  b: PtrAddressableSchema.nullable(),',
+        '  c: z.array(PtrAddressableSchema).nullable(),',
+        '  d: z.record(z.string(), PtrSchema).nullable(),',
+        '  r: ReleaseSchema,',
+        '  e: EventSchema,',
+        '  s: StampSchema,',
+        '  v: VersionSchema,',
+        '})',
+      ].join('\n'),
+    );
+    expect(byName.Ptr!.zod).toBe('z.object({\n  n: z.int(),\n})');
+    expect(byName.PtrAddressable!.zod).toBe('z.string()');
+    expect(byName.Release!.zod).toBe('z.string()');
+    expect(byName.Event!.zod).toBe('z.iso.datetime({ offset: true })');
+    expect(byName.Stamp!.zod).toBe('z.object({})');
+    expect(byName.Version!.zod).toBe('z.object({\n  Major: z.int(),\n})');
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('two marshal methods promoted from the same depth cancel out: the fields are written', async () => {
+    const { zod } = await mapGo(
+      [
+        'type A struct{ X int }',
+        'func (A) MarshalText() ([]byte, error) { return nil, nil }',
+        'type B struct{ Y int }',
+        'func (B) MarshalText() ([]byte, error) { return nil, nil }',
+        'type T struct {\n\tA\n\tB\n}',
+      ].join('\n\n'),
+    );
+    expect(zod).toBe('z.object({\n  X: z.int(),\n  Y: z.int(),\n})');
+  });
+
+  it('type P *P is always null; type M map[string]M refers to itself through an index signature', async () => {
+    const { byName } = await mapGo('type P *P\n\ntype M map[string]M\n\ntype T struct {\n\tP P `json:"p"`\n\tM M `json:"m"`\n}');
+    expect(byName.P!.zod).toBe('z.null()');
+    expect(byName.M!.tsType).toBe('{ [key: string]: M } | null');
+  });
+});
+
+describe('Go → zod: generic types that never end', () => {
+  it('an instantiation cycle (which Go rejects) becomes unknown instead of recursing forever', async () => {
+    const { diagnostics } = await mapGo('type L[X any] struct {\n\tNext *L[[]X] `json:"next"`\n}\n\ntype T struct {\n\tL L[int] `json:"l"`\n}');
+    expect(diagnostics.some((d) => d.includes('instantiates itself without end'))).toBe(true);
   });
 });

@@ -1,0 +1,432 @@
+import { type Diagnostic, warning } from '../diagnostics/diagnostics';
+import type { TypeResolver } from '../go/type-resolver';
+import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedType } from '../go/resolved-types';
+
+/**
+ * The JSON form of Go types, independent of any output language: the set
+ * of JSON texts encoding/json writes for a type (responses) and that its
+ * decoder accepts (requests). Generators print it (the client as zod and
+ * TypeScript, an API description as JSON Schema); none of them decides
+ * again what Go does.
+ *
+ * What encoding/json does: nil slices, maps and pointers are `null` (so
+ * they are nullable unless `omitempty`/`omitzero` leaves them out),
+ * `[]byte` is base64, `time.Time` is RFC 3339, `time.Duration` is integer
+ * nanoseconds, `,string` values are strings, map keys are strings.
+ */
+export type JsonShape =
+  /** `format`: `date-time` (RFC 3339), `base64` (std encoding), `binary` (a file sent as multipart, not JSON). */
+  | { kind: 'string'; format?: 'date-time' | 'base64' | 'binary' }
+  /** An integer within [min, max] when given (Go's range of the integer type). */
+  | { kind: 'integer'; min?: number; max?: number }
+  | { kind: 'number' }
+  | { kind: 'boolean' }
+  /** Only `null` (`type P *P`: every finite value is a nil pointer). */
+  | { kind: 'null' }
+  | { kind: 'nullable'; inner: JsonShape }
+  | { kind: 'array'; items: JsonShape; length?: number }
+  /** A JSON object with any string keys. */
+  | { kind: 'record'; values: JsonShape }
+  | { kind: 'object'; props: JsonProperty[] }
+  /** One of these values: all strings or all integers. */
+  | { kind: 'enum'; values: string[] | number[] }
+  /** Any of these shapes. */
+  | { kind: 'anyOf'; options: JsonShape[] }
+  /** A named Go type, described once by its id (types may be recursive). */
+  | { kind: 'ref'; id: string }
+  /** Any JSON value; `reason` says why nothing more precise is known, when that is not by design (`any`). */
+  | { kind: 'unknown'; reason?: string };
+
+export interface JsonProperty {
+  name: string;
+  shape: JsonShape;
+  /** The property may be absent. */
+  optional: boolean;
+}
+
+export const UNKNOWN: JsonShape = { kind: 'unknown' };
+export const STRING: JsonShape = { kind: 'string' };
+export const FILE: JsonShape = { kind: 'string', format: 'binary' };
+
+const INT32: JsonShape = { kind: 'integer', min: -2147483648, max: 2147483647 };
+
+const BASIC: Readonly<Record<BasicKind, JsonShape>> = {
+  string: STRING,
+  bool: { kind: 'boolean' },
+  int: { kind: 'integer' },
+  int8: { kind: 'integer', min: -128, max: 127 },
+  int16: { kind: 'integer', min: -32768, max: 32767 },
+  int32: INT32,
+  rune: INT32,
+  int64: { kind: 'integer' },
+  uint: { kind: 'integer', min: 0 },
+  uint8: { kind: 'integer', min: 0, max: 255 },
+  byte: { kind: 'integer', min: 0, max: 255 },
+  uint16: { kind: 'integer', min: 0, max: 65535 },
+  uint32: { kind: 'integer', min: 0, max: 4294967295 },
+  uint64: { kind: 'integer', min: 0 },
+  uintptr: { kind: 'integer', min: 0 },
+  float32: { kind: 'number' },
+  float64: { kind: 'number' },
+};
+
+export function nullable(inner: JsonShape): JsonShape {
+  return inner.kind === 'nullable' ? inner : { kind: 'nullable', inner };
+}
+
+/** The shape without its top-level `null`. */
+export function nonNull(shape: JsonShape): JsonShape {
+  return shape.kind === 'nullable' ? shape.inner : shape;
+}
+
+/**
+ * Where a value is, which decides what encoding/json does with it:
+ * - `out`: written, not addressable (the value passed to json.Marshal, a
+ *   map value, a field of such a value): methods with a pointer receiver
+ *   are not called;
+ * - `addr`: written, addressable (reached through a pointer or a slice):
+ *   every method is called;
+ * - `in`: read by the decoder (always addressable; Unmarshal methods; null
+ *   accepted wherever it sets a pointer, slice, map or interface to nil).
+ */
+export type JsonContext = 'out' | 'addr' | 'in';
+
+/**
+ * Maps resolved Go types to JSON shapes, reporting what it cannot know as
+ * warnings. A named type is referred to by id: `<type id>` for its written
+ * form, `<type id>#addr` and `<type id>#in` for the other contexts when
+ * their shape differs (otherwise the plain id), so that a printer emits
+ * each distinct shape once. Shapes are first built with a reference per
+ * context (raw), then references whose shape equals the written one are
+ * folded into it (`canonical`).
+ */
+export class JsonShapes {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly warnedTypes = new Set<string>();
+  private readonly rawShapes = new Map<string, JsonShape>();
+  private readonly canonicalIds = new Map<string, string>();
+  /** Whether two reference ids have the same shape, by `${a}\n${b}`: settled for good once computed. */
+  private readonly sameRefs = new Map<string, boolean>();
+
+  constructor(readonly resolver: TypeResolver) {}
+
+  /** The shape of a value of type `t` in context `ctx` (by default: as encoding/json writes a value). */
+  json(t: ResolvedType, ctx: JsonContext = 'out'): JsonShape {
+    return this.canon(this.rawJson(t, ctx));
+  }
+
+  private rawJson(t: ResolvedType, ctx: JsonContext): JsonShape {
+    // Elements of pointers and slices are addressable; map values are not.
+    const deref: JsonContext = ctx === 'in' ? 'in' : 'addr';
+    switch (t.kind) {
+      case 'basic':
+        return BASIC[t.name];
+      case 'named':
+        return { kind: 'ref', id: ctx === 'out' ? t.id : `${t.id}#${ctx}` };
+      case 'pointer':
+        return nullable(this.rawJson(t.elem, deref));
+      case 'slice':
+        return nullable({ kind: 'array', items: this.rawJson(t.elem, deref) });
+      case 'array':
+        return t.length === undefined ? { kind: 'array', items: this.rawJson(t.elem, ctx) } : { kind: 'array', items: this.rawJson(t.elem, ctx), length: t.length };
+      case 'map':
+        // JSON object keys are strings whatever the Go key type (integers and TextMarshalers are written as text).
+        return nullable({ kind: 'record', values: this.rawJson(t.value, ctx === 'in' ? 'in' : 'out') });
+      case 'struct': {
+        // An anonymous struct has the methods its embedded fields promote.
+        const marshaler = this.resolver.marshalerOf(t, ctx !== 'out', ctx === 'in');
+        return marshaler ? this.marshaled(marshaler, ctx) : this.rawObject(this.resolver.jsonFields(t), ctx);
+      }
+      case 'bytes':
+        return nullable({ kind: 'string', format: 'base64' });
+      case 'time':
+        return { kind: 'string', format: 'date-time' };
+      case 'duration':
+        return { kind: 'integer' };
+      case 'rawJson':
+      case 'any':
+        return UNKNOWN;
+      case 'file':
+        return { kind: 'unknown', reason: 'multipart.FileHeader has no JSON form' };
+      case 'unknown':
+        return { kind: 'unknown', reason: t.reason };
+    }
+  }
+
+  /**
+   * A response body. The handler hands json.Marshal either the value or a
+   * pointer to it, which fw cannot see: where the two are written
+   * differently (marshal methods with a pointer receiver), either.
+   */
+  body(t: ResolvedType): JsonShape {
+    const value = this.rawJson(t, 'out');
+    const pointer = this.rawJson(t, 'addr');
+    return this.equivalent(value, pointer) ? this.canon(value) : { kind: 'anyOf', options: [this.canon(value), this.canon(pointer)] };
+  }
+
+  /** The JSON object of a struct's properties (already flattened by the resolver). */
+  object(fields: readonly JsonField[], ctx: JsonContext = 'out'): JsonShape & { kind: 'object' } {
+    return { kind: 'object', props: this.rawObject(fields, ctx).props.map((p) => ({ ...p, shape: this.canon(p.shape) })) };
+  }
+
+  private rawObject(fields: readonly JsonField[], ctx: JsonContext): JsonShape & { kind: 'object' } {
+    return { kind: 'object', props: fields.map((f) => this.property(f, ctx)) };
+  }
+
+  private property(f: JsonField, ctx: JsonContext): JsonProperty {
+    const omitted = f.omitempty || f.omitzero;
+    let shape: JsonShape;
+    if (f.quoted) {
+      shape = f.type.kind === 'pointer' && (!omitted || ctx === 'in') ? nullable(STRING) : STRING;
+    } else if (ctx === 'in') {
+      // The decoder takes null for a pointer, slice, map or interface, omitempty or not.
+      shape = this.rawJson(f.type, ctx);
+    } else if (omitted && f.type.kind === 'pointer') {
+      // A nil pointer is left out; a pointer to a nil slice, map, pointer or interface is written as null.
+      shape = this.rawJson(f.type.elem, 'addr');
+    } else {
+      shape = this.rawJson(f.type, ctx);
+      // omitempty/omitzero leave a nil slice or map out instead of writing null.
+      if (omitted) shape = nonNull(shape);
+    }
+    return { name: f.name, shape, optional: omitted || f.viaPointer };
+  }
+
+  /** The named type and context a reference id stands for. */
+  target(id: string): { info: NamedType; ctx: JsonContext } {
+    const hash = id.lastIndexOf('#');
+    const typeId = hash < 0 ? id : id.slice(0, hash);
+    const info = this.resolver.named.get(typeId);
+    if (!info) throw new Error(`internal: named type ${typeId} was never resolved`);
+    return { info, ctx: hash < 0 ? 'out' : (id.slice(hash + 1) as JsonContext) };
+  }
+
+  /** The shape that defines the named type a reference id stands for. */
+  named(id: string): JsonShape {
+    return this.canon(this.raw(id));
+  }
+
+  private raw(id: string): JsonShape {
+    let shape = this.rawShapes.get(id);
+    if (!shape) {
+      const { info, ctx } = this.target(id);
+      shape = this.definition(info, ctx);
+      this.rawShapes.set(id, shape);
+    }
+    return shape;
+  }
+
+  /** A shape with each reference folded into the written form's id where its shape is the same. */
+  private canon(shape: JsonShape): JsonShape {
+    switch (shape.kind) {
+      case 'ref':
+        return { kind: 'ref', id: this.canonical(shape.id) };
+      case 'nullable':
+        return { kind: 'nullable', inner: this.canon(shape.inner) };
+      case 'array':
+        return { ...shape, items: this.canon(shape.items) };
+      case 'record':
+        return { kind: 'record', values: this.canon(shape.values) };
+      case 'object':
+        return { kind: 'object', props: shape.props.map((p) => ({ ...p, shape: this.canon(p.shape) })) };
+      case 'anyOf':
+        return { kind: 'anyOf', options: shape.options.map((o) => this.canon(o)) };
+      default:
+        return shape;
+    }
+  }
+
+  /** A context's id when its shape differs from the written (`out`) one, else the plain type id. */
+  private canonical(id: string): string {
+    const hash = id.lastIndexOf('#');
+    if (hash < 0) return id;
+    let result = this.canonicalIds.get(id);
+    if (result === undefined) {
+      const base = id.slice(0, hash);
+      result = this.equivalent({ kind: 'ref', id }, { kind: 'ref', id: base }) ? base : id;
+      this.canonicalIds.set(id, result);
+    }
+    return result;
+  }
+
+  /**
+   * Whether two raw shapes describe the same JSON: the same structure, and
+   * at each pair of references two types that do too. Recursive types are
+   * the same unless a difference shows somewhere (the largest fixpoint):
+   * every pair of references reachable from the two is compared, then a
+   * pair that leads to a different pair is different.
+   */
+  private equivalent(a: JsonShape, b: JsonShape): boolean {
+    const key = (x: string, y: string) => `${x}\n${y}`;
+    const pairs = new Map<string, { children: string[]; differs: boolean }>();
+    const pending: [string, string][] = [];
+    const enqueue = (found: [string, string][]): string[] =>
+      found.map(([x, y]) => {
+        const k = key(x, y);
+        if (!pairs.has(k)) {
+          const known = this.sameRefs.get(k);
+          pairs.set(k, { children: [], differs: known === false });
+          if (known === undefined) pending.push([x, y]);
+        }
+        return k;
+      });
+    const rootFound: [string, string][] = [];
+    if (!sameStructure(a, b, rootFound)) return false;
+    const roots = enqueue(rootFound);
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const [x, y] = next;
+      const pair = pairs.get(key(x, y))!;
+      const found: [string, string][] = [];
+      if (sameStructure(this.raw(x), this.raw(y), found)) pair.children = enqueue(found);
+      else pair.differs = true;
+    }
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const pair of pairs.values()) {
+        if (!pair.differs && pair.children.some((c) => pairs.get(c)!.differs)) {
+          pair.differs = true;
+          changed = true;
+        }
+      }
+    }
+    for (const [k, pair] of pairs) this.sameRefs.set(k, !pair.differs);
+    return roots.every((k) => !pairs.get(k)!.differs);
+  }
+
+  private definition(info: NamedType, ctx: JsonContext): JsonShape {
+    const marshaler = this.resolver.marshalerOf({ kind: 'named', id: info.id }, ctx !== 'out', ctx === 'in');
+    if (marshaler) return this.marshaled(marshaler, ctx, info);
+    if (this.onlyNil(info)) return { kind: 'null' };
+    if (info.enum) {
+      // The zero value ("" or 0) is real output (any zero struct has it), const or not.
+      const values = info.enum.map((v) => v.value);
+      if (values.every((v): v is string => typeof v === 'string')) return { kind: 'enum', values: values.includes('') ? values : [...values, ''] };
+      if (values.every((v): v is number => typeof v === 'number')) return { kind: 'enum', values: values.includes(0) ? values : [...values, 0] };
+    }
+    // A defined type has its underlying type's form, but none of the methods of the type it is defined from.
+    const u = this.resolver.underlying(info.type);
+    switch (u.kind) {
+      case 'struct':
+        return this.rawObject(this.resolver.jsonFields({ kind: 'named', id: info.id }), ctx);
+      case 'time':
+        // time.Time's fields are unexported: without its methods, an empty object.
+        return { kind: 'object', props: [] };
+      case 'rawJson':
+        return nullable({ kind: 'string', format: 'base64' });
+      default:
+        return this.rawJson(u, ctx);
+    }
+  }
+
+  /** The form a Marshal/Unmarshal method gives: unknown for JSON (with a warning), a string for text, RFC 3339 for time.Time. */
+  private marshaled(m: Marshaler, ctx: JsonContext, info?: NamedType): JsonShape {
+    if (m.kind === 'time') return { kind: 'string', format: 'date-time' };
+    if (m.kind === 'text') return STRING;
+    if (info) {
+      const method = ctx === 'in' ? 'UnmarshalJSON' : 'MarshalJSON';
+      const how = m.owner === info.name ? `has ${method === 'MarshalJSON' ? 'a' : 'an'} ${method} method` : `has the ${method} method of ${m.owner} (promoted from an embedded field)`;
+      this.warnOnce(info, method, `type ${info.name} ${how}, so fw cannot know its JSON form; the TypeScript client types it as unknown`);
+    }
+    return { kind: 'unknown', reason: `${m.owner} has its own JSON methods` };
+  }
+
+  /** `type P *P` (or a longer chain of pointers back to itself): no value but nil can be built. */
+  private onlyNil(info: NamedType): boolean {
+    const seen = new Set<string>([info.id]);
+    let t = info.type;
+    for (;;) {
+      if (t.kind !== 'pointer') return false;
+      t = t.elem;
+      while (t.kind === 'named') {
+        if (seen.has(t.id)) return true;
+        seen.add(t.id);
+        const next = this.resolver.named.get(t.id);
+        if (!next) return false;
+        t = next.type;
+      }
+    }
+  }
+
+  /**
+   * The shape of a value sent as text outside the JSON body (path, query,
+   * header, form field): pointers only mean "may be absent", and a file
+   * field is binary.
+   */
+  param(t: ResolvedType): JsonShape {
+    switch (t.kind) {
+      case 'pointer':
+        return this.param(t.elem);
+      case 'slice':
+        return { kind: 'array', items: this.param(t.elem) };
+      case 'file':
+        return FILE;
+      case 'bytes':
+        return STRING;
+      default:
+        return nonNull(this.json(t));
+    }
+  }
+
+  private warnOnce(info: NamedType, what: string, message: string): void {
+    const key = `${info.id} ${what}`;
+    if (this.warnedTypes.has(key)) return;
+    this.warnedTypes.add(key);
+    this.diagnostics.push(warning(info.decl.pos, message, 'describe the JSON form with a plain struct instead, or accept unknown'));
+  }
+}
+
+/** Ids of the named types a shape refers to, in first-seen order. */
+export function refsOf(shape: JsonShape, out: string[] = []): string[] {
+  switch (shape.kind) {
+    case 'ref':
+      if (!out.includes(shape.id)) out.push(shape.id);
+      break;
+    case 'array':
+      refsOf(shape.items, out);
+      break;
+    case 'record':
+      refsOf(shape.values, out);
+      break;
+    case 'nullable':
+      refsOf(shape.inner, out);
+      break;
+    case 'object':
+      for (const p of shape.props) refsOf(p.shape, out);
+      break;
+    case 'anyOf':
+      for (const o of shape.options) refsOf(o, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** Whether two shapes have the same structure, references aside; the pairs of different references go to `refs`. */
+function sameStructure(a: JsonShape, b: JsonShape, refs: [string, string][]): boolean {
+  switch (a.kind) {
+    case 'ref':
+      if (b.kind !== 'ref') return false;
+      if (a.id !== b.id) refs.push([a.id, b.id]);
+      return true;
+    case 'nullable':
+      return b.kind === 'nullable' && sameStructure(a.inner, b.inner, refs);
+    case 'array':
+      return b.kind === 'array' && a.length === b.length && sameStructure(a.items, b.items, refs);
+    case 'record':
+      return b.kind === 'record' && sameStructure(a.values, b.values, refs);
+    case 'object':
+      return (
+        b.kind === 'object' &&
+        a.props.length === b.props.length &&
+        a.props.every((p, i) => {
+          const q = b.props[i]!;
+          return p.name === q.name && p.optional === q.optional && sameStructure(p.shape, q.shape, refs);
+        })
+      );
+    case 'anyOf':
+      return b.kind === 'anyOf' && a.options.length === b.options.length && a.options.every((o, i) => sameStructure(o, b.options[i]!, refs));
+    default:
+      return JSON.stringify(a) === JSON.stringify(b);
+  }
+}
