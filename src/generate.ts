@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
-import type { GeneratedFile } from './emit/emitter';
+import type { GeneratedFile, OpenApiOptions } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
 import { loadWorkspaceModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
@@ -23,6 +23,8 @@ export interface GenerateOptions {
   packages?: string[];
   /** Output path of the TypeScript client (required for 'client'), relative to cwd or absolute. */
   clientFile?: string;
+  /** The OpenAPI document (required for 'openapi'): its file, relative to cwd or absolute, and `info`/`servers`. */
+  openapi?: OpenApiOptions;
 }
 
 export interface GenerateResult {
@@ -59,8 +61,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         diagnostics.push(error(undefined, 'the client generator needs an output file', 'pass --file <path>'));
         continue;
       }
+      if (name === 'openapi' && !options.openapi?.file) {
+        diagnostics.push(error(undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>'));
+        continue;
+      }
       start = process.hrtime.bigint();
-      const out = emitter(loaded.model, { clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined });
+      const out = emitter(loaded.model, {
+        clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined,
+        openapi: options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined,
+      });
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push({ ...f, generator: name });

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../src/diagnostics/diagnostics';
-import { generate, type GeneratorName } from '../src/generate';
+import { generate, type GenerateOptions, type GeneratorName } from '../src/generate';
 import { expectGoldenFile, FIXTURES } from './support/golden';
 
 /**
@@ -13,6 +13,8 @@ import { expectGoldenFile, FIXTURES } from './support/golden';
 interface GoldenCase {
   generators: GeneratorName[];
   clientFile?: string;
+  /** The OpenAPI document's file (relative to the case) and info, for the openapi generator. */
+  openapi?: GenerateOptions['openapi'];
   /** Expected warnings, formatted; default none. */
   warnings?: string[];
 }
@@ -31,7 +33,7 @@ describe('golden output', () => {
     it(`fixtures/${name}`, async () => {
       const dir = path.join(FIXTURES, name);
       const spec = JSON.parse(fs.readFileSync(path.join(dir, 'fw-case.json'), 'utf8')) as GoldenCase;
-      const result = await generate({ cwd: dir, generators: spec.generators, clientFile: spec.clientFile });
+      const result = await generate({ cwd: dir, generators: spec.generators, clientFile: spec.clientFile, openapi: spec.openapi });
       expect(result.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual(spec.warnings ?? []);
       expect(result.files.length).toBeGreaterThan(0);
       for (const file of result.files) expectGoldenFile(file.path, file.contents);

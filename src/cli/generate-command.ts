@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { formatDiagnostic } from '../diagnostics/diagnostics';
 import { generateAndWrite } from '../generate';
 import { checkTurboTask } from '../runtime/turbo-config';
-import type { GeneratorName } from '../generate';
+import type { GenerateOptions, GeneratorName } from '../generate';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 
 const GENERATE_OPTIONS = {
@@ -29,13 +29,13 @@ async function runGenerator(
   values: Record<string, unknown>,
   positionals: string[],
   io: Io,
-  clientFile?: string,
+  outputs: Pick<GenerateOptions, 'clientFile' | 'openapi'> = {},
 ): Promise<number> {
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
   const started = process.hrtime.bigint();
   const check = values.check === true;
   if (values.turbo === true) {
-    const problems = checkTurboTask(cwd, generator, clientFile);
+    const problems = checkTurboTask(cwd, generator, outputs.clientFile);
     if (problems.length > 0) {
       for (const d of problems) io.err(formatDiagnostic(d, cwd));
       io.err(`fw: ${problems.length} error${problems.length === 1 ? '' : 's'}; nothing was written`);
@@ -43,7 +43,7 @@ async function runGenerator(
     }
   }
   const { result, report, diagnostics, failure } = await generateAndWrite(
-    { cwd, generators: [generator], packages: positionals, clientFile },
+    { cwd, generators: [generator], packages: positionals, ...outputs },
     { check, force: values.force === true },
   );
   for (const d of diagnostics) io.err(formatDiagnostic(d, cwd));
@@ -114,6 +114,37 @@ ${COMMON_HELP}`,
   options: { ...GENERATE_OPTIONS, file: { type: 'string' } },
   run: ({ values, positionals }, io) => {
     if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g client needs --file <path>');
-    return runGenerator('client', values, positionals, io, values.file);
+    return runGenerator('client', values, positionals, io, { clientFile: values.file });
+  },
+};
+
+export const openApiCommand: Command = {
+  words: ['g', 'openapi'],
+  summary: 'generate an OpenAPI 3.1 document (JSON or YAML)',
+  usage: `Usage: fw g openapi --file <path.json|path.yaml> [packages...] [options]
+
+Writes one OpenAPI 3.1 document describing the routes of every root handler
+package (or of the named ones): YAML when the file ends in .yaml or .yml,
+JSON otherwise.
+
+  --file <path>      output file, relative to --cwd (required)
+  --title <text>     info.title (default: the Go module path)
+  --version <text>   info.version (default: 0.0.0)
+  --server <url>     a servers[] entry; repeat for several
+${COMMON_HELP}`,
+  options: {
+    ...GENERATE_OPTIONS,
+    file: { type: 'string' },
+    title: { type: 'string' },
+    version: { type: 'string' },
+    server: { type: 'string', multiple: true },
+  },
+  run: ({ values, positionals }, io) => {
+    if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g openapi needs --file <path.json|path.yaml>');
+    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    const servers = Array.isArray(values.server) ? (values.server as string[]) : [];
+    return runGenerator('openapi', values, positionals, io, {
+      openapi: { file: values.file, title: text(values.title), version: text(values.version), servers },
+    });
   },
 };

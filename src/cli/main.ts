@@ -1,9 +1,9 @@
 import { type Command, EXIT_OK, EXIT_USAGE, type Io, parseCommandArgs, UsageError } from './command';
-import { clientCommand, routerCommand, urlHelperCommand } from './generate-command';
+import { clientCommand, openApiCommand, routerCommand, urlHelperCommand } from './generate-command';
 import { initCommand } from './init-command';
 
 /** Every command, in the order `fw --help` lists them. */
-export const commands: Command[] = [routerCommand, urlHelperCommand, clientCommand, initCommand];
+export const commands: Command[] = [routerCommand, urlHelperCommand, clientCommand, openApiCommand, initCommand];
 
 const defaultIo: Io = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
 

@@ -11,6 +11,20 @@ export interface GeneratedFile {
 export interface EmitContext {
   /** Absolute output path of the TypeScript client. */
   clientFile?: string;
+  /** Output and `info` of the OpenAPI document. */
+  openapi?: OpenApiOptions;
+}
+
+/** What `fw g openapi` is told besides the model. */
+export interface OpenApiOptions {
+  /** Absolute output path; `.yaml`/`.yml` writes YAML, anything else JSON. */
+  file: string;
+  /** `info.title`; default: the Go module path(s) of the roots. */
+  title?: string;
+  /** `info.version`; default `0.0.0`. */
+  version?: string;
+  /** `servers[].url`, in order. */
+  servers?: string[];
 }
 
 export interface EmitResult {

@@ -15,21 +15,21 @@ function tokenPath(projectRoot: string, wsPath: string): string {
   return rest === '' || rest === '.' ? token : `${token}/${rest}`;
 }
 
-/** Where gen-client writes, relative to the workspace root, from the `clientFile` plugin option. */
-export function resolveClientFile(projectRoot: string, projectName: string, clientFile: string): string {
+/** Where gen-client (or gen-openapi) writes, relative to the workspace root, from the `clientFile` (`openapiFile`) plugin option. */
+export function resolveClientFile(projectRoot: string, projectName: string, clientFile: string, option = 'clientFile'): string {
   const named = clientFile.replaceAll('{projectName}', projectName);
   const resolved = named.startsWith('{workspaceRoot}/')
     ? path.posix.normalize(named.slice('{workspaceRoot}/'.length))
     : path.posix.join(projectRoot, named.replace(/^\{projectRoot\}\//, ''));
   if (resolved === '..' || resolved.startsWith('../')) {
-    throw new Error(`the "fw" plugin's clientFile ${JSON.stringify(clientFile)} points outside the workspace for project ${projectName} (use a path inside the workspace)`);
+    throw new Error(`the "fw" plugin's ${option} ${JSON.stringify(clientFile)} points outside the workspace for project ${projectName} (use a path inside the workspace)`);
   }
   return resolved;
 }
 
 /** The files each generator writes for these roots (workspace-relative), per DESIGN §4. */
-function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string): Record<GeneratorName, string[]> {
-  return outputFiles(projectRoot, roots, clientFile);
+function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string, openapiFile?: string): Record<GeneratorName, string[]> {
+  return outputFiles(projectRoot, roots, clientFile, openapiFile);
 }
 
 /** The Go files fw generates for these roots (workspace-relative): what the inputs and the plugin's own cache leave out. */
@@ -57,11 +57,12 @@ const descriptions: Record<GeneratorName, string> = {
   router: 'Generate router.go (net/http ServeMux) and registry.go from fw:http_route annotations',
   'url-helper': 'Generate the Go URL helper package (urlhelper/urlhelper.go) from fw:http_route annotations',
   client: 'Generate the Zod-validated TypeScript client from fw:http_route annotations',
+  openapi: 'Generate the OpenAPI 3.1 document from fw:http_route annotations',
 };
 
 /**
- * The gen-router, gen-url-helper and gen-client targets of a project holding
- * root handler packages. Pure: everything it needs comes from the analysis.
+ * The gen-router, gen-url-helper and gen-client targets (and gen-openapi when
+ * the plugin options name its file) of a project holding root handler packages. Pure: everything it needs comes from the analysis.
  */
 export function fwTargets(
   projectRoot: string,
@@ -70,7 +71,8 @@ export function fwTargets(
   options: FwPluginOptions,
 ): Record<string, TargetConfiguration> {
   const clientFile = resolveClientFile(projectRoot, projectName, options.clientFile);
-  const outputs = outputsOf(projectRoot, analysis.roots, clientFile);
+  const openapiFile = options.openapiFile ? resolveClientFile(projectRoot, projectName, options.openapiFile, 'openapiFile') : undefined;
+  const outputs = outputsOf(projectRoot, analysis.roots, clientFile, openapiFile);
   const inputs = goInputs(projectRoot, analysis, outputs);
   const target = (generator: GeneratorName, executorOptions: Record<string, unknown>): TargetConfiguration => ({
     executor: `${fwInstalledName()}:${generator}`,
@@ -81,7 +83,7 @@ export function fwTargets(
     metadata: { description: descriptions[generator], technologies: ['go'] },
   });
   const file = path.posix.relative(projectRoot, clientFile);
-  return {
+  const targets: Record<string, TargetConfiguration> = {
     [options.routerTargetName]: target('router', {}),
     [options.urlHelperTargetName]: target('url-helper', {}),
     [options.clientTargetName]: target('client', { file }),
@@ -93,4 +95,7 @@ export function fwTargets(
       metadata: { description: 'Check, writing nothing, that the generated router, URL helper and client are up to date (the CI gate)', technologies: ['go'] },
     },
   };
+  // The OpenAPI document is opt-in: only a project whose plugin options name its file gets the target.
+  if (openapiFile) targets[options.openapiTargetName] = target('openapi', { file: path.posix.relative(projectRoot, openapiFile) });
+  return targets;
 }

@@ -27,6 +27,18 @@ export const pluginOptionsSchema = z.strictObject({
    * project's name (handy for one shared client library).
    */
   clientFile: clientFile.default('client/client.ts'),
+  openapiTargetName: targetName.default('gen-openapi'),
+  /**
+   * Where gen-openapi writes the OpenAPI document (`.json`, `.yaml` or
+   * `.yml`), with the same placeholders as clientFile; without it there is
+   * no gen-openapi target.
+   */
+  openapiFile: z
+    .string()
+    .min(1)
+    .refine((f) => /\.(json|ya?ml)$/.test(f), 'must be a path ending in .json, .yaml or .yml')
+    .refine((f) => !path.posix.isAbsolute(f) && !path.win32.isAbsolute(f), 'must be relative to the project root, or start with {workspaceRoot}/')
+    .optional(),
 });
 
 export type FwPluginOptions = z.output<typeof pluginOptionsSchema>;

@@ -28,8 +28,11 @@ import { writeFileAtomic } from '../write/writer';
  *   replays outputs of another set of roots.
  */
 
+/** The generators `fw init --turbo` writes tasks for (not yet the OpenAPI document). */
+export type TurboGenerator = Exclude<OutputGenerator, 'openapi'>;
+
 /** Task names in the package's turbo.json and package.json scripts. */
-export const TURBO_TASKS: Record<OutputGenerator | 'check', string> = {
+export const TURBO_TASKS: Record<TurboGenerator | 'check', string> = {
   router: 'gen:router',
   'url-helper': 'gen:url-helper',
   client: 'gen:client',
@@ -174,6 +177,9 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
  * under a list of roots that does not match the disk.
  */
 export function checkTurboTask(cwd: string, generator: OutputGenerator, clientFile?: string): Diagnostic[] {
+  if (generator === 'openapi') {
+    return [error(undefined, 'fw init --turbo writes no task for the OpenAPI document yet, so there is nothing for --turbo to check', 'use --turbo with fw g router, url-helper or client')];
+  }
   const plan = turboPlan(cwd, generator === 'client' ? clientFile : undefined);
   if (plan.diagnostics.length > 0) return plan.diagnostics;
   const turboFile = path.join(cwd, 'turbo.json');

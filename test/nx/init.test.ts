@@ -15,6 +15,7 @@ const DEFAULT_OPTIONS = {
   clientTargetName: 'gen-client',
   checkTargetName: 'check-generated',
   clientFile: 'client/client.ts',
+  openapiTargetName: 'gen-openapi',
 };
 
 describe('init generator', () => {

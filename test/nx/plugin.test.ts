@@ -115,6 +115,21 @@ describe('fw Nx plugin (createNodes)', () => {
     });
   });
 
+  it('adds gen-openapi (fw:openapi) only when the plugin options name openapiFile, with the same inputs and the document as output', async () => {
+    const targets = await apiTargets({ openapiFile: '{workspaceRoot}/docs/{projectName}.openapi.yaml' });
+    expect(Object.keys(targets)).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'check-generated', 'gen-openapi']);
+    expect(targets['gen-openapi']).toMatchObject({
+      executor: 'fw:openapi',
+      options: { file: '../../docs/api.openapi.yaml' },
+      cache: true,
+      inputs: targets['gen-router']!.inputs,
+      outputs: ['{workspaceRoot}/docs/api.openapi.yaml'],
+      metadata: { description: expect.stringContaining('OpenAPI') },
+    });
+    expect(Object.keys(await apiTargets({ openapiFile: 'openapi.json', openapiTargetName: 'api-doc' }))).toContain('api-doc');
+    await expect(nodes({ openapiFile: 'openapi.txt' })).rejects.toThrow('must be a path ending in .json, .yaml or .yml');
+  });
+
   it('rejects invalid options with one error that names each problem', async () => {
     await expect(nodes({ routerTargetName: '', clientFile: '/abs/client.ts', colour: 'red' })).rejects.toThrow(
       [

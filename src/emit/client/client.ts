@@ -1,9 +1,11 @@
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../../model/model';
-import { lowerFirst, pascalCasePath, upperFirst } from '../../model/naming';
+import { lowerFirst, upperFirst } from '../../model/naming';
+import { rootPrefixes } from '../root-prefixes';
 import { typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
-import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation, statusType } from './operations';
+import { pathFunction, statusType } from './operations';
+import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
 import type { Emitter } from '../emitter';
 import { templatesIn } from '../templates';
 import { jsDoc } from '../ts-source';
@@ -163,7 +165,7 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
     variants,
     method: plan.method,
     pattern: tsString(plan.route.path.text),
-    pathFn: plan.pathFn,
+    pathFn: pathFunction(plan.route),
     bodyKind: plan.bodyKind,
     responses: plan.responses.map((r) => {
       const schema = r.kind === 'json' && r.body ? `, schema: ${printZod(r.body, refZod, '    ')}` : '';
@@ -191,24 +193,6 @@ function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnost
   const d = error(route.pos, `${what} is generated for route ${route.name} and for route ${other.name}`, 'give one of the routes another name with name=...');
   d.related = [{ pos: other.pos, message: `route ${other.name} is declared here` }];
   return d;
-}
-
-/** Class name prefixes: none for one root; `V1` for `v1handler`; the whole directory when two roots would share one. */
-function rootPrefixes(roots: readonly RootModel[]): Map<RootModel, string> {
-  const out = new Map<RootModel, string>();
-  if (roots.length < 2) return out;
-  const short = (r: RootModel) => identifierStart(pascalCasePath(r.name.replace(/(.)handlers?$/i, '$1')));
-  for (const root of roots) {
-    const prefix = short(root);
-    const shared = roots.filter((r) => short(r) === prefix).length > 1;
-    out.set(root, shared ? identifierStart(pascalCasePath(root.relDir || root.name)) : prefix);
-  }
-  return out;
-}
-
-/** A class name cannot start with a digit: `2024` → `Api2024`. */
-function identifierStart(prefix: string): string {
-  return /^[0-9]/.test(prefix) ? `Api${prefix}` : prefix;
 }
 
 function classDescription(c: ClassPlan): string {

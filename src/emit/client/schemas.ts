@@ -1,8 +1,7 @@
-import { upperFirst } from '../../model/naming';
 import { printTs, printZod } from './zod-schema';
-import { type JsonContext, type JsonShape, type JsonShapes, refsOf } from '../json-shape';
+import { refsOf } from '../json-shape';
+import { NamedShapes } from '../named-shapes';
 import { jsDoc } from '../ts-source';
-import type { NamedType } from '../../go/resolved-types';
 
 /** One named Go type as the client prints it. */
 export interface SchemaDecl {
@@ -25,31 +24,8 @@ export interface SchemaDecl {
  * comes after the schemas it uses. Types in a cycle refer to each other
  * through `z.lazy` and get a written-out TypeScript type.
  */
-export class SchemaRegistry {
-  private readonly shapes = new Map<string, JsonShape>();
-  private readonly roots = new Set<string>();
+export class SchemaRegistry extends NamedShapes {
   private names = new Map<string, string>();
-
-  constructor(private readonly mapper: JsonShapes) {}
-
-  /** Records the named types a tree refers to (and, transitively, theirs). */
-  use(shape: JsonShape): void {
-    for (const id of refsOf(shape)) {
-      this.roots.add(id);
-      this.collect(id);
-    }
-  }
-
-  private collect(id: string): void {
-    if (this.shapes.has(id)) return;
-    const shape = this.mapper.named(id);
-    this.shapes.set(id, shape);
-    for (const dep of refsOf(shape)) this.collect(dep);
-  }
-
-  private info(id: string): NamedType {
-    return this.mapper.target(id).info;
-  }
 
   /** The TypeScript type name of a named type (after `finish`). */
   typeName(id: string): string {
@@ -68,11 +44,11 @@ export class SchemaRegistry {
    * dependency order.
    */
   finish(reserved: ReadonlySet<string>): SchemaDecl[] {
-    this.names = assignNames([...this.shapes.keys()], (id) => this.mapper.target(id), reserved);
-    const { order, cyclic } = dependencyOrder([...this.roots], (id) => refsOf(this.shapes.get(id)!));
+    this.names = this.assignNames(reserved);
+    const { order, cyclic } = dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id)));
     const emitted = new Set<string>();
     return order.map((id) => {
-      const shape = this.shapes.get(id)!;
+      const shape = this.shape(id);
       const ref = (target: string): string =>
         emitted.has(target) ? this.schemaName(target) : `z.lazy(() => ${this.schemaName(target)})`;
       const info = this.info(id);
@@ -88,60 +64,6 @@ export class SchemaRegistry {
       return decl;
     });
   }
-}
-
-/** What a type seen in another context is called after its name: `User` read by the decoder is `UserInput`. */
-const CONTEXT_SUFFIX: Readonly<Record<JsonContext, string>> = { out: '', addr: 'Addressable', in: 'Input' };
-
-/**
- * Go names, made unique: on a clash (with each other or with `reserved`),
- * the package name goes in front, then a number. A type's other contexts
- * (ids with `#`) take its name plus a suffix.
- */
-function assignNames(ids: string[], target: (id: string) => { info: NamedType; ctx: JsonContext }, reserved: ReadonlySet<string>): Map<string, string> {
-  const types = new Map<string, NamedType>();
-  for (const id of ids) {
-    const { info } = target(id);
-    types.set(info.id, info);
-  }
-  const out = assignTypeNames([...types.values()], reserved);
-  const taken = new Set([...reserved, ...out.values()]);
-  for (const id of [...ids].sort()) {
-    const { info, ctx } = target(id);
-    if (ctx === 'out') continue;
-    const base = `${out.get(info.id)!}${CONTEXT_SUFFIX[ctx]}`;
-    let name = base;
-    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
-    out.set(id, name);
-    taken.add(name);
-  }
-  return out;
-}
-
-function assignTypeNames(types: NamedType[], reserved: ReadonlySet<string>): Map<string, string> {
-  const byName = new Map<string, NamedType[]>();
-  for (const t of [...types].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    const list = byName.get(t.name) ?? [];
-    list.push(t);
-    byName.set(t.name, list);
-  }
-  const taken = new Set(reserved);
-  const out = new Map<string, string>();
-  const clashing: NamedType[] = [];
-  for (const [name, list] of byName) {
-    if (list.length === 1 && !reserved.has(name)) {
-      out.set(list[0]!.id, name);
-      taken.add(name);
-    } else clashing.push(...list);
-  }
-  for (const t of clashing) {
-    const base = upperFirst(t.pkg.name.replace(/[^A-Za-z0-9_$]/g, '')) + t.name;
-    let name = base;
-    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
-    out.set(t.id, name);
-    taken.add(name);
-  }
-  return out;
 }
 
 /**

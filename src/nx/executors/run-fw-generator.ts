@@ -15,8 +15,12 @@ export interface FwExecutorOptions {
   check?: boolean;
   /** Overwrite files that do not carry the generated header. */
   force?: boolean;
-  /** The TypeScript client's output file, relative to the project root (client only). */
+  /** The output file of the TypeScript client or the OpenAPI document, relative to the project root (client and openapi only). */
   file?: string;
+  /** openapi only: `info.title`, `info.version`, `servers[].url`. */
+  title?: string;
+  version?: string;
+  servers?: string[];
 }
 
 export interface FwExecutorResult {
@@ -65,12 +69,18 @@ function resolveOutput(output: string, projectRoot: string, context: ExecutorCon
 }
 
 /** What the target will write for the selected roots (absolute), and every generated Go file of all roots; undefined when the selection is wrong (generation reports that). */
-function filesToGenerate(cwd: string, generators: readonly GeneratorName[], options: FwExecutorOptions): { own: string[]; goFiles: string[] } | undefined {
+function filesToGenerate(
+  cwd: string,
+  generators: readonly GeneratorName[],
+  packages: readonly string[],
+  single: { client?: string; openapi?: string },
+): { own: string[]; goFiles: string[] } | undefined {
   const problems: Diagnostic[] = [];
   const all = discoverRoots(cwd);
-  const selected = selectRoots(cwd, all, options.packages ?? [], problems);
+  const selected = selectRoots(cwd, all, packages, problems);
   if (problems.length > 0) return undefined;
-  const files = (roots: typeof all) => outputFiles(toPosix(cwd), roots.map((r) => r.relDir), options.file ? toPosix(path.resolve(cwd, options.file)) : '');
+  const abs = (f: string | undefined) => (f ? toPosix(path.resolve(cwd, f)) : undefined);
+  const files = (roots: typeof all) => outputFiles(toPosix(cwd), roots.map((r) => r.relDir), abs(single.client) ?? '', abs(single.openapi));
   const own = files(selected);
   const every = files(all);
   return { own: generators.flatMap((g) => own[g]), goFiles: [...every.router, ...every['url-helper']] };
@@ -116,7 +126,7 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
 }
 
 /**
- * The body of the fw executors: one in-process generate() for the project's
+ * The body of the fw executors (router, url-helper, client, openapi, check): one in-process generate() for the project's
  * root handler packages, then the shared writer. Any error diagnostic,
  * refusal or (with `check`) stale file fails the target.
  */
@@ -135,13 +145,21 @@ export async function runFwGenerator(
     }
   }
   const cwd = path.join(context.root, projectRootOf(context));
-  const undeclared = options.check ? undefined : undeclaredOutputs(context, options, filesToGenerate(cwd, list, options));
+  // `file` is the output of a single-file generator; fw:check names the client's as `file` too.
+  const files = { client: list.includes('client') ? options.file : undefined, openapi: list.includes('openapi') ? options.file : undefined };
+  const undeclared = options.check ? undefined : undeclaredOutputs(context, options, filesToGenerate(cwd, list, options.packages ?? [], files));
   if (undeclared) {
     logger.error(undeclared);
     return { success: false };
   }
   const { report, diagnostics, failure } = await generateAndWrite(
-    { cwd, generators: list, packages: options.packages ?? [], clientFile: options.file },
+    {
+      cwd,
+      generators: list,
+      packages: options.packages ?? [],
+      clientFile: files.client,
+      openapi: files.openapi ? { file: files.openapi, title: options.title, version: options.version, servers: options.servers } : undefined,
+    },
     { check: options.check, force: options.force },
   );
   printDiagnostics(diagnostics, context.root);

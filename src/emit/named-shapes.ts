@@ -1,0 +1,111 @@
+import { upperFirst } from '../model/naming';
+import type { NamedType } from '../go/resolved-types';
+import { type JsonContext, type JsonShape, type JsonShapes, refsOf } from './json-shape';
+
+/**
+ * The named Go types a generator reaches from the shapes it prints (and,
+ * transitively, the types those refer to), each with the shape that
+ * defines it, computed once.
+ */
+export class NamedShapes {
+  private readonly shapes = new Map<string, JsonShape>();
+  private readonly used = new Set<string>();
+
+  constructor(readonly mapper: JsonShapes) {}
+
+  /** Records the named types a tree refers to (and, transitively, theirs). */
+  use(shape: JsonShape): void {
+    for (const id of refsOf(shape)) {
+      this.used.add(id);
+      this.collect(id);
+    }
+  }
+
+  private collect(id: string): void {
+    if (this.shapes.has(id)) return;
+    const shape = this.mapper.named(id);
+    this.shapes.set(id, shape);
+    for (const dep of refsOf(shape)) this.collect(dep);
+  }
+
+  /** The Go type a reference id stands for (in any context). */
+  info(id: string): NamedType {
+    return this.mapper.target(id).info;
+  }
+
+  /** A name for every collected id, unique and none of `reserved`. */
+  assignNames(reserved: ReadonlySet<string>): Map<string, string> {
+    return assignNames(this.ids(), (id) => this.mapper.target(id), reserved);
+  }
+
+  /** Every collected type, in the order first met. */
+  ids(): string[] {
+    return [...this.shapes.keys()];
+  }
+
+  /** The types `use` was given directly, in the order first met. */
+  usedIds(): string[] {
+    return [...this.used];
+  }
+
+  /** The shape that defines a collected type. */
+  shape(id: string): JsonShape {
+    const shape = this.shapes.get(id);
+    if (!shape) throw new Error(`internal: named type ${id} was never collected`);
+    return shape;
+  }
+}
+
+/** What a type seen in another context is called after its name: `User` read by the decoder is `UserInput`. */
+const CONTEXT_SUFFIX: Readonly<Record<JsonContext, string>> = { out: '', addr: 'Addressable', in: 'Input' };
+
+/**
+ * Go names, made unique: on a clash (with each other or with `reserved`),
+ * the package name goes in front, then a number. A type's other contexts
+ * (ids with `#`) take its name plus a suffix.
+ */
+function assignNames(ids: string[], target: (id: string) => { info: NamedType; ctx: JsonContext }, reserved: ReadonlySet<string>): Map<string, string> {
+  const types = new Map<string, NamedType>();
+  for (const id of ids) {
+    const { info } = target(id);
+    types.set(info.id, info);
+  }
+  const out = assignTypeNames([...types.values()], reserved);
+  const taken = new Set([...reserved, ...out.values()]);
+  for (const id of [...ids].sort()) {
+    const { info, ctx } = target(id);
+    if (ctx === 'out') continue;
+    const base = `${out.get(info.id)!}${CONTEXT_SUFFIX[ctx]}`;
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    out.set(id, name);
+    taken.add(name);
+  }
+  return out;
+}
+
+function assignTypeNames(types: NamedType[], reserved: ReadonlySet<string>): Map<string, string> {
+  const byName = new Map<string, NamedType[]>();
+  for (const t of [...types].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    const list = byName.get(t.name) ?? [];
+    list.push(t);
+    byName.set(t.name, list);
+  }
+  const taken = new Set(reserved);
+  const out = new Map<string, string>();
+  const clashing: NamedType[] = [];
+  for (const [name, list] of byName) {
+    if (list.length === 1 && !reserved.has(name)) {
+      out.set(list[0]!.id, name);
+      taken.add(name);
+    } else clashing.push(...list);
+  }
+  for (const t of clashing) {
+    const base = upperFirst(t.pkg.name.replace(/[^A-Za-z0-9_$]/g, '')) + t.name;
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    out.set(t.id, name);
+    taken.add(name);
+  }
+  return out;
+}

@@ -1,0 +1,105 @@
+import type { JsonShape } from '../json-shape';
+
+/**
+ * JSON shapes (../json-shape.ts) printed as JSON Schema 2020-12, the
+ * dialect of OpenAPI 3.1: the same tree the TypeScript client prints as
+ * zod, so the two accept the same values. Nothing about Go is decided here.
+ */
+
+/** A JSON Schema object; keys are inserted in the order they are printed. */
+export type JsonSchema = { [key: string]: unknown };
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+/** `$ref` to a named type's schema under components. */
+export function schemaRef(name: string): JsonSchema {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/**
+ * Integers: Go's bounds as minimum/maximum; the OpenAPI format registry's
+ * `int32`/`int64` where the range is exactly theirs (Go's int and int64 are
+ * 64-bit; uint64 has no maximum a JSON number can state exactly).
+ */
+function integer(min: number | undefined, max: number | undefined): JsonSchema {
+  if (min === INT32_MIN && max === INT32_MAX) return { type: 'integer', format: 'int32' };
+  if (min === undefined && max === undefined) return { type: 'integer', format: 'int64' };
+  const out: JsonSchema = { type: 'integer' };
+  if (min !== undefined) out.minimum = min;
+  if (max !== undefined) out.maximum = max;
+  return out;
+}
+
+function string(format: 'date-time' | 'base64' | 'binary' | undefined): JsonSchema {
+  switch (format) {
+    case undefined:
+      return { type: 'string' };
+    case 'date-time':
+      return { type: 'string', format: 'date-time' };
+    // OpenAPI 3.0's `byte`, kept for tools that read it, and 3.1's own contentEncoding.
+    case 'base64':
+      return { type: 'string', format: 'byte', contentEncoding: 'base64' };
+    case 'binary':
+      return { type: 'string', format: 'binary' };
+  }
+}
+
+/** Adds `null` to a schema: to its `type` (and `enum`) when it has one, else as an alternative. */
+function orNull(schema: JsonSchema): JsonSchema {
+  const type = schema.type;
+  if (type === 'null') return schema;
+  if (typeof type === 'string') {
+    const out: JsonSchema = { ...schema, type: [type, 'null'] };
+    if (Array.isArray(schema.enum)) out.enum = [...(schema.enum as unknown[]), null];
+    return out;
+  }
+  if (Object.keys(schema).length === 0) return schema; // any value, null included
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+/** Prints a shape as JSON Schema. `ref` names a named type's component schema. */
+export function printJsonSchema(shape: JsonShape, ref: (id: string) => string): JsonSchema {
+  switch (shape.kind) {
+    case 'string':
+      return string(shape.format);
+    case 'integer':
+      return integer(shape.min, shape.max);
+    case 'number':
+      return { type: 'number' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'null':
+      return { type: 'null' };
+    case 'unknown':
+      return shape.reason ? { description: `Any JSON value: ${shape.reason}.` } : {};
+    case 'ref':
+      return schemaRef(ref(shape.id));
+    case 'nullable':
+      return orNull(printJsonSchema(shape.inner, ref));
+    case 'anyOf':
+      return { anyOf: shape.options.map((o) => printJsonSchema(o, ref)) };
+    case 'array': {
+      const out: JsonSchema = { type: 'array', items: printJsonSchema(shape.items, ref) };
+      if (shape.length !== undefined) {
+        out.minItems = shape.length;
+        out.maxItems = shape.length;
+      }
+      return out;
+    }
+    case 'record':
+      return { type: 'object', additionalProperties: printJsonSchema(shape.values, ref) };
+    case 'object': {
+      const out: JsonSchema = { type: 'object' };
+      if (shape.props.length === 0) return out;
+      out.properties = Object.fromEntries(shape.props.map((p) => [p.name, printJsonSchema(p.shape, ref)]));
+      const required = shape.props.filter((p) => !p.optional).map((p) => p.name);
+      if (required.length > 0) out.required = required;
+      return out;
+    }
+    case 'enum': {
+      const values = shape.values as (string | number)[];
+      return { type: values.every((v) => typeof v === 'string') ? 'string' : 'integer', enum: [...values] };
+    }
+  }
+}

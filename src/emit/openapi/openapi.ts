@@ -1,0 +1,329 @@
+import { STATUS_CODES } from 'node:http';
+import { type Diagnostic, error } from '../../diagnostics/diagnostics';
+import type { HttpMethod, RoutePath } from '../../annotations/types';
+import { typeResolverFor } from '../../go/type-resolver';
+import { GENERATED_MARK } from '../../workspace/generated-header';
+import type { RouteModel, WorkspaceModel } from '../../model/model';
+import { upperFirst } from '../../model/naming';
+import type { EmitContext, Emitter, OpenApiOptions } from '../emitter';
+import { type JsonProperty, JsonShapes } from '../json-shape';
+import { NamedShapes } from '../named-shapes';
+import { type OperationPlan, planOperation, type ResponsePlan } from '../operation-plan';
+import { rootPrefixes } from '../root-prefixes';
+import { type JsonSchema, printJsonSchema, schemaRef } from './json-schema';
+import { type JsonValue, toJson, toYaml } from './serialize';
+
+/**
+ * The OpenAPI 3.1 document (`fw g openapi --file <path.json|path.yaml>`):
+ * one document for the selected roots, from the model and the shared
+ * operation plans (../operation-plan.ts) and JSON shapes (../json-shape.ts),
+ * the same ones the TypeScript client prints. Decisions:
+ *
+ * - paths: `{name}` and `{name...}` are path parameters (the latter documented
+ *   as matching the rest of the path, slashes included); `{$}` is the exact
+ *   path ending in `/`. Paths that differ only in wildcard names are one
+ *   OpenAPI path (OpenAPI treats them as identical): later routes take the
+ *   names of the first.
+ * - one operation per route and method; `operationId` = root prefix (several
+ *   roots) + group + route name (+ the method for a multi-method route);
+ *   `tags` = the group; summary (first sentence) and description from the
+ *   doc comment; `deprecated` from a `Deprecated:` paragraph.
+ * - `required_header=Authorization` is the security scheme `Authorization`
+ *   (OpenAPI ignores a header parameter of that name); `Content-Type` and
+ *   `Accept` are described by the bodies, not as parameters.
+ * - responses: exact statuses as they are; a specifier covering a whole
+ *   status class as `4XX` (exact codes win over it, as in fw); the other
+ *   statuses of ranges one by one. `Error` bodies are the `FwError` schema,
+ *   `Redirect` answers carry a `Location` header, statuses that have no body
+ *   (1xx, 204, 205, 304, and every answer to HEAD) have no content.
+ * - the document is marked as fw's by `info.x-generated-by` (and a first
+ *   comment line in YAML), which is how the writer recognises its own files.
+ */
+
+export const OPENAPI_VERSION = '3.1.1';
+
+/** The error body schema every `Error` response refers to. */
+const FW_ERROR = 'FwError';
+const AUTHORIZATION = 'Authorization';
+
+export const emitOpenApi: Emitter = (model: WorkspaceModel, ctx: EmitContext) => {
+  if (!ctx.openapi) return { files: [], diagnostics: [error(undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>')] };
+  const { document, diagnostics } = openApiDocument(model, ctx.openapi);
+  const contents = /\.ya?ml$/i.test(ctx.openapi.file) ? toYaml(document, GENERATED_MARK) : toJson(document);
+  return { files: [{ path: ctx.openapi.file, contents }], diagnostics };
+};
+
+interface Operation {
+  plan: OperationPlan;
+  tag: string;
+  operationId: string;
+  path: string;
+  /** OpenAPI parameter name of each Go wildcard (they differ when the path was merged with an earlier one). */
+  paramNames: Map<string, string>;
+}
+
+/** The document as a JSON value (keys in print order) and the diagnostics found while building it. */
+export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOptions, 'file'>): { document: { [key: string]: JsonValue }; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const resolver = typeResolverFor(model.program);
+  const mapper = new JsonShapes(resolver);
+  const named = new NamedShapes(mapper);
+  const prefixes = rootPrefixes(model.roots);
+  const tags: { name: string; description: string }[] = [];
+  const operations: Operation[] = [];
+  const templates = new PathTemplates();
+  const seen = new Map<string, RouteModel>();
+  const operationIds = new Set<string>();
+
+  for (const root of model.roots) {
+    const prefix = prefixes.get(root) ?? '';
+    for (const group of root.groups) {
+      const tag = `${prefix}${group.name}`;
+      tags.push({ name: tag, description: groupDescription(group.handlerType?.typeName, group.pkg.pkg.name) });
+      for (const route of group.routes) {
+        const { path, paramNames } = templates.place(route.path);
+        for (const method of route.methods) {
+          const key = `${method} ${path}`;
+          const other = seen.get(key);
+          if (other) {
+            diagnostics.push(sameOperation(route, method, path, other));
+            continue;
+          }
+          seen.set(key, route);
+          const plan = planOperation(route, method, resolver, mapper, diagnostics);
+          named.use(plan.request);
+          for (const r of plan.responses) if (r.body) named.use(r.body);
+          const suffix = route.methods.length > 1 ? upperFirst(method.toLowerCase()) : '';
+          operations.push({ plan, tag, operationId: unique(`${tag}${upperFirst(route.name)}${suffix}`, operationIds), path, paramNames });
+        }
+      }
+    }
+  }
+
+  const names = named.assignNames(new Set([FW_ERROR, AUTHORIZATION]));
+  const ref = (id: string) => names.get(id)!;
+  const paths: Record<string, Record<string, JsonValue>> = {};
+  let usesAuthorization = false;
+  for (const op of operations) {
+    const item = (paths[op.path] ??= {});
+    const printed = operation(op, ref);
+    usesAuthorization ||= Array.isArray(printed.security) && printed.security.length > 0;
+    item[op.plan.method.toLowerCase()] = printed;
+  }
+
+  const schemas: Record<string, JsonValue> = {};
+  // Only the collected ids: the names also hold a type's plain id when only another context of it was reached.
+  const byName = named.ids().map((id): [string, string] => [id, names.get(id)!]).sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  for (const [id, name] of byName) {
+    const doc = docText(named.info(id).decl.doc);
+    schemas[name] = withDoc(printJsonSchema(named.shape(id), ref), doc) as JsonValue;
+  }
+  // fwhttp writes both; gateways and other servers in front may answer with either, or other keys (as the client reads it).
+  schemas[FW_ERROR] = {
+    type: 'object',
+    description: 'The body of `Error` responses: fwhttp writes `message` and `code`; other servers in front of it may leave either out or add keys.',
+    properties: { message: { type: 'string' }, code: { type: 'string' } },
+  };
+
+  const info: Record<string, JsonValue> = {
+    'x-generated-by': GENERATED_MARK,
+    title: options.title ?? defaultTitle(model),
+    version: options.version ?? '0.0.0',
+    description: `Generated by fw from the fw:http_route annotations of ${model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'}.`,
+  };
+  const document: Record<string, JsonValue> = { openapi: OPENAPI_VERSION, info };
+  // Without --server, OpenAPI's own default written out: the host that serves the document.
+  document.servers = options.servers && options.servers.length > 0 ? options.servers.map((url) => ({ url })) : [{ url: '/' }];
+  document.tags = tags.map((t) => ({ ...t }));
+  document.paths = paths;
+  const components: Record<string, JsonValue> = { schemas };
+  if (usesAuthorization) {
+    components.securitySchemes = {
+      [AUTHORIZATION]: {
+        type: 'apiKey',
+        in: 'header',
+        name: AUTHORIZATION,
+        description: 'The Authorization header (required_header=Authorization); its scheme is up to the handlers.',
+      },
+    };
+  }
+  document.components = components;
+  diagnostics.push(...resolver.diagnostics, ...mapper.diagnostics);
+  return { document, diagnostics };
+}
+
+function defaultTitle(model: WorkspaceModel): string {
+  const modules = [...new Set(model.roots.map((r) => r.modulePath))];
+  return modules.length > 0 ? modules.join(', ') : 'API';
+}
+
+function groupDescription(typeName: string | undefined, pkg: string): string {
+  return typeName ? `Routes of ${typeName} (package ${pkg}).` : `Routes of the handler functions of package ${pkg}.`;
+}
+
+function unique(base: string, taken: Set<string>): string {
+  let name = base;
+  for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+  taken.add(name);
+  return name;
+}
+
+function sameOperation(route: RouteModel, method: HttpMethod, path: string, other: RouteModel): Diagnostic {
+  const d = error(
+    route.pos,
+    `route ${route.name} and route ${other.name} are both ${method} ${path} in one OpenAPI document (they come from different root packages)`,
+    'generate one document per root package: fw g openapi <package> --file <path>',
+  );
+  d.related = [{ pos: other.pos, message: `route ${other.name} is declared here` }];
+  return d;
+}
+
+/**
+ * OpenAPI path templates of Go patterns. Two templates that differ only in
+ * parameter names are the same OpenAPI path, so the first one met is kept
+ * and later routes map their wildcards onto its names.
+ */
+class PathTemplates {
+  private readonly byShape = new Map<string, { path: string; names: string[] }>();
+
+  place(goPath: RoutePath): { path: string; paramNames: Map<string, string> } {
+    const names: string[] = [];
+    const parts = goPath.segments.map((s) => {
+      switch (s.kind) {
+        case 'static':
+          return s.value;
+        case 'wildcard':
+        case 'remainder':
+          names.push(s.name);
+          return `{${s.name}}`;
+        case 'end':
+          return '';
+      }
+    });
+    const path = `/${parts.join('/')}`;
+    const shape = `/${goPath.segments.map((s, i) => (s.kind === 'wildcard' || s.kind === 'remainder' ? '{}' : parts[i])).join('/')}`;
+    const first = this.byShape.get(shape) ?? { path, names };
+    this.byShape.set(shape, first);
+    return { path: first.path, paramNames: new Map(names.map((n, i) => [n, first.names[i]!])) };
+  }
+}
+
+/** The Go doc comment as text: lines joined, blank edges dropped. */
+function docText(lines: readonly string[]): string {
+  return lines.map((l) => l.trimEnd()).join('\n').trim();
+}
+
+function withDoc(schema: JsonSchema, doc: string): JsonSchema {
+  if (doc === '') return schema;
+  const out: JsonSchema = { description: doc, ...schema };
+  if (isDeprecated(doc)) out.deprecated = true;
+  return out;
+}
+
+/** Go's convention: a paragraph that starts with `Deprecated:`. */
+function isDeprecated(doc: string): boolean {
+  return /(^|\n\n)Deprecated: /.test(doc);
+}
+
+/** The first sentence of the first paragraph. */
+function summaryOf(doc: string): string {
+  const paragraph = doc.split('\n\n')[0]!.replace(/\n/g, ' ');
+  const m = /^(.*?[.!?])(\s|$)/.exec(paragraph);
+  return m ? m[1]! : paragraph;
+}
+
+function prop(plan: OperationPlan, name: string): JsonProperty | undefined {
+  return plan.request.props.find((p) => p.name === name);
+}
+
+function propsOf(p: JsonProperty | undefined): JsonProperty[] {
+  return p && p.shape.kind === 'object' ? p.shape.props : [];
+}
+
+function operation(op: Operation, ref: (id: string) => string): Record<string, JsonValue> {
+  const { plan } = op;
+  const route = plan.route;
+  const out: Record<string, JsonValue> = { tags: [op.tag] };
+  const doc = docText(route.description);
+  if (doc !== '') {
+    out.summary = summaryOf(doc);
+    if (doc !== out.summary) out.description = doc;
+  }
+  out.operationId = op.operationId;
+  if (isDeprecated(doc)) out.deprecated = true;
+
+  const parameters: JsonValue[] = [];
+  const remainders = new Set(route.path.segments.flatMap((s) => (s.kind === 'remainder' ? [s.name] : [])));
+  for (const p of propsOf(prop(plan, 'path'))) {
+    const param: Record<string, JsonValue> = { name: op.paramNames.get(p.name) ?? p.name, in: 'path', required: true };
+    const notes: string[] = [];
+    if (remainders.has(p.name)) notes.push(`The rest of the path, slashes included (Go wildcard {${p.name}...}); may be empty.`);
+    if (param.name !== p.name) notes.push(`Go wildcard {${p.name}}.`);
+    if (notes.length > 0) param.description = notes.join(' ');
+    param.schema = printJsonSchema(p.shape, ref) as JsonValue;
+    parameters.push(param);
+  }
+  for (const p of propsOf(prop(plan, 'query'))) {
+    parameters.push({ name: p.name, in: 'query', required: !p.optional, schema: printJsonSchema(p.shape, ref) as JsonValue });
+  }
+  let authorization: 'required' | 'optional' | undefined;
+  for (const p of propsOf(prop(plan, 'headers'))) {
+    const lower = p.name.toLowerCase();
+    if (lower === 'authorization') authorization = p.optional ? 'optional' : 'required';
+    else if (lower !== 'content-type' && lower !== 'accept') {
+      parameters.push({ name: p.name, in: 'header', required: !p.optional, schema: printJsonSchema(p.shape, ref) as JsonValue });
+    }
+  }
+  // No required Authorization header: say so (`[]`), rather than leave the operation's security unstated.
+  out.security = authorization === 'required' ? [{ [AUTHORIZATION]: [] }] : authorization === 'optional' ? [{ [AUTHORIZATION]: [] }, {}] : [];
+  if (parameters.length > 0) out.parameters = parameters;
+
+  const body = prop(plan, 'body');
+  if (body && plan.bodyKind !== 'none') {
+    const mediaType = plan.bodyKind === 'multipart' ? 'multipart/form-data' : 'application/json';
+    out.requestBody = { required: !body.optional, content: { [mediaType]: { schema: printJsonSchema(body.shape, ref) as JsonValue } } };
+  }
+  out.responses = responses(plan, ref);
+  return out;
+}
+
+const CLASS_NAMES: Record<number, string> = { 1: 'Informational', 2: 'Success', 3: 'Redirection', 4: 'Client error', 5: 'Server error' };
+
+/** Statuses whose answers carry no body (RFC 9110): fw describes them without content. */
+function isBodyless(status: number): boolean {
+  return status < 200 || status === 204 || status === 205 || status === 304;
+}
+
+/** `4XX` when the response covers the whole class and wins some of it (exact codes still win over it); else each status it wins. */
+function statusKeys(r: ResponsePlan): { key: string; status?: number; digit: number }[] {
+  const keys: { key: string; status?: number; digit: number }[] = [];
+  const wholeDone = new Set<number>();
+  for (const status of r.statuses) {
+    const digit = Math.floor(status / 100);
+    if (r.from <= digit * 100 && r.to >= digit * 100 + 99) {
+      if (!wholeDone.has(digit)) keys.push({ key: `${digit}XX`, digit });
+      wholeDone.add(digit);
+    } else keys.push({ key: String(status), status, digit });
+  }
+  return keys;
+}
+
+function responses(plan: OperationPlan, ref: (id: string) => string): Record<string, JsonValue> {
+  const entries: [string, JsonValue][] = [];
+  for (const r of plan.responses) {
+    for (const { key, status, digit } of statusKeys(r)) {
+      const description = status !== undefined ? (STATUS_CODES[status] ?? `Status ${status}`) : CLASS_NAMES[digit]!;
+      const out: Record<string, JsonValue> = { description: r.kind === 'any' ? `${description}: the route declares no success body` : description };
+      if (r.kind === 'redirect' && status !== 304) {
+        out.headers = { Location: { description: 'Where the redirect points.', required: true, schema: { type: 'string' } } };
+      }
+      const hasBody = plan.method !== 'HEAD' && !(status !== undefined && isBodyless(status)) && digit !== 1;
+      if (hasBody && r.kind === 'error') out.content = { 'application/json': { schema: schemaRef(FW_ERROR) as JsonValue } };
+      if (hasBody && r.kind === 'json' && r.body) out.content = { 'application/json': { schema: printJsonSchema(r.body, ref) as JsonValue } };
+      entries.push([key, out]);
+    }
+  }
+  // Class keys in class order; JSON objects (and so the document) list the numeric codes first, ascending.
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,186 @@
+import { type Diagnostic, warning } from '../diagnostics/diagnostics';
+import type { RouteModel, RouteResponse } from '../model/model';
+import { compareIndex } from '../go/struct-views';
+import { type TypeResolver } from '../go/type-resolver';
+import { type JsonProperty, type JsonShape, type JsonShapes, STRING } from './json-shape';
+import type { HttpMethod, StatusMatch } from '../annotations/types';
+import { LOCATION_TAGS, type ResolvedType, type TaggedField } from '../go/resolved-types';
+
+/**
+ * What one operation (a route and one of its methods) sends and receives,
+ * shared by the generators that describe requests (the TypeScript client,
+ * the OpenAPI document): the request as a schema tree of its parts
+ * `{ path, query, headers, body }`, how the body travels, and the declared
+ * responses with the statuses each one wins.
+ */
+export interface OperationPlan {
+  route: RouteModel;
+  method: HttpMethod;
+  /** Schema of the request argument (an object with path/query/headers/body as needed). */
+  request: JsonShape & { kind: 'object' };
+  /** True when every part of the request argument is optional, so the argument itself may be left out. */
+  requestOptional: boolean;
+  bodyKind: 'none' | 'json' | 'multipart';
+  /** Declared responses in precedence order (exact, narrowest range, class). */
+  responses: ResponsePlan[];
+}
+
+export interface ResponsePlan {
+  from: number;
+  to: number;
+  kind: 'json' | 'error' | 'redirect' | 'any';
+  /** The body schema of kind 'json'. */
+  body?: JsonShape;
+  /** The statuses this response wins against the route's other responses, ascending. */
+  statuses: number[];
+}
+
+const NO_BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
+
+/** Statuses whose answers have no body (RFC 9110 §6.4.1, §15.3.6, §15.4.5). */
+export const BODYLESS_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
+/** Plans the operation of `route` for `method`. Warnings go to `diagnostics`. */
+export function planOperation(route: RouteModel, method: HttpMethod, resolver: TypeResolver, mapper: JsonShapes, diagnostics: Diagnostic[]): OperationPlan {
+  const req = route.request ? resolver.resolveRef(route.request) : undefined;
+  const props: JsonProperty[] = [];
+
+  const wildcards = route.path.segments.flatMap((s) => (s.kind === 'wildcard' || s.kind === 'remainder' ? [s.name] : []));
+  if (wildcards.length > 0) {
+    const pathFields = req ? resolver.taggedFields(req, 'path') : [];
+    const pathProps = wildcards.map((name): JsonProperty => {
+      const f = pathFields.find((p) => p.name === name);
+      return { name: name, shape: f ? mapper.param(f.type) : STRING, optional: false };
+    });
+    props.push({ name: 'path', shape: { kind: 'object', props: pathProps }, optional: false });
+  }
+
+  if (req) {
+    // Query parameters may always be left out: Go reads a missing one as the zero value.
+    const query = resolver.taggedFields(req, 'query').map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: true }));
+    if (query.length > 0) props.push({ name: 'query', shape: { kind: 'object', props: query }, optional: true });
+  }
+
+  const headers = headerProps(route, req ? resolver.taggedFields(req, 'header') : [], mapper);
+  if (headers.length > 0) props.push({ name: 'headers', shape: { kind: 'object', props: headers }, optional: headers.every((h) => h.optional) });
+
+  let bodyKind: OperationPlan['bodyKind'] = 'none';
+  if (req) {
+    const form = [...resolver.taggedFields(req, 'form'), ...resolver.taggedFields(req, 'file')];
+    // A field with any binding tag never takes its value from the JSON body (it is bound from its own source).
+    const jsonFields = resolver.jsonFields(req).filter((f) => !LOCATION_TAGS.some((key) => f.field.tags.has(key)));
+    const requestName = route.request!.name;
+    if (form.length > 0) {
+      bodyKind = 'multipart';
+      const body = form.sort((a, b) => compareIndex(a.index, b.index)).map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: isOptionalFormField(f) }));
+      props.push({ name: 'body', shape: { kind: 'object', props: body }, optional: body.every((p) => p.optional) });
+      if (jsonFields.length > 0) {
+        diagnostics.push(
+          warning(
+            route.pos,
+            `request type ${requestName} of route ${route.name} has form or file fields and JSON fields (${jsonFields.map((f) => f.name).join(', ')}); a multipart request carries no JSON body, so the TypeScript client does not send them`,
+            'tag them form:"..." or json:"-"',
+          ),
+        );
+      }
+    } else if (jsonFields.length > 0 && NO_BODY_METHODS.has(method)) {
+      diagnostics.push(
+        warning(
+          route.pos,
+          `request type ${requestName} of route ${route.name} has JSON body fields (${jsonFields.map((f) => f.name).join(', ')}), but a ${method} request has no body; the TypeScript client does not send them`,
+          'tag them query:"..." (or path/header), mark them json:"-", or use another method',
+        ),
+      );
+    } else if (jsonFields.length > 0) {
+      bodyKind = 'json';
+      const body = mapper.object(jsonFields, 'in');
+      props.push({ name: 'body', shape: body, optional: body.props.every((p) => p.optional) });
+    }
+  }
+
+  return {
+    route,
+    method,
+    request: { kind: 'object', props },
+    requestOptional: props.every((p) => p.optional),
+    bodyKind,
+    responses: planResponses(route.responses, resolver, mapper),
+  };
+}
+
+/** A body type declared where no body can be: the client never reads one there. */
+export function bodylessWarnings(route: RouteModel): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const r of route.responses) {
+    if (r.kind !== 'type' || !r.type) continue;
+    const status = r.match.kind === 'exact' && BODYLESS_STATUSES.has(r.match.status) ? r.match.status : undefined;
+    const headOnly = route.methods.length === 1 && route.methods[0] === 'HEAD';
+    if (status === undefined && !headOnly) continue;
+    const what = status !== undefined ? `a ${status} answer` : 'an answer to HEAD';
+    out.push(warning(route.pos, `response=${r.text} of route ${route.name} names a body type, but ${what} has no body; the TypeScript client does not read one`, 'answer with a status that carries a body, or ignore this if no body is meant'));
+  }
+  return out;
+}
+
+/** Required headers (`required_header`, typed string) merged with `header:`-tagged fields (optional unless also required). */
+function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: JsonShapes): JsonProperty[] {
+  const props: JsonProperty[] = route.requiredHeaders.map((name) => {
+    const field = fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
+    return { name: name, shape: field ? mapper.param(field.type) : STRING, optional: false };
+  });
+  for (const f of fields) {
+    if (!props.some((p) => p.name.toLowerCase() === f.name.toLowerCase())) props.push({ name: f.name, shape: mapper.param(f.type), optional: true });
+  }
+  return props;
+}
+
+/** A form field may be left out when Go can tell it is absent (pointer, slice) or the tag says so; a single file is required. */
+function isOptionalFormField(f: TaggedField): boolean {
+  if (f.options.includes('omitempty')) return true;
+  if (f.type.kind === 'file') return false;
+  return f.field.goType.kind === 'pointer' || isSliceLike(f.type);
+}
+
+function isSliceLike(t: ResolvedType): boolean {
+  return t.kind === 'slice' || t.kind === 'bytes';
+}
+
+function range(match: StatusMatch): { from: number; to: number; rank: number } {
+  switch (match.kind) {
+    case 'exact':
+      return { from: match.status, to: match.status, rank: 0 };
+    case 'range':
+      return { from: match.from, to: match.to, rank: 1 };
+    case 'class':
+      return { from: match.digit * 100, to: match.digit * 100 + 99, rank: 2 };
+  }
+}
+
+/**
+ * The declared responses in the order the runtime tries them (DESIGN §3
+ * precedence: exact, then the narrowest range, then class), each with the
+ * statuses it wins. A route that declares nothing for 2xx accepts any 2xx
+ * with an unchecked body, so that e.g. a 204 of a route without a response
+ * type is a result and not an error.
+ */
+function planResponses(responses: RouteResponse[], resolver: TypeResolver, mapper: JsonShapes): ResponsePlan[] {
+  const specs = responses.map((r) => {
+    const { from, to, rank } = range(r.match);
+    const plan: ResponsePlan & { rank: number } = { from, to, rank, kind: r.kind === 'type' ? 'json' : r.kind, statuses: [] };
+    if (r.kind === 'type' && r.type) plan.body = mapper.body(resolver.resolveRef(r.type));
+    return plan;
+  });
+  if (!specs.some((s) => s.from <= 299 && s.to >= 200)) specs.push({ from: 200, to: 299, rank: 3, kind: 'any', statuses: [] });
+  specs.sort((a, b) => a.rank - b.rank || a.to - a.from - (b.to - b.from) || a.from - b.from);
+  // In precedence order, each spec takes the statuses of its range that no earlier spec took.
+  const taken = new Set<number>();
+  for (const spec of specs) {
+    for (let status = spec.from; status <= spec.to; status++) {
+      if (!taken.has(status)) {
+        taken.add(status);
+        spec.statuses.push(status);
+      }
+    }
+  }
+  return specs.filter((s) => s.statuses.length > 0).map(({ rank: _rank, ...plan }) => plan);
+}
