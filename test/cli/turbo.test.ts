@@ -115,4 +115,12 @@ describe('fw g <generator> --turbo', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`turbo.json does not exist; --turbo needs the task gen:router that fw init --turbo writes ${hint}`);
   });
+
+  it('refuses --turbo for the OpenAPI document, for which fw init --turbo writes no task', async () => {
+    await runFw(['init', '--turbo', '--cwd', api]);
+    const run = await runFw(['g', 'openapi', '--file', 'openapi.json', '--turbo', '--cwd', api]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('fw: error: fw init --turbo writes no task for the OpenAPI document yet');
+    expect(fs.existsSync(path.join(api, 'openapi.json'))).toBe(false);
+  });
 });
