@@ -2,9 +2,11 @@ import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
 import type { GeneratedFile, OpenApiOptions } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
+import { buildTarget } from './go/build-constraints';
 import { loadWorkspaceModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
+import { clientFileProblem, outputPathProblem } from './write/output-file';
 
 /**
  * The one place that knows every stage: workspace discovery → Go reading →
@@ -25,6 +27,10 @@ export interface GenerateOptions {
   clientFile?: string;
   /** The OpenAPI document (required for 'openapi'): its file, relative to cwd or absolute, and `info`/`servers`. */
   openapi?: OpenApiOptions;
+  /** Build tags, as `go build -tags` takes them: files are selected for them (with GOOS, GOARCH, CGO_ENABLED from `env`). */
+  tags?: string[];
+  /** The environment GOOS, GOARCH, CGO_ENABLED, CC and PATH are read from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface GenerateResult {
@@ -49,8 +55,16 @@ function since(start: bigint): number {
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd);
+  // Output paths named on the command line are checked before anything is read (SECURITY.md, rule 2).
+  const clientFile = options.clientFile ? path.resolve(cwd, options.clientFile) : undefined;
+  const openapiOptions = options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined;
+  const pathProblems = [
+    clientFile && options.generators.includes('client') ? clientFileProblem(clientFile) : undefined,
+    openapiOptions && options.generators.includes('openapi') ? outputPathProblem(openapiOptions.file) : undefined,
+  ].filter((d): d is Diagnostic => d !== undefined);
+  if (pathProblems.length > 0) return { files: [], diagnostics: pathProblems, timings: [] };
   let start = process.hrtime.bigint();
-  const loaded = await loadWorkspaceModel(cwd, options.packages ?? []);
+  const loaded = await loadWorkspaceModel(cwd, options.packages ?? [], buildTarget(options.env ?? process.env, options.tags ?? []));
   const timings = [{ stage: 'model', ms: since(start) }];
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];
@@ -66,14 +80,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         continue;
       }
       start = process.hrtime.bigint();
-      const out = emitter(loaded.model, {
-        clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined,
-        openapi: options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined,
-      });
+      const out = emitter(loaded.model, { clientFile, openapi: openapiOptions });
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push({ ...f, generator: name });
     }
+    // Emitters load the packages of request and response types on demand: their read errors count too.
+    diagnostics.push(...loaded.program.readErrors);
   }
   return {
     files: hasErrors(diagnostics) ? [] : files,

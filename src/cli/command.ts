@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { printable } from '../diagnostics/diagnostics';
 
 /** Exit statuses of every fw command. */
 export const EXIT_OK = 0;
@@ -40,7 +41,7 @@ export const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Command['options'];
 
-/** A path as commands print it: relative to cwd, with forward slashes. */
+/** A path as commands print it: relative to cwd, with forward slashes, control characters escaped. */
 export function displayPath(cwd: string, file: string): string {
-  return path.relative(cwd, file).split(path.sep).join('/') || '.';
+  return printable(path.relative(cwd, file).split(path.sep).join('/') || '.');
 }

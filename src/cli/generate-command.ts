@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { formatDiagnostic } from '../diagnostics/diagnostics';
+import { formatDiagnostic, printable } from '../diagnostics/diagnostics';
 import { generateAndWrite } from '../generate';
 import { checkTurboTask } from '../runtime/turbo-config';
 import type { GenerateOptions, GeneratorName } from '../generate';
@@ -11,17 +11,26 @@ const GENERATE_OPTIONS = {
   force: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   turbo: { type: 'boolean' },
+  tags: { type: 'string' },
 } as const satisfies Command['options'];
 
 const COMMON_HELP = `Options:
   --cwd <dir>   workspace directory to scan (default: the current directory)
   --check       write nothing; exit 1 and list the files that are stale (for CI)
   --force       overwrite files that do not carry fw's generated header
+  --tags <list> build tags, as go build -tags takes them (a,b): Go files are
+                selected for them and for GOOS, GOARCH, CGO_ENABLED
   -q, --quiet   print diagnostics only, no summary
   --turbo       run as the Turborepo task fw init --turbo wrote: first check
                 that ./turbo.json declares it for exactly the root handler
                 packages found, else fail (so no stale result is cached)
   -h, --help    show this help`;
+
+/** `--tags a,b` as go build reads it: a comma-separated list (the old space-separated form is still accepted). */
+function buildTags(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  return value.split(value.includes(',') ? ',' : ' ').map((t) => t.trim()).filter(Boolean);
+}
 
 /** Runs one generator the way every `fw g` command does: generate, report, write. */
 async function runGenerator(
@@ -43,7 +52,7 @@ async function runGenerator(
     }
   }
   const { result, report, diagnostics, failure } = await generateAndWrite(
-    { cwd, generators: [generator], packages: positionals, ...outputs },
+    { cwd, generators: [generator], packages: positionals, ...outputs, tags: buildTags(values.tags) },
     { check, force: values.force === true },
   );
   for (const d of diagnostics) io.err(formatDiagnostic(d, cwd));
@@ -68,7 +77,7 @@ async function runGenerator(
     for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
     const verb = check ? 'checked' : `${report.written.length} written`;
     io.out(
-      `fw g ${generator}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${roots.map((r) => r.relDir).join(', ')}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
+      `fw g ${generator}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${printable(roots.map((r) => r.relDir).join(', '))}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
     );
   }
   return EXIT_OK;

@@ -1,6 +1,10 @@
 import * as path from 'node:path';
 
-/** A position in a source file. `line` and `col` are 1-based; `col` counts bytes, as Go's tools do. */
+/**
+ * A position in a source file. `line` and `col` are 1-based; `col` counts
+ * bytes, as Go's tools do. Line 0 means the file as a whole (it could not be
+ * read, or is in the wrong place): printed as `file: error: ...`.
+ */
 export interface Pos {
   file: string;
   line: number;
@@ -30,13 +34,38 @@ export function warning(pos: Pos | undefined, message: string, hint?: string): D
   return { severity: 'warning', pos, message, hint };
 }
 
+/** The position of a whole file or directory (printed without line and column). */
+export function wholeFile(file: string): Pos {
+  return { file, line: 0, col: 0 };
+}
+
+/** Node's error in words, without the path it repeats: `EACCES: permission denied`. */
+export function osErrorText(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const message = typeof err?.message === 'string' ? err.message : String(e);
+  const m = /^([A-Z][A-Z0-9_]*: [^,]*)/.exec(message);
+  return m ? m[1]! : err?.code ? `${err.code}: ${message}` : message;
+}
+
+/** A file-system failure on `file`: `file: error: cannot read (EACCES: permission denied)`. */
+export function fileError(file: string, what: string, e: unknown): Diagnostic {
+  return error(wholeFile(file), what, osErrorText(e));
+}
+
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
 function formatPos(pos: Pos, cwd: string): string {
-  const rel = path.relative(cwd, pos.file) || pos.file;
-  return `${rel.split(path.sep).join('/')}:${pos.line}:${pos.col}`;
+  const rel = (path.relative(cwd, pos.file) || pos.file).split(path.sep).join('/');
+  return pos.line === 0 ? rel : `${rel}:${pos.line}:${pos.col}`;
+}
+
+const NAMED_CONTROLS: Record<string, string> = { '\n': '\\n', '\r': '\\r' };
+
+/** File names and values may hold a newline or a terminal escape: printed escaped, so a diagnostic stays on its lines. */
+export function printable(line: string): string {
+  return line.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => NAMED_CONTROLS[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The one place that turns a diagnostic into `file:line:col: error: what (how to fix)`. */
@@ -45,7 +74,7 @@ export function formatDiagnostic(d: Diagnostic, cwd: string): string {
   const hint = d.hint ? ` (${d.hint})` : '';
   const lines = [`${where}${d.severity}: ${d.message}${hint}`];
   for (const r of d.related ?? []) lines.push(`${formatPos(r.pos, cwd)}: note: ${r.message}`);
-  return lines.join('\n');
+  return lines.map(printable).join('\n');
 }
 
 /** Sorts diagnostics by file, line and column so that output is stable. */

@@ -1,9 +1,8 @@
 /** Helpers that make emitted Go exactly what gofmt prints. */
+import { goString } from './escape';
 
-/** A Go interpreted string literal. */
-export function goString(s: string): string {
-  return JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
+/** Go string literals come from the shared escapes (./escape.ts). */
+export { goString };
 
 /**
  * Pads the first column of consecutive `name type` rows the way gofmt's

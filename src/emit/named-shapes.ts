@@ -21,11 +21,15 @@ export class NamedShapes {
     }
   }
 
+  /** Maps `id` and every named type it reaches; a worklist, since a chain of named types may be thousands long. */
   private collect(id: string): void {
-    if (this.shapes.has(id)) return;
-    const shape = this.mapper.named(id);
-    this.shapes.set(id, shape);
-    for (const dep of refsOf(shape)) this.collect(dep);
+    const todo = [id];
+    for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+      if (this.shapes.has(next)) continue;
+      const shape = this.mapper.named(next);
+      this.shapes.set(next, shape);
+      todo.push(...refsOf(shape).reverse());
+    }
   }
 
   /** The Go type a reference id stands for (in any context). */

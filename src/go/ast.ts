@@ -1,4 +1,5 @@
 import type { Pos } from '../diagnostics/diagnostics';
+import type { FileConstraints } from './build-constraints';
 
 /**
  * What fw reads out of one Go source file: the declarations it needs, in
@@ -19,6 +20,8 @@ export interface GoFile {
   strayAnnotations: GoComment[];
   /** Syntax errors tree-sitter reported (ERROR / MISSING nodes). */
   syntaxErrors: Pos[];
+  /** The `//go:build` and `// +build` lines of the file's header, as go/build reads them. */
+  constraints: FileConstraints;
 }
 
 export interface GoImport {
@@ -43,7 +46,8 @@ export type GoTypeExpr =
   | { kind: 'generic'; base: GoTypeExpr; args: GoTypeExpr[] }
   | { kind: 'func' }
   | { kind: 'chan' }
-  | { kind: 'unsupported'; text: string };
+  /** `tooDeep`: the expression was cut off at this position by the parser's nesting limit (MAX_TYPE_NESTING). */
+  | { kind: 'unsupported'; text: string; tooDeep?: Pos };
 
 export interface GoField {
   /** Field name; undefined for an embedded field. */

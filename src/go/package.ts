@@ -10,9 +10,19 @@ export interface GoPackage {
   importPath: string;
   /** The `package` clause name. */
   name: string;
+  /** The files `go build` compiles for the program's target. */
   files: GoFile[];
+  /** The other Go files of the directory: left out by build constraints, a GOOS/GOARCH file-name suffix, or cgo. */
+  excluded: ExcludedFile[];
   /** Type declarations by name. */
   types: Map<string, { decl: GoTypeDecl; file: GoFile }>;
+}
+
+/** A Go file of a package directory that `go build` leaves out for the target. */
+export interface ExcludedFile {
+  file: GoFile;
+  /** Set when Go rejects the file's build lines (an unparsable or second //go:build line); 1-based. */
+  problem?: { line: number; col: number; message: string };
 }
 
 /** A Go type referenced by a route, resolved to the package that declares it. */

@@ -1,5 +1,6 @@
 import { Language, type Node, Parser } from 'web-tree-sitter';
 import { ANNOTATION_MARKER } from './annotation-comment';
+import { readFileConstraints } from './build-constraints';
 import type { Pos } from '../diagnostics/diagnostics';
 import type { GoComment, GoConstDecl, GoField, GoFile, GoFuncDecl, GoImport, GoTypeDecl, GoTypeExpr } from './ast';
 
@@ -27,6 +28,13 @@ export function initGoParser(): Promise<void> {
   return initializing;
 }
 
+/**
+ * The deepest nesting of one type expression fw reads (`[][]…T`, `struct{ A struct{ … } }`,
+ * `G[G[…]]`, counted per level). Real code stays below ten; the limit keeps every later
+ * recursive walk far from the JavaScript stack's end. Named types do not count: each starts at 0.
+ */
+export const MAX_TYPE_NESTING = 100;
+
 const GENERATED_LINE = /^\/\/ Code generated .* DO NOT EDIT\.$/;
 
 /** Parses one Go file. `initGoParser()` must have completed. */
@@ -46,6 +54,8 @@ class FileReader {
   private lineStarts: number[] | undefined;
   private readonly ascii: boolean;
   private readonly out: GoFile;
+  /** How many type expressions enclose the one being read. */
+  private typeDepth = 0;
 
   constructor(
     private readonly file: string,
@@ -53,7 +63,7 @@ class FileReader {
   ) {
     // eslint-disable-next-line no-control-regex
     this.ascii = !/[^\x00-\x7f]/.test(text);
-    this.out = { path: file, packageName: '', generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [] };
+    this.out = { path: file, packageName: '', generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [], constraints: readFileConstraints(text) };
   }
 
   read(root: Node): GoFile {
@@ -227,8 +237,25 @@ class FileReader {
     }
   }
 
-  /** `type` is `node.type`, when the caller has read it already. */
+  /**
+   * `type` is `node.type`, when the caller has read it already. Nesting
+   * deeper than MAX_TYPE_NESTING is cut off here (the rest of fw walks type
+   * expressions recursively): the cut is an `unsupported` node carrying its
+   * position, which the resolver reports as an error where the type is used.
+   */
   typeExpr(node: Node, type = node.type): GoTypeExpr {
+    if (this.typeDepth >= MAX_TYPE_NESTING) {
+      return { kind: 'unsupported', text: `a type nested more than ${MAX_TYPE_NESTING} levels deep`, tooDeep: this.pos(node) };
+    }
+    this.typeDepth++;
+    try {
+      return this.typeExprBelowLimit(node, type);
+    } finally {
+      this.typeDepth--;
+    }
+  }
+
+  private typeExprBelowLimit(node: Node, type: string): GoTypeExpr {
     switch (type) {
       case 'type_identifier':
         return { kind: 'ident', name: node.text };

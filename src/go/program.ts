@@ -2,9 +2,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type GoModule, isGoSourceFile, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
+import { type Diagnostic, fileError } from '../diagnostics/diagnostics';
 import { parseFiles } from './parse-workers';
 import { parseGoFile } from './parser';
-import type { GoPackage, GoProgram } from './package';
+import type { ExcludedFile, GoPackage, GoProgram } from './package';
+import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
 
 /**
  * Loads Go packages of the workspace's modules on demand and parses each
@@ -20,6 +22,11 @@ export class WorkspaceProgram implements GoProgram {
   private readonly preloaded = new Map<string, GoFile>();
   /** Number of Go files parsed, for the benchmark and the summary line. */
   filesParsed = 0;
+  /** Directories and Go files that could not be read (SECURITY.md, rule 4): errors, never silently empty packages. */
+  readonly readErrors: Diagnostic[] = [];
+
+  /** `target`: the GOOS/GOARCH/cgo/tags whose files make up each package (default: this environment's, as go build sees it). */
+  constructor(readonly target: BuildTarget = buildTarget(process.env)) {}
 
   get loaded(): ReadonlyMap<string, GoPackage> {
     return this.byPath;
@@ -61,40 +68,67 @@ export class WorkspaceProgram implements GoProgram {
    * loading those packages later finds them parsed.
    */
   async preload(dirs: readonly string[]): Promise<void> {
-    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir)) ?? []);
+    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir), []) ?? []);
     for (const [file, parsed] of await parseFiles(files)) this.preloaded.set(file, parsed);
   }
 
   private load(dir: string): GoPackage | undefined {
-    const paths = goSourceFiles(dir);
+    const paths = goSourceFiles(dir, this.readErrors);
     if (!paths || paths.length === 0) return undefined;
     const module = this.moduleOf(dir);
-    const files: GoFile[] = paths.map((file) => {
+    const files: GoFile[] = [];
+    const excluded: ExcludedFile[] = [];
+    for (const file of paths) {
       this.filesParsed++;
-      const parsed = this.preloaded.get(file);
-      if (!parsed) return parseGoFile(file, fs.readFileSync(file, 'utf8'));
-      this.preloaded.delete(file);
-      return parsed;
-    });
+      let parsed = this.preloaded.get(file);
+      if (parsed) this.preloaded.delete(file);
+      else {
+        try {
+          parsed = parseGoFile(file, fs.readFileSync(file, 'utf8'));
+        } catch (e) {
+          this.readErrors.push(fileError(file, 'cannot read', e));
+          continue;
+        }
+      }
+      // The files `go build` leaves out for the target are not part of the package (their declarations do not exist).
+      const verdict = shouldBuild(path.basename(file), parsed.constraints, parsed.imports.some((i) => i.path === 'C'), this.target);
+      if (verdict.build) files.push(parsed);
+      else excluded.push(verdict.problem ? { file: parsed, problem: verdict.problem } : { file: parsed });
+    }
     const rel = module ? toPosix(path.relative(module.dir, dir)) : '';
     const importPath = module ? (rel ? `${module.path}/${rel}` : module.path) : toPosix(dir);
-    const pkg: GoPackage = { dir, importPath, name: mostCommonPackageName(files), files, types: new Map() };
+    const name = mostCommonPackageName(files.length > 0 ? files : excluded.map((e) => e.file));
+    const pkg: GoPackage = { dir, importPath, name, files, excluded, types: new Map() };
     for (const file of files) for (const decl of file.types) if (!pkg.types.has(decl.name)) pkg.types.set(decl.name, { decl, file });
     return pkg;
   }
 }
 
-/** The Go source files of `dir` (absolute paths, sorted by name); undefined when it cannot be read. */
-function goSourceFiles(dir: string): string[] | undefined {
+/**
+ * The Go source files of `dir` (absolute paths, sorted by name): regular
+ * files, or symbolic links to them; undefined when `dir` cannot be read
+ * (reported to `problems` unless it does not exist).
+ */
+function goSourceFiles(dir: string, problems: Diagnostic[]): string[] | undefined {
   try {
     return fs
       .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile() && isGoSourceFile(e.name))
+      .filter((e) => isGoSourceFile(e.name) && (e.isFile() || (e.isSymbolicLink() && isRegularFile(path.join(dir, e.name)))))
       .map((e) => e.name)
       .sort()
       .map((name) => path.join(dir, name));
-  } catch {
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') problems.push(fileError(dir, 'cannot read', e));
     return undefined;
+  }
+}
+
+function isRegularFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
   }
 }
 

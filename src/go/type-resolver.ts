@@ -1,6 +1,7 @@
-import { type Diagnostic, type Pos, warning } from '../diagnostics/diagnostics';
+import { type Diagnostic, error, type Pos, warning } from '../diagnostics/diagnostics';
 import type { GoConstDecl, GoField, GoFile, GoTypeDecl, GoTypeExpr } from './ast';
 import { integerConstValue, stringConstValue } from './const-values';
+import { MAX_TYPE_NESTING } from './parser';
 import { parseStructTag } from './struct-tags';
 import { describeExpr } from './type-expr';
 import { BASIC_KINDS, type BasicKind, type EnumValue, INTEGER_KINDS, type JsonField, type LocationTag, type MarshalMethod, type Marshaler, type NamedType, type ResolvedField, type ResolvedStruct, type ResolvedType, type TaggedField } from './resolved-types';
@@ -65,6 +66,11 @@ function embeddedName(t: GoTypeExpr): string {
   }
 }
 
+/** Type expressions resolved depth first through named types before deeper named types are queued (see resolveDeclared). */
+const EAGER_DEPTH = 200;
+/** Aliases of compound types (`type A = []B`, B an alias of `[]C`, ...) nested deeper than this are an error. */
+const MAX_ALIAS_NESTING = 100;
+
 const resolvers = new WeakMap<GoProgram, TypeResolver>();
 
 /**
@@ -87,6 +93,10 @@ export class TypeResolver {
   readonly diagnostics: Diagnostic[] = [];
   private readonly warned = new Set<string>();
   private readonly aliasStack = new Set<string>();
+  /** Named types registered but not resolved yet (see resolveDeclared). */
+  private readonly pending = new Set<NamedType>();
+  /** How many resolveExpr calls are on the stack. */
+  private depth = 0;
   private readonly indexes = new WeakMap<GoPackage, PackageIndex>();
   /** The reference to each named type, by declaration: handed out again instead of a new object with a new id string. */
   private readonly namedRefs = new Map<GoTypeDecl, ResolvedType>();
@@ -113,20 +123,34 @@ export class TypeResolver {
 
   /** The type `name` declared in `pkg` (instantiated with `typeArgs` when it is generic); unknown when there is none. */
   resolveDeclared(pkg: GoPackage, name: string, typeArgs?: ResolvedType[]): ResolvedType {
-    const found = pkg.types.get(name);
+    let found = pkg.types.get(name);
     if (!found) return { kind: 'unknown', reason: `type ${name} is not declared in package ${pkg.importPath}` };
+    // An alias chain (`type A = B; type B = C; ...`) is followed in a loop, not by recursion: it may be thousands long.
+    const chain = new Set<string>();
+    while (found.decl.alias && typeArgs === undefined && found.decl.typeParams.length === 0) {
+      const key = `${pkg.importPath}.${name}`;
+      if (chain.has(key) || this.aliasStack.has(key)) return { kind: 'unknown', reason: `alias ${name} refers to itself` };
+      chain.add(key);
+      const scope: Scope = { pkg, file: found.file, owner: name };
+      const target = this.declaredTarget(found.decl.type, scope);
+      if (!target) {
+        if (this.aliasStack.size >= MAX_ALIAS_NESTING) {
+          this.error(found.decl.pos, `alias ${name} is nested in more than ${MAX_ALIAS_NESTING} other aliases`, 'declare the type without so many aliases around it');
+          return { kind: 'unknown', reason: 'aliases nested too deeply' };
+        }
+        this.aliasStack.add(key);
+        try {
+          return this.resolveExpr(found.decl.type, scope);
+        } finally {
+          this.aliasStack.delete(key);
+        }
+      }
+      pkg = target.pkg;
+      name = target.name;
+      found = target.found;
+    }
     const { decl, file } = found;
     if (typeArgs !== undefined || decl.typeParams.length > 0) return this.instantiate(pkg, file, decl, typeArgs ?? []);
-    if (decl.alias) {
-      const key = `${pkg.importPath}.${name}`;
-      if (this.aliasStack.has(key)) return { kind: 'unknown', reason: `alias ${name} refers to itself` };
-      this.aliasStack.add(key);
-      try {
-        return this.resolveExpr(decl.type, { pkg, file, owner: name });
-      } finally {
-        this.aliasStack.delete(key);
-      }
-    }
     const known = this.namedRefs.get(decl);
     if (known) return known;
     const id = `${pkg.importPath}.${name}`;
@@ -136,17 +160,61 @@ export class TypeResolver {
       // Registered before its type is resolved, so that a reference back to it (recursion) finds it.
       const info: NamedType = { id, name, pkg, file, decl, type: { kind: 'unknown', reason: 'being resolved' } };
       this.named.set(id, info);
-      info.type = this.resolveExpr(decl.type, { pkg, file, owner: name });
-      this.addMethods(info);
-      const enumValues = this.enumOf(info);
-      if (enumValues) info.enum = enumValues;
-      if (info.type.kind === 'unknown') this.warn(decl.pos, `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`);
+      this.pending.add(info);
+      // A chain of named types (`type A struct{ B *B }; type B struct{ C *C }; ...`) is resolved depth first
+      // only up to EAGER_DEPTH levels; deeper ones wait in `pending` and the outermost call resolves them in a loop.
+      if (this.depth < EAGER_DEPTH) this.resolveNamed(info);
+      if (this.depth === 0) for (const next of this.pending) this.resolveNamed(next);
     }
     return ref;
   }
 
+  /** Resolves a named type registered in `pending`: its declared type, marshaling methods, enum values. */
+  private resolveNamed(info: NamedType): void {
+    if (!this.pending.delete(info)) return;
+    const { decl, pkg, file, name } = info;
+    info.type = this.resolveExpr(decl.type, { pkg, file, owner: name });
+    this.addMethods(info);
+    const enumValues = this.enumOf(info);
+    if (enumValues) info.enum = enumValues;
+    if (info.type.kind === 'unknown') this.warn(decl.pos, `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`);
+  }
+
+  /** The declaration a plain type name (`T`, `pkg.T`) stands for, when it is declared in a package of the workspace. */
+  private declaredTarget(expr: GoTypeExpr, scope: Scope): { pkg: GoPackage; name: string; found: { decl: GoTypeDecl; file: GoFile } } | undefined {
+    let pkg: GoPackage | undefined;
+    if (expr.kind === 'ident' && !scope.typeArgs?.has(expr.name)) pkg = this.packageDeclaring(expr.name, scope);
+    else if (expr.kind === 'qualified') {
+      const importPath = this.importPathOf(expr.pkg, scope.file);
+      if (importPath !== undefined && !isStdlibPath(importPath)) pkg = this.program.package(importPath);
+    }
+    const found = pkg?.types.get(expr.kind === 'ident' || expr.kind === 'qualified' ? expr.name : '');
+    return pkg && found ? { pkg, name: found.decl.name, found } : undefined;
+  }
+
+  /** The package whose declaration an unqualified name in `scope` refers to: the scope's own, or a dot-imported one. */
+  private packageDeclaring(name: string, scope: Scope): GoPackage | undefined {
+    // Package scope shadows the universe scope, as in Go.
+    if (scope.pkg.types.has(name)) return scope.pkg;
+    for (const imp of scope.file.imports) {
+      if (imp.alias !== '.') continue;
+      const dotted = this.program.package(imp.path);
+      if (dotted?.types.has(name)) return dotted;
+    }
+    return undefined;
+  }
+
   /** Resolves a type expression written in `file` of `pkg`. `owner` names the enclosing type in messages. */
   resolveExpr(expr: GoTypeExpr, scope: Scope): ResolvedType {
+    this.depth++;
+    try {
+      return this.resolveExprAt(expr, scope);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private resolveExprAt(expr: GoTypeExpr, scope: Scope): ResolvedType {
     switch (expr.kind) {
       case 'ident':
         return this.resolveIdent(expr.name, scope);
@@ -178,6 +246,10 @@ export class TypeResolver {
       case 'chan':
         return { kind: 'unknown', reason: 'channels have no JSON form' };
       case 'unsupported':
+        if (expr.tooDeep) {
+          this.error(expr.tooDeep, `type expression nested more than ${MAX_TYPE_NESTING} levels deep`, 'give the inner types names of their own');
+          return { kind: 'unknown', reason: expr.text };
+        }
         return { kind: 'unknown', reason: `fw does not understand the type expression ${expr.text}` };
     }
   }
@@ -315,13 +387,8 @@ export class TypeResolver {
   private resolveIdent(name: string, scope: Scope): ResolvedType {
     const typeArg = scope.typeArgs?.get(name);
     if (typeArg) return typeArg;
-    // Package scope shadows the universe scope, as in Go.
-    if (scope.pkg.types.has(name)) return this.resolveDeclared(scope.pkg, name);
-    for (const imp of scope.file.imports) {
-      if (imp.alias !== '.') continue;
-      const dotted = this.program.package(imp.path);
-      if (dotted?.types.has(name)) return this.resolveDeclared(dotted, name);
-    }
+    const declaring = this.packageDeclaring(name, scope);
+    if (declaring) return this.resolveDeclared(declaring, name);
     if (name === 'byte' || name === 'rune' || BASIC_KINDS.has(name)) return { kind: 'basic', name: name as BasicKind };
     if (name === 'any' || name === 'error') return { kind: 'any' };
     if (name === 'complex64' || name === 'complex128') return { kind: 'unknown', reason: 'complex numbers have no JSON form' };
@@ -354,9 +421,9 @@ export class TypeResolver {
 
   /** True for byte-kind elements: encoding/json writes slices of them as base64. */
   private isByteKind(t: ResolvedType): boolean {
+    const u = this.underlying(t); // first: it resolves a named type still waiting, marshaler included
     // A byte type with its own marshaler is written element by element.
     if (t.kind === 'named' && this.named.get(t.id)?.marshaler) return false;
-    const u = this.underlying(t);
     return u.kind === 'basic' && (u.name === 'byte' || u.name === 'uint8');
   }
 
@@ -369,6 +436,7 @@ export class TypeResolver {
       seen.add(t.id);
       const info = this.named.get(t.id);
       if (!info) break;
+      this.resolveNamed(info);
       t = info.type;
     }
     return t;
@@ -449,6 +517,13 @@ export class TypeResolver {
     this.warn(f.pos, message, 'use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any');
   }
 
+  private error(pos: Pos, message: string, hint: string): void {
+    const key = `${pos.file}:${pos.line}:${pos.col}:${message}`;
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.diagnostics.push(error(pos, message, hint));
+  }
+
   private warn(pos: Pos, message: string, hint?: string): void {
     const key = `${pos.file}:${pos.line}:${pos.col}:${message}`;
     if (this.warned.has(key)) return;
@@ -515,6 +590,7 @@ export class TypeResolver {
     if (t.kind === 'time') return { owner: undefined, inSet: (addressable) => addressable || method.startsWith('Marshal') };
     if (t.kind !== 'named') return undefined;
     const info = this.named.get(t.id);
+    if (info) this.resolveNamed(info); // a named type still waiting (see resolveDeclared) learns its methods now
     const receiver = info?.methods?.get(method);
     if (!info || !receiver) return undefined;
     return { owner: info.name, inSet: (addressable) => receiver === 'value' || addressable };

@@ -1,8 +1,10 @@
 import * as path from 'node:path';
 import { parseAnnotation } from '../annotations/annotation';
 import { type Diagnostic, error, type Pos, warning } from '../diagnostics/diagnostics';
-import { discoverRoots, type RootLocation } from '../workspace/discover';
+import { discoverRoots, type GoModule, type RootLocation, toPosix } from '../workspace/discover';
 import { initGoParser } from '../go/parser';
+import { type BuildTarget, constraintSummary, describeTarget } from '../go/build-constraints';
+import type { GoFile } from '../go/ast';
 import { findAnnotatedHandlers, type AnnotatedHandler } from './handlers';
 import type { GroupModel, HandlerPackage, HandlerTypeModel, RootModel, RouteModel, RouteResponse, WorkspaceModel } from './model';
 import { isGoIdentifier } from '../go/names';
@@ -28,11 +30,11 @@ export const GENERATED_DECLARATIONS = ['Router', 'RouterParams', 'Route', 'Route
 const RESERVED_IMPORT_NAMES = ['http', 'json', 'reflect'];
 
 /** discover → parse → validate → model. */
-export async function loadWorkspaceModel(cwd: string, packages: readonly string[]): Promise<LoadedModel> {
+export async function loadWorkspaceModel(cwd: string, packages: readonly string[], target?: BuildTarget): Promise<LoadedModel> {
   await initGoParser();
-  const program = new WorkspaceProgram();
-  const allRoots = discoverRoots(cwd);
+  const program = new WorkspaceProgram(target);
   const diagnostics: Diagnostic[] = [];
+  const allRoots = discoverRoots(cwd, diagnostics);
   const selected = selectRoots(cwd, allRoots, packages, diagnostics);
   await program.preload(selected.flatMap((loc) => [loc.dir, ...loc.subDirs]));
   const roots: RootModel[] = [];
@@ -40,6 +42,7 @@ export async function loadWorkspaceModel(cwd: string, packages: readonly string[
     const root = new RootBuilder(loc, program, diagnostics).build();
     if (root) roots.push(root);
   }
+  diagnostics.push(...program.readErrors);
   return { model: { cwd, roots, program }, diagnostics, allRoots, program };
 }
 
@@ -77,8 +80,10 @@ class RootBuilder {
       const pkg = program.packageAt(dir);
       if (pkg) subs.push({ pkg, relDir: path.relative(loc.dir, dir).split(path.sep).join('/'), isRoot: false });
     }
+    this.checkPackageClauses([root, ...subs]);
     this.checkGeneratedNames(root);
     for (const hp of [root, ...subs]) this.readPackage(hp, loc.dir);
+    for (const dir of loc.otherModuleDirs) this.checkOtherModule(dir, loc.module);
     this.assignFieldNames();
     this.diagnostics.push(
       ...findRouteConflicts(this.routes.flatMap((r) => r.methods.map((method) => ({ method, path: r.path, pos: r.pos })))),
@@ -99,6 +104,17 @@ class RootBuilder {
     };
   }
 
+  /** A file without a package clause would give generated Go that starts `package ` and does not compile. */
+  private checkPackageClauses(packages: HandlerPackage[]): void {
+    for (const hp of packages) {
+      for (const file of hp.pkg.files) {
+        if (!isGoIdentifier(file.packageName)) {
+          this.diagnostics.push(error({ file: file.path, line: 1, col: 1 }, 'this Go file has no package clause', `start it with \`package ${hp.pkg.name || 'name'}\``));
+        }
+      }
+    }
+  }
+
   private checkGeneratedNames(root: HandlerPackage): void {
     for (const file of root.pkg.files) {
       if (isRootOutput(this.loc.dir, file.path)) continue;
@@ -116,6 +132,7 @@ class RootBuilder {
   }
 
   private readPackage(hp: HandlerPackage, rootDir: string): void {
+    const handlers: AnnotatedHandler[] = [];
     for (const file of hp.pkg.files) {
       if (isRootOutput(rootDir, file.path)) continue;
       for (const at of file.syntaxErrors) {
@@ -123,12 +140,75 @@ class RootBuilder {
       }
       const found = findAnnotatedHandlers(file);
       this.diagnostics.push(...found.diagnostics);
-      for (const handler of found.handlers) this.addHandler(hp, handler);
+      handlers.push(...found.handlers);
+    }
+    this.checkPlatformHandlers(hp, handlers);
+    for (const handler of handlers) this.addHandler(hp, handler);
+  }
+
+  /**
+   * The files `go build` leaves out for the target are not read for routes
+   * (program.ts). Here: an error for build lines Go rejects, and a warning
+   * for each handler that some targets have and others lack, as far as the
+   * package's files show it. A handler declared in files that exclude each
+   * other (handler_linux.go, handler_windows.go) is one handler.
+   */
+  private checkPlatformHandlers(hp: HandlerPackage, built: AnnotatedHandler[]): void {
+    const target = this.program.target;
+    const key = (h: AnnotatedHandler) => `${h.func.receiver?.typeName ?? ''}.${h.func.name}`;
+    const builtKeys = new Set(built.map(key));
+    const declaredElsewhere = new Set<string>();
+    for (const { file, problem } of hp.pkg.excluded) {
+      if (problem) {
+        this.diagnostics.push(error({ file: file.path, line: problem.line, col: problem.col }, problem.message, 'write one //go:build line of tags joined by ||, && and ! (see `go help buildconstraint`)'));
+        continue;
+      }
+      for (const h of findAnnotatedHandlers(file).handlers) {
+        if (declaredElsewhere.has(key(h))) continue;
+        declaredElsewhere.add(key(h));
+        if (builtKeys.has(key(h))) continue;
+        const why = constraintSummary(path.basename(file.path), file.constraints, importsC(file)) ?? 'its build constraints';
+        this.diagnostics.push(
+          warning(h.annotations[0]!.pos, `${describeHandler(h)} is left out: go build does not build ${path.basename(file.path)} for ${describeTarget(target)} (${why})`, 'its routes are not generated; to have them, generate for a target that builds the file (GOOS, GOARCH, CGO_ENABLED, --tags)'),
+        );
+      }
+    }
+    for (const h of built) {
+      const name = path.basename(h.file.path);
+      const why = constraintSummary(name, h.file.constraints, importsC(h.file));
+      if (why === undefined || declaredElsewhere.has(key(h))) continue;
+      this.diagnostics.push(
+        warning(h.annotations[0]!.pos, `${describeHandler(h)} is registered, but only targets that build ${name} have it (${why})`, 'the router compiles only for those targets: declare the handler for the others too, in a file with the opposite constraint'),
+      );
+    }
+  }
+
+  /** Handlers in a folder that is a Go module of its own cannot be registered: the router's module does not contain them. */
+  private checkOtherModule(dir: string, rootModule: GoModule): void {
+    const pkg = this.program.packageAt(dir);
+    const own = this.program.moduleOf(dir);
+    if (!pkg || !own) return;
+    const rel = (d: string) => toPosix(path.relative(this.loc.dir, d));
+    const goMod = path.posix.join(this.loc.relDir, rel(own.dir), 'go.mod');
+    for (const file of pkg.files) {
+      for (const h of findAnnotatedHandlers(file).handlers) {
+        this.diagnostics.push(
+          error(
+            h.func.namePos,
+            `${describeHandler(h)} in subfolder ${rel(dir)} cannot be registered: ${goMod} makes ${rel(own.dir)} a module of its own (${own.path}), outside module ${rootModule.path}, so the root router cannot import it`,
+            `move the handler into a package of module ${rootModule.path}, or delete ${goMod}`,
+          ),
+        );
+      }
     }
   }
 
   private addHandler(hp: HandlerPackage, handler: AnnotatedHandler): void {
     const { func } = handler;
+    if (!hp.isRoot && hp.pkg.name === 'main') {
+      this.diagnostics.push(error(func.namePos, `${describeHandler(handler)} in subfolder ${hp.relDir} is in package main, which the root router cannot import`, 'move the handler into a package that is not main'));
+      return;
+    }
     if (!hp.isRoot && !isExported(func.name)) {
       this.diagnostics.push(error(func.namePos, `handler ${func.name} in subfolder ${hp.relDir} is not exported, so the root router cannot call it`, `rename it to ${upperFirst(func.name)}`));
       return;
@@ -278,6 +358,14 @@ class RootBuilder {
     }
     return uniqueImportNames(paths, [...RESERVED_IMPORT_NAMES, root.pkg.name]);
   }
+}
+
+function importsC(file: GoFile): boolean {
+  return file.imports.some((i) => i.path === 'C');
+}
+
+function describeHandler(h: AnnotatedHandler): string {
+  return h.func.receiver ? `handler ${h.func.receiver.typeName}.${h.func.name}` : `handler ${h.func.name}`;
 }
 
 export function handlerPackageOf(route: RouteModel): HandlerPackage {

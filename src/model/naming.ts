@@ -5,10 +5,18 @@ export function isExported(name: string): boolean {
   return /^\p{Lu}/u.test(name);
 }
 
-/** `admin/billing-v2` → `AdminBillingV2`: each path element and each `-`, `_`, `.` separated word capitalised. */
-export function pascalCasePath(relDir: string): string {
-  return relDir
-    .split(/[/\\\-_.\s]+/)
+/**
+ * The identifier sanitizer: every name fw derives from a directory goes
+ * through it. Any text → its words in PascalCase, where a word is a run of
+ * letters and decimal digits (Unicode: what both Go and TypeScript accept in
+ * identifiers) and everything else separates words: `admin/billing-v2` →
+ * `AdminBillingV2`, `v3+x` → `V3X`, `über/straße` → `ÜberStraße`, `a\nb` →
+ * `AB`. Callers check that the result is not empty and does not start with a
+ * digit, and report clashes.
+ */
+export function pascalCasePath(text: string): string {
+  return text
+    .split(/[^\p{L}\p{Nd}]+/u)
     .filter(Boolean)
     .map(upperFirst)
     .join('');

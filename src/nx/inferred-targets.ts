@@ -38,10 +38,14 @@ export function generatedGoFiles(projectRoot: string, roots: readonly string[]):
   return [...outputs.router, ...outputs['url-helper']];
 }
 
+/** The environment variables that decide which Go files go build (and so fw) reads. */
+const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
+
 /**
  * The cache inputs shared by the three targets: the Go files generation
  * reads, minus tests and minus every generated file (otherwise running one
- * target would invalidate the others' cache), plus fw's own version.
+ * target would invalidate the others' cache), plus the build target's
+ * environment variables and fw's own version.
  */
 function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Record<GeneratorName, string[]>): Input[] {
   const tok = (p: string) => tokenPath(projectRoot, p);
@@ -50,7 +54,14 @@ function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Recor
   // fw's own version is not named as an externalDependency: without a lock
   // file (or with an alias Nx does not resolve) Nx fails on a missing external
   // node. Left out, Nx hashes every external dependency, fw's version included.
-  return [...sources, ...analysis.goModFiles.map(tok), '!{projectRoot}/**/*_test.go', ...generated];
+  return [
+    ...sources,
+    ...analysis.goModFiles.map(tok),
+    '!{projectRoot}/**/*_test.go',
+    ...generated,
+    // The target files are selected for (README "Build constraints").
+    ...BUILD_TARGET_ENV.map((env) => ({ env })),
+  ];
 }
 
 const descriptions: Record<GeneratorName, string> = {

@@ -35,6 +35,8 @@ export async function analyzeProject(workspaceRoot: string, projectRoot: string)
   for (const root of locations) {
     dirs.add(fromWorkspace(root.dir));
     for (const sub of root.subDirs) dirs.add(fromWorkspace(sub));
+    // A handler annotated there is an error, so those files are inputs too.
+    for (const other of root.otherModuleDirs) dirs.add(fromWorkspace(other));
     if (root.module) goMods.add(fromWorkspace(path.join(root.module.dir, 'go.mod')));
   }
   let precise = false;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type Diagnostic, error, warning } from '../diagnostics/diagnostics';
+import { type Diagnostic, error, fileError, warning, wholeFile } from '../diagnostics/diagnostics';
+import { readOutput } from '../write/output-file';
 import type { GeneratedFile } from '../emit/emitter';
 import { GENERATED_HEADER } from '../workspace/generated-header';
 
@@ -106,13 +107,34 @@ function runtimeSources(): { name: string; contents: string }[] {
     .map((name) => ({ name, contents: withRuntimeHash(fs.readFileSync(path.join(SOURCE_DIR, name), 'utf8')) }));
 }
 
-function readFromDisk(file: string): string | undefined {
+/** Reads from disk with the writer's rules (regular files only); a refusal becomes a diagnostic. */
+function diskReader(diagnostics: Diagnostic[]): (file: string) => string | undefined {
+  return (file) => {
+    const found = readOutput(file);
+    if (found.kind === 'refused') diagnostics.push(found.diagnostic);
+    return found.kind === 'file' ? found.contents : undefined;
+  };
+}
+
+/** A go.mod that cannot be read is as good as none (the warning says so). */
+function readGoMod(file: string): string | undefined {
   try {
     return fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
+  } catch {
+    return undefined;
   }
+}
+
+/** The package directory must be a directory, or not exist yet. */
+function directoryProblem(dir: string): Diagnostic | undefined {
+  try {
+    if (fs.statSync(dir).isDirectory()) return undefined;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code !== 'ENOTDIR') return fileError(dir, 'cannot read', e);
+  }
+  return error(wholeFile(dir), 'the fwhttp package directory is a file, or lies below one', 'pass --dir <directory> naming a directory, or one that does not exist yet');
 }
 
 /** The nearest go.mod at or above `dir`: its directory and text. */
@@ -159,8 +181,13 @@ function inspectModule(dir: string, read: (file: string) => string | undefined):
 export function scaffoldRuntime(options: ScaffoldRuntimeOptions): ScaffoldRuntimeResult {
   const cwd = path.resolve(options.cwd);
   const dir = path.resolve(cwd, options.dir ?? DEFAULT_RUNTIME_DIR);
-  const read = options.readFile ?? readFromDisk;
-  const module = inspectModule(dir, read);
+  const diskDiagnostics: Diagnostic[] = [];
+  if (!options.readFile) {
+    const problem = directoryProblem(dir);
+    if (problem) return { files: [], diagnostics: [problem], dir };
+  }
+  const read = options.readFile ?? diskReader(diskDiagnostics);
+  const module = inspectModule(dir, options.readFile ?? readGoMod);
   const diagnostics = [...module.diagnostics];
   const files: GeneratedFile[] = [];
   for (const source of runtimeSources()) {
@@ -181,6 +208,7 @@ export function scaffoldRuntime(options: ScaffoldRuntimeOptions): ScaffoldRuntim
       files.push({ path: file, contents: source.contents });
     }
   }
+  diagnostics.push(...diskDiagnostics);
   const failed = diagnostics.some((d) => d.severity === 'error');
   return { files: failed ? [] : files, diagnostics, dir, importPath: module.importPath };
 }

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { type Diagnostic, error } from '../diagnostics/diagnostics';
 import { discoverRoots, toPosix } from '../workspace/discover';
 import { type OutputGenerator, outputFiles } from '../workspace/outputs';
-import { writeFileAtomic } from '../write/writer';
+import { writeGeneratedFiles } from '../write/writer';
 
 /**
  * The Turborepo tasks of one workspace package (`fw init --turbo`), and the
@@ -42,8 +42,12 @@ export const TURBO_TASKS: Record<TurboGenerator | 'check', string> = {
 export interface TurboTask {
   inputs?: string[];
   outputs?: string[];
+  env?: string[];
   cache?: boolean;
 }
+
+/** Environment variables that select which Go files are read (README "Build constraints"): part of the hash. */
+const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
 
 export interface TurboPlan {
   /** Root handler packages found, relative to the package directory. */
@@ -83,9 +87,10 @@ export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
     '!**/*_test.go',
     ...[...outputs.router, ...outputs['url-helper']].map((f) => `!${f}`),
   ];
+  const env = BUILD_TARGET_ENV;
   const tasks: Record<string, TurboTask> = {
-    [TURBO_TASKS.router]: { inputs, outputs: outputs.router },
-    [TURBO_TASKS['url-helper']]: { inputs, outputs: outputs['url-helper'] },
+    [TURBO_TASKS.router]: { inputs, outputs: outputs.router, env },
+    [TURBO_TASKS['url-helper']]: { inputs, outputs: outputs['url-helper'], env },
   };
   const fileArg = client === undefined ? '' : ` --file ${client}`;
   const scripts: Record<string, string> = {
@@ -93,7 +98,7 @@ export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
     [TURBO_TASKS['url-helper']]: 'fw g url-helper --turbo',
   };
   if (client !== undefined) {
-    tasks[TURBO_TASKS.client] = { inputs, outputs: outputs.client };
+    tasks[TURBO_TASKS.client] = { inputs, outputs: outputs.client, env };
     scripts[TURBO_TASKS.client] = `fw g client${fileArg} --turbo`;
   }
   tasks[TURBO_TASKS.check] = { cache: false };
@@ -156,17 +161,18 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
   const nextTurbo = { ...turboJson, tasks: { ...keptTasks, ...plan.tasks } };
   const keptScripts = Object.fromEntries(Object.entries(objectAt(pkg.json, 'scripts')).filter(([name]) => !stale.has(name)));
   const nextPkg = { ...pkg.json, scripts: { ...keptScripts, ...plan.scripts } };
+  const changed = [];
   for (const [file, next, before] of [
     [turboFile, nextTurbo, turbo.json],
     [packageFile, nextPkg, pkg.json],
   ] as const) {
-    const text = `${JSON.stringify(next, null, 2)}\n`;
     if (before && stable(before) === stable(next)) result.unchanged.push(file);
-    else {
-      writeFileAtomic(file, text);
-      result.written.push(file);
-    }
+    else changed.push({ path: file, contents: `${JSON.stringify(next, null, 2)}\n` });
   }
+  // These are the user's files, merged on purpose: force, but through the one writer (all or nothing, no symlinks).
+  const report = writeGeneratedFiles(changed, { force: true });
+  result.diagnostics.push(...report.diagnostics);
+  result.written.push(...report.written);
   return result;
 }
 

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { type Diagnostic, fileError, warning, wholeFile } from '../diagnostics/diagnostics';
 import { hasGeneratedHeader } from './generated-header';
 
 /**
@@ -26,6 +27,12 @@ export interface RootLocation {
   subDirs: string[];
   /** The nearest go.mod at or above the root; undefined when there is none. */
   module?: GoModule;
+  /**
+   * Directories below the root, holding Go files, that belong to another Go
+   * module (a folder with its own go.mod, and what is below it): Go keeps them
+   * out of the root's module, so the router cannot import them. Sorted.
+   */
+  otherModuleDirs: string[];
 }
 
 export const ROOT_MARKER_FILES = ['router.go', 'registry.go'] as const;
@@ -36,32 +43,47 @@ export function isSkippedDir(name: string): boolean {
   return SKIPPED_DIRS.has(name) || name.startsWith('.') || name.startsWith('_');
 }
 
-/** A Go source file fw reads (tests are never handler sources). */
+/** A Go source file fw reads: tests are never handler sources, and Go ignores names starting with `_` or `.`. */
 export function isGoSourceFile(name: string): boolean {
-  return name.endsWith('.go') && !name.endsWith('_test.go');
+  return name.endsWith('.go') && !name.endsWith('_test.go') && !name.startsWith('_') && !name.startsWith('.');
 }
 
 /** The directory below each root that `fw g url-helper` writes its package into (DESIGN §4). */
 export const URL_HELPER_DIR = 'urlhelper';
 
-/** The non-test Go files of `dir` that do not carry fw's generated header, i.e. files a person wrote. */
-export function handWrittenGoFiles(dir: string): string[] {
+/**
+ * The non-test Go files of `dir` that do not carry fw's generated header,
+ * i.e. files a person wrote. A file that cannot be read is reported to
+ * `problems` and counted as hand-written (fw will not treat it as its own).
+ */
+export function handWrittenGoFiles(dir: string, problems: Diagnostic[] = []): string[] {
   let names: string[];
   try {
-    names = fs.readdirSync(dir).filter(isGoSourceFile).sort();
+    names = fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => isGoSourceFile(e.name) && !e.isDirectory())
+      .map((e) => e.name)
+      .sort();
   } catch {
     return [];
   }
-  return names.map((n) => path.join(dir, n)).filter((file) => !hasGeneratedHeader(readHead(file)));
+  return names.map((n) => path.join(dir, n)).filter((file) => !hasGeneratedHeader(readHead(file, problems)));
 }
 
-function readHead(file: string): string {
-  const fd = fs.openSync(file, 'r');
+/** The first 2 KiB of a regular file ('' for anything else, or when it cannot be read: reported to `problems`). */
+function readHead(file: string, problems: Diagnostic[]): string {
   try {
-    const buf = Buffer.alloc(2048);
-    return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, buf.length, 0));
-  } finally {
-    fs.closeSync(fd);
+    if (!fs.statSync(file).isFile()) return '';
+    const fd = fs.openSync(file, 'r');
+    try {
+      const buf = Buffer.alloc(2048);
+      return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, buf.length, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (e) {
+    problems.push(fileError(file, 'cannot read', e));
+    return '';
   }
 }
 
@@ -70,59 +92,109 @@ interface DirInfo {
   subdirs: string[];
   hasGo: boolean;
   isRoot: boolean;
+  /** The directory holds a go.mod: it starts a module of its own. */
+  hasGoMod: boolean;
 }
 
-function readDir(dir: string): DirInfo {
-  let entries: fs.Dirent[] = [];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    // An unreadable directory holds nothing fw can use.
-  }
-  const files = new Set<string>();
-  const subdirs: string[] = [];
-  let hasGo = false;
-  for (const e of entries) {
-    if (e.isDirectory()) {
-      if (!isSkippedDir(e.name)) subdirs.push(path.join(dir, e.name));
-    } else if (e.isFile()) {
-      files.add(e.name);
-      if (isGoSourceFile(e.name)) hasGo = true;
+/**
+ * Walks directories the way discovery does (SECURITY.md, rule 4). An
+ * unreadable directory is an error, never silently empty. A symbolic link to
+ * a directory is followed, like a directory, once: a link to a directory
+ * already searched in this walk (a loop, or a second path to the same
+ * directory) is reported as a warning and not followed again.
+ */
+class DirWalker {
+  private readonly seen = new Map<string, string>();
+
+  constructor(private readonly problems: Diagnostic[]) {}
+
+  /** Reads `dir`; undefined when it was searched already (through another path) or cannot be read. */
+  read(dir: string): DirInfo | undefined {
+    let real: string;
+    let entries: fs.Dirent[];
+    try {
+      real = fs.realpathSync(dir);
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      this.problems.push(fileError(dir, 'cannot read', e));
+      return undefined;
     }
+    const first = this.seen.get(real);
+    if (first !== undefined) {
+      this.problems.push(
+        warning(wholeFile(dir), `not searched: this symbolic link leads to ${first}, which was searched already`, 'remove the link, or point it outside the workspace'),
+      );
+      return undefined;
+    }
+    this.seen.set(real, dir);
+    const files = new Set<string>();
+    const subdirs: string[] = [];
+    let hasGo = false;
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      if (e.isSymbolicLink()) {
+        try {
+          const target = fs.statSync(full);
+          isDir = target.isDirectory();
+          isFile = target.isFile();
+        } catch {
+          continue; // a dangling link holds nothing
+        }
+      }
+      if (isDir) {
+        if (!isSkippedDir(e.name)) subdirs.push(full);
+      } else if (isFile) {
+        files.add(e.name);
+        if (isGoSourceFile(e.name)) hasGo = true;
+      }
+    }
+    subdirs.sort();
+    return { dir, subdirs, hasGo, isRoot: ROOT_MARKER_FILES.every((f) => files.has(f)), hasGoMod: files.has('go.mod') };
   }
-  subdirs.sort();
-  return { dir, subdirs, hasGo, isRoot: ROOT_MARKER_FILES.every((f) => files.has(f)) };
 }
 
-/** Every root below `cwd` (inclusive), sorted by relative path. */
-export function discoverRoots(cwd: string): RootLocation[] {
+/**
+ * Every root below `cwd` (inclusive), sorted by relative path. Directories
+ * and files that cannot be read are reported to `problems`.
+ */
+export function discoverRoots(cwd: string, problems: Diagnostic[] = []): RootLocation[] {
   const base = path.resolve(cwd);
   const roots: RootLocation[] = [];
   const modules = new ModuleFinder();
+  const walker = new DirWalker(problems);
   const visit = (dir: string): void => {
-    const info = readDir(dir);
-    if (info.isRoot) roots.push(collectRoot(base, info, modules));
+    const info = walker.read(dir);
+    if (!info) return;
+    if (info.isRoot) roots.push(collectRoot(base, info, modules, problems));
     for (const sub of info.subdirs) visit(sub);
   };
-  visit(base);
+  if (fs.existsSync(base)) visit(base);
   return roots.sort((a, b) => (a.relDir < b.relDir ? -1 : a.relDir > b.relDir ? 1 : 0));
 }
 
-function collectRoot(base: string, info: DirInfo, modules: ModuleFinder): RootLocation {
+function collectRoot(base: string, info: DirInfo, modules: ModuleFinder, problems: Diagnostic[]): RootLocation {
   const subDirs: string[] = [];
-  const walk = (dirs: string[]): void => {
+  const otherModuleDirs: string[] = [];
+  // A walk of its own: the outer search passes through these directories too.
+  const walker = new DirWalker(problems);
+  walker.read(info.dir);
+  const walk = (dirs: string[], inOtherModule: boolean): void => {
     for (const d of dirs) {
-      const sub = readDir(d);
+      const sub = walker.read(d);
+      if (!sub) continue;
       if (sub.isRoot) continue; // a nested root is a root of its own
+      const other = inOtherModule || sub.hasGoMod;
       // The URL helper fw wrote holds no handlers; parsing it would only cost time (it grows with the routes).
-      const fwOutput = d === path.join(info.dir, URL_HELPER_DIR) && handWrittenGoFiles(d).length === 0;
-      if (sub.hasGo && !fwOutput) subDirs.push(d);
-      walk(sub.subdirs);
+      const fwOutput = d === path.join(info.dir, URL_HELPER_DIR) && handWrittenGoFiles(d, problems).length === 0;
+      if (sub.hasGo && !fwOutput) (other ? otherModuleDirs : subDirs).push(d);
+      walk(sub.subdirs, other);
     }
   };
-  walk(info.subdirs);
+  walk(info.subdirs, false);
   const relDir = toPosix(path.relative(base, info.dir)) || '.';
-  const root: RootLocation = { dir: info.dir, relDir, name: path.basename(info.dir), subDirs: subDirs.sort() };
+  const root: RootLocation = { dir: info.dir, relDir, name: path.basename(info.dir), subDirs: subDirs.sort(), otherModuleDirs: otherModuleDirs.sort() };
   const module = modules.find(info.dir);
   if (module) root.module = module;
   return root;
@@ -155,6 +227,8 @@ export class ModuleFinder {
 export function readModulePath(goMod: string): string | undefined {
   let text: string;
   try {
+    // A FIFO or device named go.mod would block or never end: only regular files are read.
+    if (!fs.statSync(goMod).isFile()) return undefined;
     text = fs.readFileSync(goMod, 'utf8');
   } catch {
     return undefined;

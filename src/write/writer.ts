@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type Diagnostic, error } from '../diagnostics/diagnostics';
+import { type Diagnostic, error, fileError, osErrorText, wholeFile } from '../diagnostics/diagnostics';
 import type { GeneratedFile } from '../emit/emitter';
 import { hasGeneratedHeader } from '../workspace/generated-header';
+import { readOutput } from './output-file';
 
 export interface WriteOptions {
   /** Compare only: write nothing, report stale files. */
@@ -17,47 +18,135 @@ export interface WriteReport {
   unchanged: string[];
   /** With check: files missing or different from what fw would generate. */
   stale: string[];
-  /** Refusals to overwrite a file a person wrote; when any is present nothing was written. */
+  /** Refusals and file-system errors; when any is present nothing was written. */
   diagnostics: Diagnostic[];
 }
 
-function readIfExists(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
+/** `.router.go.fw-<pid>-<random>.tmp`: fw's temporary files, beside their target. */
+const TEMP_FILE = /^\.(.+)\.fw-(\d+)-[0-9a-z]+\.tmp$/;
+
+function tempPath(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.fw-${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
 }
 
-/** Writes through a temporary file in the same directory and a rename, so readers never see half a file. */
-export function writeFileAtomic(file: string, contents: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.fw-${process.pid}-${Date.now()}.tmp`);
+function isRunning(pid: number): boolean {
+  if (pid === process.pid) return true;
   try {
-    fs.writeFileSync(tmp, contents);
-    fs.renameSync(tmp, file);
+    process.kill(pid, 0);
+    return true;
   } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
 /**
- * The one writer every generator and Nx use. Checks every file first; if a
- * file a person wrote would be overwritten, nothing at all is written. Files
- * whose contents did not change are not touched (mtimes stay put).
+ * Removes the temporary files a killed fw run left in `dirs` (those of a run
+ * that is still going are left alone), so that a run after a crash leaves
+ * no trace of it.
+ */
+function removeLeftoverTemps(dirs: Iterable<string>): void {
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const m = TEMP_FILE.exec(name);
+      if (m && !isRunning(Number(m[2]))) fs.rmSync(path.join(dir, name), { force: true });
+    }
+  }
+}
+
+/** Empty directories made by a failed run are removed again, deepest first. */
+function removeDirs(dirs: string[]): void {
+  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
+    try {
+      fs.rmdirSync(dir);
+    } catch {
+      // not empty or already gone: left as it is
+    }
+  }
+}
+
+/**
+ * All or nothing across the run (SECURITY.md, rule 3): every new content is
+ * first written to a temporary file beside its target; only when all of
+ * them exist are they renamed over the targets. Any failure before that
+ * removes the temporary files (and the directories made for them) and is
+ * reported as a diagnostic naming the file and the OS error.
+ */
+function commit(files: readonly GeneratedFile[]): Diagnostic[] {
+  const temps: { tmp: string; file: string }[] = [];
+  const madeDirs: string[] = [];
+  const undo = () => {
+    for (const t of temps) fs.rmSync(t.tmp, { force: true });
+    removeDirs(madeDirs);
+  };
+  for (const file of files) {
+    const dir = path.dirname(file.path);
+    try {
+      const made = fs.mkdirSync(dir, { recursive: true });
+      if (made) madeDirs.push(...dirsBetween(made, dir));
+    } catch (e) {
+      undo();
+      return [fileError(dir, `cannot create the directory of ${path.basename(file.path)}`, e)];
+    }
+    const tmp = tempPath(file.path);
+    try {
+      fs.writeFileSync(tmp, file.contents, { flag: 'wx' });
+      temps.push({ tmp, file: file.path });
+    } catch (e) {
+      fs.rmSync(tmp, { force: true });
+      undo();
+      return [fileError(file.path, 'cannot write', e)];
+    }
+  }
+  for (let i = 0; i < temps.length; i++) {
+    const { tmp, file } = temps[i]!;
+    try {
+      fs.renameSync(tmp, file);
+    } catch (e) {
+      for (const t of temps.slice(i)) fs.rmSync(t.tmp, { force: true });
+      const done = temps.slice(0, i).map((t) => path.basename(t.file));
+      const replaced = done.length === 0 ? 'no file was replaced' : `already replaced: ${done.join(', ')}`;
+      return [error(wholeFile(file), 'cannot replace', `${osErrorText(e)}; ${replaced}`)];
+    }
+  }
+  return [];
+}
+
+/** `made` (the first directory mkdir created) and every directory below it down to `dir`. */
+function dirsBetween(made: string, dir: string): string[] {
+  const out: string[] = [];
+  for (let d = dir; d.length >= made.length; d = path.dirname(d)) {
+    out.push(d);
+    if (d === made || path.dirname(d) === d) break;
+  }
+  return out;
+}
+
+/**
+ * The one writer every generator and Nx use. Checks every file first: an
+ * output that is not a regular file, cannot be read, or was written by a
+ * person (unless force) is reported and then nothing at all is written.
+ * Files whose contents did not change are not touched (mtimes stay put).
  */
 export function writeGeneratedFiles(files: readonly GeneratedFile[], options: WriteOptions = {}): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], stale: [], diagnostics: [] };
   const pending: GeneratedFile[] = [];
   for (const file of files) {
-    const existing = readIfExists(file.path);
-    if (existing === file.contents) {
+    const existing = readOutput(file.path);
+    if (existing.kind === 'refused') {
+      report.diagnostics.push(existing.diagnostic);
+      continue;
+    }
+    if (existing.kind === 'file' && existing.contents === file.contents) {
       report.unchanged.push(file.path);
       continue;
     }
-    if (existing !== undefined && !options.force && !hasGeneratedHeader(existing)) {
+    if (existing.kind === 'file' && !options.force && !hasGeneratedHeader(existing.contents)) {
       report.diagnostics.push(
         error(
           { file: file.path, line: 1, col: 1 },
@@ -72,12 +161,12 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
     pending.push(file);
   }
   if (report.diagnostics.length > 0) return report;
-  for (const file of pending) {
-    if (options.check) report.stale.push(file.path);
-    else {
-      writeFileAtomic(file.path, file.contents);
-      report.written.push(file.path);
-    }
+  if (options.check) {
+    report.stale.push(...pending.map((f) => f.path));
+    return report;
   }
+  removeLeftoverTemps(new Set(files.map((f) => path.dirname(f.path))));
+  report.diagnostics.push(...commit(pending));
+  if (report.diagnostics.length === 0) report.written.push(...pending.map((f) => f.path));
   return report;
 }

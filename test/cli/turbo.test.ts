@@ -40,13 +40,14 @@ describe('fw init --turbo', () => {
       '!internal/v1handler/registry.go',
       '!internal/v1handler/urlhelper/urlhelper.go',
     ];
+    const env = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
     expect(readJson(path.join(api, 'turbo.json'))).toEqual({
       $schema: 'https://turborepo.com/schema.json',
       extends: ['//'],
       tasks: {
-        'gen:router': { inputs, outputs: ['internal/v1handler/router.go', 'internal/v1handler/registry.go'] },
-        'gen:url-helper': { inputs, outputs: ['internal/v1handler/urlhelper/urlhelper.go'] },
-        'gen:client': { inputs, outputs: ['client/client.ts'] },
+        'gen:router': { inputs, outputs: ['internal/v1handler/router.go', 'internal/v1handler/registry.go'], env },
+        'gen:url-helper': { inputs, outputs: ['internal/v1handler/urlhelper/urlhelper.go'], env },
+        'gen:client': { inputs, outputs: ['client/client.ts'], env },
         'check:generated': { cache: false },
       },
     });

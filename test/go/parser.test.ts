@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GoFile, GoFuncDecl, GoTypeExpr } from '../../src/go/ast';
-import { initGoParser, parseGoFile, stripComment } from '../../src/go/parser';
+import { initGoParser, MAX_TYPE_NESTING, parseGoFile, stripComment } from '../../src/go/parser';
 
 beforeAll(() => initGoParser());
 
@@ -316,6 +316,18 @@ describe('type expressions', () => {
     ['[](User)', { kind: 'slice', elem: { kind: 'ident', name: 'User' } }],
   ])('%s', (expr, expected) => {
     expect(typeOf(expr)).toEqual(expected);
+  });
+
+  it(`cuts a type off below ${MAX_TYPE_NESTING} levels of nesting, with the position of the cut`, () => {
+    let t = typeOf(`${'[]'.repeat(MAX_TYPE_NESTING + 5)}int`);
+    let depth = 0;
+    while (t.kind === 'slice') [t, depth] = [t.elem, depth + 1];
+    expect(depth).toBe(MAX_TYPE_NESTING);
+    expect(t).toEqual({ kind: 'unsupported', text: `a type nested more than ${MAX_TYPE_NESTING} levels deep`, tooDeep: { file: FILE, line: 3, col: 8 + 2 * MAX_TYPE_NESTING } });
+    // Exactly at the limit nothing is cut.
+    t = typeOf(`${'[]'.repeat(MAX_TYPE_NESTING - 1)}int`);
+    for (let i = 0; i < MAX_TYPE_NESTING - 1; i++) t = (t as { elem: GoTypeExpr }).elem;
+    expect(t).toEqual({ kind: 'ident', name: 'int' });
   });
 
   it('[...]T is only valid in composite literals: in a type it is a syntax error', () => {

@@ -77,6 +77,9 @@ describe('fw Nx plugin (createNodes)', () => {
       '!{projectRoot}/internal/v1handler/router.go',
       '!{projectRoot}/internal/v1handler/registry.go',
       '!{projectRoot}/internal/v1handler/urlhelper/urlhelper.go',
+      { env: 'GOOS' },
+      { env: 'GOARCH' },
+      { env: 'CGO_ENABLED' },
     ]);
     const targets = await apiTargets();
     expect(targets['gen-client']?.inputs).toEqual(inputs);

@@ -12,7 +12,7 @@ export function memoryProgram(modulePath: string, packages: Record<string, GoFil
     const importPath = rel === '' ? modulePath : `${modulePath}/${rel}`;
     const types = new Map<string, { decl: GoTypeDecl; file: GoFile }>();
     for (const file of files) for (const decl of file.types) types.set(decl.name, { decl, file });
-    byPath.set(importPath, { dir: `/mem/${rel}`, importPath, name: files[0]?.packageName ?? rel, files, types });
+    byPath.set(importPath, { dir: `/mem/${rel}`, importPath, name: files[0]?.packageName ?? rel, files, excluded: [], types });
   }
   return {
     package: (importPath) => byPath.get(importPath),
@@ -70,7 +70,7 @@ export function importOf(importPath: string, alias?: string): GoImport {
 }
 
 export function goFile(path: string, packageName: string, parts: Partial<Pick<GoFile, 'imports' | 'types' | 'consts' | 'funcs'>>): GoFile {
-  return { path, packageName, generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [], ...parts };
+  return { path, packageName, generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [], constraints: { plusBuild: [] }, ...parts };
 }
 
 /**

@@ -82,9 +82,25 @@ describe('discoverRoots', () => {
         relDir: 'internal/v1handler',
         name: 'v1handler',
         subDirs: [path.join(ws, 'internal', 'v1handler', 'admin')],
+        otherModuleDirs: [],
         module: { path: 'example.com/shop', dir: ws },
       },
     ]);
+  });
+
+  it('keeps a folder with its own go.mod, and everything below it, apart from the subfolders', () => {
+    const ws = makeWorkspace({
+      'go.mod': GO_MOD,
+      ...root('api'),
+      'api/tools/go.mod': 'module example.com/tools\n',
+      'api/tools/t.go': 'package tools\n',
+      'api/tools/deep/d.go': 'package deep\n',
+      'api/tools/nogo/readme.md': '',
+      'api/admin/a.go': 'package admin\n',
+    });
+    const [api] = discoverRoots(ws);
+    expect(api?.subDirs).toEqual([path.join(ws, 'api', 'admin')]);
+    expect(api?.otherModuleDirs).toEqual([path.join(ws, 'api', 'tools'), path.join(ws, 'api', 'tools', 'deep')]);
   });
 
   it("gives relDir '.' when cwd is a root, and accepts a relative cwd", () => {

@@ -7,7 +7,7 @@ import { selectRoots } from '../../src/workspace/select-roots';
 const CWD = path.resolve('/ws');
 
 function loc(relDir: string): RootLocation {
-  return { dir: path.join(CWD, relDir), relDir, name: path.posix.basename(relDir === '.' ? CWD : relDir), subDirs: [] };
+  return { dir: path.join(CWD, relDir), relDir, name: path.posix.basename(relDir === '.' ? CWD : relDir), subDirs: [], otherModuleDirs: [] };
 }
 
 const ROOTS = [loc('internal/v1handler'), loc('internal/v2handler'), loc('services/a/api'), loc('services/b/api')];

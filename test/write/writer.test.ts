@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileAtomic, writeGeneratedFiles } from '../../src/write/writer';
+import { writeGeneratedFiles } from '../../src/write/writer';
 import { makeWorkspace, snapshotTree } from '../support/workspace';
 import { GENERATED_HEADER, hasGeneratedHeader } from '../../src/workspace/generated-header';
 import type { GeneratedFile } from '../../src/emit/emitter';
@@ -42,26 +43,49 @@ describe('hasGeneratedHeader', () => {
   });
 });
 
-describe('writeFileAtomic', () => {
+describe('writeGeneratedFiles: atomic, all or nothing (issue 11 items 2, 3)', () => {
   it('creates missing directories and leaves no temporary file', () => {
     const dir = makeWorkspace({});
     const file = path.join(dir, 'a', 'b', 'router.go');
-    writeFileAtomic(file, GEN);
+    expect(writeGeneratedFiles([{ path: file, contents: GEN }]).diagnostics).toEqual([]);
     expect(fs.readFileSync(file, 'utf8')).toBe(GEN);
     expect([...snapshotTree(dir).keys()]).toEqual([path.join('a', 'b', 'router.go')]);
   });
 
   it('replaces an existing file', () => {
     const dir = makeWorkspace({ 'router.go': GEN });
-    writeFileAtomic(path.join(dir, 'router.go'), GEN2);
+    writeGeneratedFiles(files(dir, { 'router.go': GEN2 }));
     expect(fs.readFileSync(path.join(dir, 'router.go'), 'utf8')).toBe(GEN2);
     expect(fs.readdirSync(dir)).toEqual(['router.go']);
   });
 
-  it('removes its temporary file when the rename fails', () => {
-    const dir = makeWorkspace({ 'router.go/keep.txt': 'x' });
-    expect(() => writeFileAtomic(path.join(dir, 'router.go'), GEN)).toThrow();
-    expect(fs.readdirSync(dir)).toEqual(['router.go']);
+  it.each([
+    ['a directory', (p: string) => fs.mkdirSync(p), 'refusing to write: the output path is a directory'],
+    ['a FIFO', (p: string) => execFileSync('mkfifo', [p]), 'refusing to write: the output path is a FIFO (named pipe)'],
+    ['a character device (a copy of /dev/null)', (p: string) => execFileSync('mknod', [p, 'c', '1', '3']), 'refusing to write: the output path is a device'],
+    ['a symbolic link to a regular file', (p: string) => { fs.writeFileSync(`${p}.target`, GEN); fs.symlinkSync(`${p}.target`, p); }, 'refusing to write: the output path is a symbolic link'],
+  ])('refuses an output that is %s, reads nothing and writes nothing', (_kind, make, message) => {
+    const dir = makeWorkspace({ 'v1/router.go': GEN });
+    make(path.join(dir, 'v2.go'));
+    const before = fs.readdirSync(dir).sort();
+    const report = writeGeneratedFiles(files(dir, { 'v1/router.go': GEN2, 'v2.go': GEN }));
+    expect(report.diagnostics.map((d) => [d.pos, d.message])).toEqual([[{ file: path.join(dir, 'v2.go'), line: 0, col: 0 }, message]]);
+    expect(report.written).toEqual([]);
+    expect(fs.readdirSync(dir).sort()).toEqual(before);
+    expect(fs.readFileSync(path.join(dir, 'v1/router.go'), 'utf8')).toBe(GEN);
+  });
+
+  it('refuses an output below a regular file (ENOTDIR), naming the file', () => {
+    const dir = makeWorkspace({ 'api/urlhelper': 'not a directory', 'api/router.go': GEN });
+    const report = writeGeneratedFiles(files(dir, { 'api/router.go': GEN2, 'api/urlhelper/urlhelper.go': GEN }));
+    expect(report.diagnostics.map((d) => d.message)).toEqual([`cannot write: ${path.join(dir, 'api/urlhelper')} is a file, not a directory`]);
+    expect(fs.readFileSync(path.join(dir, 'api/router.go'), 'utf8')).toBe(GEN);
+  });
+
+  it('removes the temporary files a killed run left beside its outputs, and only those of runs that are gone', () => {
+    const dir = makeWorkspace({ 'router.go': GEN, '.router.go.fw-999999999-abc.tmp': 'half', [`.registry.go.fw-${process.pid}-abc.tmp`]: 'ours' });
+    writeGeneratedFiles(files(dir, { 'router.go': GEN2 }));
+    expect(fs.readdirSync(dir).sort()).toEqual([`.registry.go.fw-${process.pid}-abc.tmp`, 'router.go']);
   });
 });
 

@@ -9,6 +9,7 @@ import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation 
 import type { Emitter } from '../emitter';
 import { templatesIn } from '../templates';
 import { jsDoc } from '../ts-source';
+import { tsLineComment } from '../escape';
 import { printTs, printZod, tsKey, tsString } from './zod-schema';
 import { JsonShapes } from '../json-shape';
 
@@ -68,7 +69,7 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
-  const prefixes = rootPrefixes(model.roots);
+  const prefixes = rootPrefixes(model.roots, diagnostics);
   const classes: ClassPlan[] = [];
   const baseNames = new Map<string, RouteModel>();
   for (const root of model.roots) {
@@ -124,7 +125,7 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
   const classesText = classes.map((c) => render('client-class.ts.hbs', classView(c))).join('');
 
   const contents = render('client.ts.hbs', {
-    sources: model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages',
+    sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
     statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
     schemas,
     operations: operationsText,

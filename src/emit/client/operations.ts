@@ -1,5 +1,5 @@
 import { tsString } from './zod-schema';
-import { templateLiteralText } from '../ts-source';
+import { tsTemplateText } from '../escape';
 import type { RouteModel } from '../../model/model';
 
 /** How the client prints an operation (../operation-plan.ts): its path builder and the TypeScript type of its statuses. */
@@ -10,7 +10,7 @@ export function pathFunction(route: RouteModel): string {
   const parts = route.path.segments.map((s) => {
     switch (s.kind) {
       case 'static':
-        return templateLiteralText(s.value);
+        return tsTemplateText(s.value);
       case 'wildcard':
         dynamic = true;
         return `\${fwSegment(p[${tsString(s.name)}])}`;

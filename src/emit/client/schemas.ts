@@ -70,7 +70,8 @@ export class SchemaRegistry extends NamedShapes {
  * Tarjan's strongly connected components, visiting roots and dependencies
  * in the order given: dependencies come before their users, and the result
  * is the same for the same input. `cyclic` holds the members of cycles
- * (including types that refer to themselves).
+ * (including types that refer to themselves). Iterative (an explicit stack
+ * of frames), since a chain of named types may be thousands long.
  */
 export function dependencyOrder(roots: readonly string[], depsOf: (id: string) => readonly string[]): { order: string[]; cyclic: Set<string> } {
   const index = new Map<string, number>();
@@ -80,21 +81,22 @@ export function dependencyOrder(roots: readonly string[], depsOf: (id: string) =
   const order: string[] = [];
   const cyclic = new Set<string>();
   let counter = 0;
-  const visit = (id: string): void => {
+  /** A visit in progress: the type, its dependencies, and how many of them were looked at. */
+  interface Frame {
+    id: string;
+    deps: readonly string[];
+    next: number;
+  }
+  const frames: Frame[] = [];
+  const enter = (id: string): void => {
     index.set(id, counter);
     low.set(id, counter);
     counter++;
     stack.push(id);
     onStack.add(id);
-    const deps = depsOf(id);
-    for (const dep of deps) {
-      if (!index.has(dep)) {
-        visit(dep);
-        low.set(id, Math.min(low.get(id)!, low.get(dep)!));
-      } else if (onStack.has(dep)) {
-        low.set(id, Math.min(low.get(id)!, index.get(dep)!));
-      }
-    }
+    frames.push({ id, deps: depsOf(id), next: 0 });
+  };
+  const leave = ({ id, deps }: Frame): void => {
     if (low.get(id) !== index.get(id)) return;
     const component: string[] = [];
     let member: string;
@@ -108,6 +110,22 @@ export function dependencyOrder(roots: readonly string[], depsOf: (id: string) =
     if (component.length > 1 || deps.includes(id)) for (const m of component) cyclic.add(m);
     order.push(...component);
   };
-  for (const root of roots) if (!index.has(root)) visit(root);
+  for (const root of roots) {
+    if (index.has(root)) continue;
+    enter(root);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.next < frame.deps.length) {
+        const dep = frame.deps[frame.next++]!;
+        if (!index.has(dep)) enter(dep);
+        else if (onStack.has(dep)) low.set(frame.id, Math.min(low.get(frame.id)!, index.get(dep)!));
+        continue;
+      }
+      frames.pop();
+      leave(frame);
+      const parent = frames[frames.length - 1];
+      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!));
+    }
+  }
   return { order, cyclic };
 }

@@ -1,4 +1,5 @@
 import type { JsonShape } from '../json-shape';
+import { tsKey, tsString } from '../escape';
 
 /**
  * JSON shapes (../json-shape.ts) printed for the client: as zod source and,
@@ -7,15 +8,8 @@ import type { JsonShape } from '../json-shape';
  * printers, so the two can never disagree.
  */
 
-/** A TypeScript/JavaScript single-quoted string literal. */
-export function tsString(s: string): string {
-  return `'${JSON.stringify(s).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
-}
-
-/** An object key: bare when it is an identifier, quoted otherwise. */
-export function tsKey(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : tsString(key);
-}
+/** String literals and object keys come from the shared escapes (../escape.ts). */
+export { tsKey, tsString };
 
 /** A key of an object literal (a value, not a type): `__proto__` is computed there, so that it names a property and not the prototype. */
 export function objectKey(key: string): string {

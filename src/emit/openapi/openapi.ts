@@ -68,7 +68,7 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
   const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
   const named = new NamedShapes(mapper);
-  const prefixes = rootPrefixes(model.roots);
+  const prefixes = rootPrefixes(model.roots, diagnostics);
   const tags: { name: string; description: string }[] = [];
   const operations: Operation[] = [];
   const templates = new PathTemplates();

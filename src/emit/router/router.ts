@@ -5,6 +5,7 @@ import { alignColumns, goString, importBlock } from '../go-source';
 import { RootImports } from './root-imports';
 import { templatesIn } from '../templates';
 import { emitRegistry } from './registry';
+import { importPathDiagnostics } from '../../model/import-paths';
 
 const render = templatesIn(__dirname);
 
@@ -42,5 +43,5 @@ export const emitRouter: Emitter = (model) => ({
     { path: path.join(root.dir, 'router.go'), contents: emitRouterFile(root) },
     { path: path.join(root.dir, 'registry.go'), contents: emitRegistry(root) },
   ]),
-  diagnostics: [],
+  diagnostics: model.roots.flatMap(importPathDiagnostics),
 });

@@ -5,12 +5,14 @@ import { uniqueImportNames } from '../../model/naming';
 import { typeResolverFor } from '../../go/type-resolver';
 import type { Emitter } from '../emitter';
 import { alignColumns, type GoImportLine, goString, importBlock } from '../go-source';
+import { goLineComment } from '../escape';
 import { templatesIn } from '../templates';
 import { staticSegmentUrl } from './url-escape';
 import { BODY_IDENTIFIERS, paramName, URL_HELPER_PACKAGE } from './names';
 import { type GroupPlan, planUrlHelper, type QueryField, type RoutePlan, type UrlHelperPlan, urlHelperDir } from './plan';
 import { type GoTypeName, type QueryShape, ValuePrinter } from './url-values';
 import type { GoPackage } from '../../go/package';
+import { importPathDiagnostics } from '../../model/import-paths';
 
 const render = templatesIn(__dirname);
 
@@ -24,7 +26,7 @@ export const emitUrlHelper: Emitter = (model) => {
   const diagnostics: Diagnostic[] = [];
   for (const root of model.roots) {
     const plan = planUrlHelper(root, model.program, { resolver, importable: (pkg) => !isInTree(pkg, root.dir) });
-    diagnostics.push(...plan.diagnostics);
+    diagnostics.push(...importPathDiagnostics(root), ...plan.diagnostics);
     files.push({ path: path.join(urlHelperDir(root), 'urlhelper.go'), contents: printUrlHelper(plan) });
   }
   return { files, diagnostics };
@@ -75,8 +77,8 @@ export function printUrlHelper(plan: UrlHelperPlan): string {
 
   return render('urlhelper.go.hbs', {
     pkgName: URL_HELPER_PACKAGE,
-    rootPkg: root.pkg.pkg.name,
-    rootImportPath: root.pkg.pkg.importPath,
+    rootPkg: goLineComment(root.pkg.pkg.name),
+    rootImportPath: goLineComment(root.pkg.pkg.importPath),
     imports: importBlock(imports),
     groups,
     ...uses,
@@ -112,7 +114,7 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
   return {
     name: r.methodName,
     groupType: g.typeName,
-    doc: `${r.methodName} returns the URL of ${methods} ${r.route.path.text}.`,
+    doc: goLineComment(`${r.methodName} returns the URL of ${methods} ${r.route.path.text}.`),
     params: params.join(', '),
     expr: ['u.base', ...pieces.map((p) => ('lit' in p ? goString(p.lit) : p.expr))].join(' + '),
   };

@@ -216,6 +216,16 @@ describe('client helpers', () => {
     expect(dependencyOrder(['a', 'd', 'f'], (id) => deps[id]!)).toEqual({ order: ['c', 'b', 'a', 'd', 'e', 'f'], cyclic: new Set(['d', 'e', 'f']) });
   });
 
+  it('dependencyOrder walks a chain of 100,000 types without running out of stack', () => {
+    const n = 100_000;
+    const { order, cyclic } = dependencyOrder(['t0'], (id) => {
+      const i = Number(id.slice(1));
+      return i < n ? [`t${i + 1}`] : ['t0'];
+    });
+    expect(order).toHaveLength(n + 1);
+    expect(cyclic.size).toBe(n + 1);
+  });
+
   it('jsDoc keeps a comment closed and drops blank edges', () => {
     expect(jsDoc(['', 'a */ b', ''], '  ')).toBe('  /** a *\\/ b */');
     expect(jsDoc(['one', '', 'two'], '')).toBe('/**\n * one\n *\n * two\n */');

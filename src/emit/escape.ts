@@ -1,0 +1,84 @@
+/**
+ * The one place where text from outside fw (directory names, annotation
+ * values, Go comments) is made safe for the generated code it enters. There
+ * is one function per target context; every emitter and template view uses
+ * these and nothing else (SECURITY.md, rule 1). Identifiers are derived by
+ * the sanitizer in model/naming.ts (`pascalCasePath`), never printed raw.
+ *
+ * Hostile text these are tested with (test/emit/escape.test.ts): LF, CR,
+ * U+2028/U+2029 (JavaScript line terminators), `*\/`, quotes, backticks,
+ * `${`, NUL, a BOM and lone surrogates.
+ */
+
+/** Lone UTF-16 surrogates: Node writes them as U+FFFD, and Go rejects `\ud800` escapes; replaced up front. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function wellFormed(s: string): string {
+  return s.replace(LONE_SURROGATE, '\ufffd');
+}
+
+function hex4(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/**
+ * Characters that may not appear raw in a one-line comment or a string of
+ * either language: C0 controls but tab, DEL, C1 controls, the JavaScript line
+ * terminators U+2028/U+2029 and the BOM (Go rejects it after the file's start).
+ */
+const UNPRINTABLE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\ufeff]/g;
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\0': '\\0' };
+
+/** Text for one `//` line comment: a line break or other control character is shown as its escape, so the comment stays one line. */
+function lineCommentText(s: string): string {
+  return wellFormed(s).replace(UNPRINTABLE, (c) => NAMED[c] ?? hex4(c));
+}
+
+/**
+ * Text to put after `// ` in generated Go: stays inside the comment whatever
+ * it holds, and is what gofmt prints (gofmt turns '' and `` in doc comments
+ * into curly quotes and drops trailing blanks, so those are escaped/trimmed).
+ */
+export function goLineComment(s: string): string {
+  return lineCommentText(s)
+    .replace(/''/g, "'\\'")
+    .replace(/``/g, '`\\`')
+    .trimEnd();
+}
+
+/** Text to put after `// ` in generated TypeScript: stays inside the comment whatever it holds. */
+export function tsLineComment(s: string): string {
+  return lineCommentText(s);
+}
+
+/** A Go interpreted string literal ("..."), with the value `s`. */
+export function goString(s: string): string {
+  return JSON.stringify(wellFormed(s)).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, hex4);
+}
+
+/** A TypeScript/JavaScript single-quoted string literal with the value `s`. */
+export function tsString(s: string): string {
+  const json = JSON.stringify(wellFormed(s)).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");
+  return `'${json.replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, hex4)}'`;
+}
+
+/** Text inside a TypeScript template literal (`...`) whose value is `s`. */
+export function tsTemplateText(s: string): string {
+  return wellFormed(s)
+    .replace(/[\\`]/g, (c) => `\\${c}`)
+    .replace(/\$\{/g, '\\${')
+    .replace(UNPRINTABLE, (c) => (c === '\0' ? '\\x00' : (NAMED[c] ?? hex4(c))));
+}
+
+/** Text of one line inside a TypeScript block comment (JSDoc): cannot end the comment early nor break the line. */
+export function tsBlockCommentLine(s: string): string {
+  return lineCommentText(s).replace(/\*\//g, '*\\/');
+}
+
+const TS_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** An object key in TypeScript: bare when it is a plain identifier, a string literal otherwise. */
+export function tsKey(key: string): string {
+  return TS_IDENTIFIER.test(key) ? key : tsString(key);
+}
