@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { makeBenchWorkspace } from './bench-workspace.mjs';
+import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, kb } from './client-bundle.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
@@ -82,5 +83,22 @@ for (const [name, ms] of rows) {
   console.log(`${name.padEnd(width)}  ${ms.toFixed(0).padStart(6)} ms  ${(ms / baseline).toFixed(2)}x baseline  ${Math.round(routes / (ms / 1000))} routes/s`);
 }
 console.log(`stages of one ${available.join(' + ')} run: ${stages}`);
+
+// What a web app ships: esbuild, minified, zod included (scripts/client-bundle.mjs).
+const client = check.files.find((f) => f.path.endsWith('.ts'));
+if (client) {
+  fs.mkdirSync(path.dirname(clientFile), { recursive: true });
+  fs.writeFileSync(clientFile, client.contents);
+  // The first operation function of each of the first three classes.
+  const firstOfClass = new Map();
+  for (const m of client.contents.matchAll(/The request argument of `(\w+)\(\)` and `(\w+)\./g)) if (!firstOfClass.has(m[2])) firstOfClass.set(m[2], m[1]);
+  const calls = [...firstOfClass.values()].slice(0, 3);
+  const bundles = [
+    [`example client, app calling ${EXAMPLE_CALLS.join(', ')}`, await bundleApp(EXAMPLE_CLIENT, EXAMPLE_CALLS)],
+    [`bench client (${kb(Buffer.byteLength(client.contents))}), app calling ${calls.join(', ')}`, await bundleApp(clientFile, calls)],
+    ['bench client, app using createClient (every group)', await bundleApp(clientFile, [])],
+  ];
+  for (const [name, b] of bundles) console.log(`bundle: ${name}: ${kb(b.bytes)} minified, ${kb(b.gzipBytes)} gzipped`);
+}
 // FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
 if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });

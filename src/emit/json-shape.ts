@@ -42,6 +42,8 @@ export interface JsonProperty {
   shape: JsonShape;
   /** The property may be absent. */
   optional: boolean;
+  /** The Go field's comment lines (go/doc text), for generators to print as the property's description. */
+  doc?: readonly string[];
 }
 
 export const UNKNOWN: JsonShape = { kind: 'unknown' };
@@ -189,7 +191,7 @@ export class JsonShapes {
       // omitempty/omitzero leave a nil slice or map out instead of writing null.
       if (omitted) shape = nonNull(shape);
     }
-    return { name: f.name, shape, optional: omitted || f.viaPointer };
+    return { name: f.name, shape, optional: omitted || f.viaPointer, doc: f.field.doc };
   }
 
   /** The named type and context a reference id stands for. */

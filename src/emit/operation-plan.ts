@@ -50,14 +50,14 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
     const pathFields = req ? resolver.taggedFields(req, 'path') : [];
     const pathProps = wildcards.map((name): JsonProperty => {
       const f = pathFields.find((p) => p.name === name);
-      return { name: name, shape: f ? mapper.param(f.type) : STRING, optional: false };
+      return { name, shape: f ? mapper.param(f.type) : STRING, optional: false, doc: f?.field.doc ?? [] };
     });
     props.push({ name: 'path', shape: { kind: 'object', props: pathProps }, optional: false });
   }
 
   if (req) {
     // Query parameters may always be left out: Go reads a missing one as the zero value.
-    const query = resolver.taggedFields(req, 'query').map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: true }));
+    const query = resolver.taggedFields(req, 'query').map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: true, doc: f.field.doc }));
     if (query.length > 0) props.push({ name: 'query', shape: { kind: 'object', props: query }, optional: true });
   }
 
@@ -72,7 +72,9 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
     const requestName = route.request!.name;
     if (form.length > 0) {
       bodyKind = 'multipart';
-      const body = form.sort((a, b) => compareIndex(a.index, b.index)).map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: isOptionalFormField(f) }));
+      const body = form
+        .sort((a, b) => compareIndex(a.index, b.index))
+        .map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: isOptionalFormField(f), doc: f.field.doc }));
       props.push({ name: 'body', shape: { kind: 'object', props: body }, optional: body.every((p) => p.optional) });
       if (jsonFields.length > 0) {
         diagnostics.push(
@@ -126,10 +128,10 @@ export function bodylessWarnings(route: RouteModel): Diagnostic[] {
 function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: JsonShapes): JsonProperty[] {
   const props: JsonProperty[] = route.requiredHeaders.map((name) => {
     const field = fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
-    return { name: name, shape: field ? mapper.param(field.type) : STRING, optional: false };
+    return { name, shape: field ? mapper.param(field.type) : STRING, optional: false, doc: field?.field.doc ?? [] };
   });
   for (const f of fields) {
-    if (!props.some((p) => p.name.toLowerCase() === f.name.toLowerCase())) props.push({ name: f.name, shape: mapper.param(f.type), optional: true });
+    if (!props.some((p) => p.name.toLowerCase() === f.name.toLowerCase())) props.push({ name: f.name, shape: mapper.param(f.type), optional: true, doc: f.field.doc });
   }
   return props;
 }

@@ -19,3 +19,40 @@ function trimBlankEdges(lines: string[]): string[] {
   while (end > start && lines[end - 1] === '') end--;
   return lines.slice(start, end);
 }
+
+const INDENTED = /^\s/;
+
+/**
+ * Go doc comment lines (`//` removed, indentation kept) as JSDoc lines, as
+ * go/doc reads them: indented lines are preformatted text and become a
+ * fenced code block, dedented; a paragraph that starts with `Deprecated:`
+ * (Go's convention) becomes a `@deprecated` tag. `extra` lines (e.g. the
+ * route's method and pattern) go after the text, before the tag.
+ */
+export function goDocToJsDoc(lines: readonly string[], extra: readonly string[] = []): string[] {
+  const text: string[] = [];
+  const deprecated: string[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i]!;
+    if (INDENTED.test(line)) {
+      // A preformatted block: indented lines, and blank lines followed by more indented lines.
+      const block: string[] = [];
+      while (i < lines.length && (INDENTED.test(lines[i]!) || (lines[i] === '' && INDENTED.test(lines.slice(i).find((l) => l !== '') ?? '')))) block.push(lines[i++]!);
+      const indent = Math.min(...block.filter((l) => l !== '').map((l) => /^\s*/.exec(l)![0].length));
+      text.push('```', ...block.map((l) => l.slice(indent)), '```');
+    } else if (line.startsWith('Deprecated:') && (i === 0 || lines[i - 1] === '')) {
+      while (i < lines.length && lines[i] !== '') deprecated.push(lines[i++]!.trim());
+    } else {
+      text.push(line);
+      i++;
+    }
+  }
+  const out = trimBlankEdges(text).filter((l, j, all) => l !== '' || all[j - 1] !== '');
+  if (extra.length > 0) out.push(...(out.length > 0 ? [''] : []), ...extra);
+  if (deprecated.length > 0) {
+    const reason = deprecated.join(' ').replace(/^Deprecated:\s*/, '');
+    out.push(...(out.length > 0 ? [''] : []), reason === '' ? '@deprecated' : `@deprecated ${reason}`);
+  }
+  return out;
+}

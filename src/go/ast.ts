@@ -55,6 +55,8 @@ export interface GoField {
   type: GoTypeExpr;
   /** The raw tag without its quotes (`json:"id" path:"id"`), or '' when there is none. */
   tag: string;
+  /** The field's comment lines, `//` removed: the comment group directly above it, then a `//` comment at the end of its line. */
+  doc: string[];
   pos: Pos;
 }
 

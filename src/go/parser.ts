@@ -189,12 +189,13 @@ class FileReader {
   }
 
   private readTypes(node: Node, doc: CommentNode[]): void {
-    const specs: { spec: Node; alias: boolean }[] = [];
-    for (const c of node.namedChildren) {
-      const type = c?.type;
-      if (c && (type === 'type_spec' || type === 'type_alias')) specs.push({ spec: c, alias: type === 'type_alias' });
+    const children = node.namedChildren.filter((c): c is Node => c !== null);
+    const specs: { spec: Node; alias: boolean; index: number }[] = [];
+    for (const [index, c] of children.entries()) {
+      if (c.type === 'type_spec' || c.type === 'type_alias') specs.push({ spec: c, alias: c.type === 'type_alias', index });
     }
-    for (const { spec, alias } of specs) {
+    const grouped = node.children.some((c) => c?.type === '(');
+    for (const { spec, alias, index } of specs) {
       const nameNode = spec.childForFieldName('name');
       const typeNode = spec.childForFieldName('type');
       if (!nameNode || !typeNode) continue;
@@ -204,11 +205,16 @@ class FileReader {
         alias,
         type: this.typeExpr(typeNode),
         typeParams: typeParams ? typeParams.descendantsOfType('identifier').flatMap((n) => (n ? [n.text] : [])) : [],
-        doc: specs.length === 1 ? doc.map((c) => stripComment(c.text)) : [],
+        doc: this.typeDoc(grouped ? siblingDoc(children, index, false) : [], doc),
         pos: this.pos(nameNode),
       };
       this.out.types.push(decl);
     }
+  }
+
+  /** As go/doc: a type in a `type ( ... )` block has the comment above it, else the block's. */
+  private typeDoc(own: string[], block: CommentNode[]): string[] {
+    return own.length > 0 ? own : block.map((c) => stripComment(c.text));
   }
 
   private readConsts(node: Node): void {
@@ -313,19 +319,21 @@ class FileReader {
   private fields(structNode: Node): GoField[] {
     const list = structNode.namedChildren.find((c) => c?.type === 'field_declaration_list');
     const out: GoField[] = [];
-    for (const decl of list?.namedChildren ?? []) {
-      if (!decl || decl.type !== 'field_declaration') continue;
+    const children = (list?.namedChildren ?? []).filter((c): c is Node => c !== null);
+    for (const [i, decl] of children.entries()) {
+      if (decl.type !== 'field_declaration') continue;
       const typeNode = decl.childForFieldName('type');
       if (!typeNode) continue;
       const tagNode = decl.childForFieldName('tag');
       const tag = tagNode ? unquote(tagNode.text) : '';
+      const doc = siblingDoc(children, i);
       const names = decl.childrenForFieldName('name').filter((n): n is Node => n !== null);
       let type = this.typeExpr(typeNode);
       if (names.length === 0) {
         // Embedded field: `*T` is spelled as an anonymous `*` token before the type.
         if (decl.child(0)?.type === '*') type = { kind: 'pointer', elem: type };
-        out.push({ type, tag, pos: this.pos(decl) });
-      } else for (const n of names) out.push({ name: n.text, type, tag, pos: this.pos(n) });
+        out.push({ type, tag, doc, pos: this.pos(decl) });
+      } else for (const n of names) out.push({ name: n.text, type, tag, doc, pos: this.pos(n) });
     }
     return out;
   }
@@ -362,6 +370,29 @@ function docAbove(node: Node, comments: CommentNode[], prevEndRow: number): Comm
     nextRow = c.node.startPosition.row;
   }
   return group;
+}
+
+/**
+ * The comment lines of the struct field or grouped type spec
+ * `children[index]`: the `//` lines directly above it (not trailing the
+ * sibling before), then (`withLineComment`) a `//` comment on its own last
+ * line, as go/ast's Doc and Comment.
+ */
+function siblingDoc(children: readonly Node[], index: number, withLineComment = true): string[] {
+  const decl = children[index]!;
+  const above: string[] = [];
+  let nextRow = decl.startPosition.row;
+  let prevEnd = -1;
+  for (let i = index - 1; i >= 0 && prevEnd < 0; i--) if (children[i]!.type !== 'comment') prevEnd = children[i]!.endPosition.row;
+  for (let i = index - 1; i >= 0; i--) {
+    const c = children[i]!;
+    if (c.type !== 'comment' || c.endPosition.row !== nextRow - 1 || !c.text.startsWith('//') || c.startPosition.row === prevEnd) break;
+    above.unshift(stripComment(c.text));
+    nextRow = c.startPosition.row;
+  }
+  const after = children[index + 1];
+  const trailing = withLineComment && after?.type === 'comment' && after.text.startsWith('//') && after.startPosition.row === decl.endPosition.row ? [stripComment(after.text)] : [];
+  return [...above, ...trailing];
 }
 
 /** A top-level comment with the properties every later step reads, each read from tree-sitter once. */

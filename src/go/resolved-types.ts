@@ -85,6 +85,8 @@ export interface ResolvedField {
   tag: string;
   /** The tag parsed as reflect.StructTag does. */
   tags: ReadonlyMap<string, string>;
+  /** The field's comment lines (see GoField.doc). */
+  doc: readonly string[];
   pos: Pos;
   /** Where the field is declared (its package and file, whose imports give `goType`'s qualifiers meaning). */
   pkg: GoPackage;

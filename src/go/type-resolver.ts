@@ -266,6 +266,7 @@ export class TypeResolver {
           type: this.resolveExpr(f.type, { ...scope, owner: `${scope.owner}.${name}` }),
           tag: f.tag,
           tags: this.parseTag(f.tag),
+          doc: f.doc,
           pos: f.pos,
           pkg: scope.pkg,
           file: scope.file,

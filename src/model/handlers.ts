@@ -9,7 +9,7 @@ export interface AnnotatedHandler {
   func: GoFuncDecl;
   /** The annotation lines, in source order. */
   annotations: GoComment[];
-  /** The other lines of the doc comment group: the route description. */
+  /** The other lines of the doc comment group, `//` removed and indentation kept: the route description. */
   description: string[];
 }
 
@@ -27,7 +27,7 @@ export function findAnnotatedHandlers(file: GoFile): { handlers: AnnotatedHandle
     }
     const description = func.doc
       .filter((c) => !isAnnotationComment(c.text))
-      .map((c) => stripComment(c.text).trim());
+      .map((c) => stripComment(c.text)); // indentation kept: Go's preformatted lines
     while (description[0] === '') description.shift();
     while (description.at(-1) === '') description.pop();
     handlers.push({ file, func, annotations, description });

@@ -232,12 +232,42 @@ describe('struct types', () => {
     expect(t).toEqual({
       kind: 'struct',
       fields: [
-        { name: 'A', type: { kind: 'ident', name: 'int' }, tag: 'json:"a"', pos: { file: FILE, line: 4, col: 2 } },
-        { name: 'B', type: { kind: 'ident', name: 'int' }, tag: 'json:"a"', pos: { file: FILE, line: 4, col: 5 } },
-        { name: 'C', type: { kind: 'ident', name: 'string' }, tag: 'json:"c"', pos: { file: FILE, line: 5, col: 2 } },
-        { name: 'D', type: { kind: 'ident', name: 'bool' }, tag: '', pos: { file: FILE, line: 6, col: 2 } },
+        { name: 'A', type: { kind: 'ident', name: 'int' }, tag: 'json:"a"', doc: [], pos: { file: FILE, line: 4, col: 2 } },
+        { name: 'B', type: { kind: 'ident', name: 'int' }, tag: 'json:"a"', doc: [], pos: { file: FILE, line: 4, col: 5 } },
+        { name: 'C', type: { kind: 'ident', name: 'string' }, tag: 'json:"c"', doc: [], pos: { file: FILE, line: 5, col: 2 } },
+        { name: 'D', type: { kind: 'ident', name: 'bool' }, tag: '', doc: [], pos: { file: FILE, line: 6, col: 2 } },
       ],
     });
+  });
+
+  it('keeps field comments: the group directly above, then a comment at the end of the line, as go/ast does', () => {
+    const t = typeOf(
+      [
+        'struct {',
+        '\t// A is the first.',
+        '\t//',
+        '\t// Deprecated: use B.',
+        '\tA int // trailing A',
+        '\tB int // trailing B, not the doc of C',
+        '\tC int',
+        '',
+        '\t// separated by a blank line: not the doc of D',
+        '',
+        '\tD, E string /* a block comment is not read */',
+        '\t/* nor above */',
+        '\tF bool',
+        '}',
+      ].join('\n'),
+    );
+    if (t.kind !== 'struct') throw new Error(`expected a struct, got ${t.kind}`);
+    expect(t.fields.map((f) => [f.name, f.doc])).toEqual([
+      ['A', ['A is the first.', '', 'Deprecated: use B.', 'trailing A']],
+      ['B', ['trailing B, not the doc of C']],
+      ['C', []],
+      ['D', []],
+      ['E', []],
+      ['F', []],
+    ]);
   });
 
   it.each<[string, GoTypeExpr]>([
@@ -248,7 +278,7 @@ describe('struct types', () => {
   ])('embedded %s', (embedded, type) => {
     const t = typeOf(`struct {\n\t${embedded} \`json:"base"\`\n\tX int\n}`);
     if (t.kind !== 'struct') throw new Error(`expected a struct, got ${t.kind}`);
-    expect(t.fields[0]).toEqual({ type, tag: 'json:"base"', pos: { file: FILE, line: 4, col: 2 } });
+    expect(t.fields[0]).toEqual({ type, tag: 'json:"base"', doc: [], pos: { file: FILE, line: 4, col: 2 } });
     expect(t.fields[0]).not.toHaveProperty('name');
     expect(t.fields[1]?.name).toBe('X');
   });
@@ -356,13 +386,16 @@ describe('type declarations', () => {
     expect(f.types[3]!.type).toEqual({ kind: 'qualified', pkg: 'models', name: 'B' });
   });
 
-  it('gives a single type its doc lines, stripped; grouped specs get none', () => {
-    const f = parse('// User is a user.\n//\n// More.\ntype User struct{}\n\n// Group doc\ntype (\n\tA int\n\tB int\n)\n\n// detached\n\ntype C int\n');
+  it('gives a type its doc lines, stripped; in a group, its own comment, else the group\'s (as go/doc)', () => {
+    const f = parse(
+      '// User is a user.\n//\n// More.\ntype User struct{}\n\n// Group doc\ntype (\n\tA int // not a type doc\n\t// B doc\n\tB int\n)\n\n// detached\n\ntype C int\n\ntype (\n\tD int\n)\n',
+    );
     expect(f.types.map((t) => [t.name, t.doc])).toEqual([
       ['User', ['User is a user.', '', 'More.']],
-      ['A', []],
-      ['B', []],
+      ['A', ['Group doc']],
+      ['B', ['B doc']],
       ['C', []],
+      ['D', []],
     ]);
   });
 

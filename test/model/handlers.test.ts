@@ -90,7 +90,7 @@ describe('annotations and descriptions', () => {
     ['description above', '// Get returns the user.\n// It needs an id.\n// fw:http_route path=/a', ['// fw:http_route path=/a'], ['Get returns the user.', 'It needs an id.']],
     ['description around and between', '// First.\n// fw:http_route path=/a\n// Middle.\n// fw:http_route path=/b name=B\n// Last.', ['// fw:http_route path=/a', '// fw:http_route path=/b name=B'], ['First.', 'Middle.', 'Last.']],
     ['blank lines trimmed at both ends, kept inside', '//\n// First.\n//\n// Second.\n//\n// fw:http_route path=/a\n//', ['// fw:http_route path=/a'], ['First.', '', 'Second.']],
-    ['indentation and trailing spaces trimmed', '//    indented   \n// fw:http_route path=/a', ['// fw:http_route path=/a'], ['indented']],
+    ['trailing spaces trimmed, indentation (Go preformatted text) kept', '//    indented   \n// fw:http_route path=/a', ['// fw:http_route path=/a'], ['   indented']],
     ['lines mentioning the marker stay in the description', '// Uses fw:http_route.\n// fw:http_route path=/a', ['// fw:http_route path=/a'], ['Uses fw:http_route.']],
     ['comment above a blank line is not description', '// Unrelated.\n\n// fw:http_route path=/a', ['// fw:http_route path=/a'], []],
   ])('%s', (_label, doc, annotations, description) => {

@@ -1,4 +1,6 @@
 import { type ChildProcess, execFileSync, type ExecFileSyncOptions, spawn } from 'node:child_process';
+import * as os from 'node:os';
+import * as path from 'node:path';
 
 let checked = false;
 
@@ -56,4 +58,11 @@ export function startServer(binary: string, args: string[]): Promise<{ child: Ch
       reject(new Error(`server exited with ${code} before listening; stderr: ${err}`));
     });
   });
+}
+
+/** Builds the example server (./cmd/server) of the workspace `work` and starts it on 127.0.0.1 with an ephemeral port. */
+export function startExampleServer(work: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const binary = path.join(work, os.platform() === 'win32' ? 'server.exe' : 'server');
+  runGo('go', ['build', '-o', binary, './cmd/server'], work);
+  return startServer(binary, ['-addr', '127.0.0.1:0', '-files', 'https://files.example.com/store']);
 }

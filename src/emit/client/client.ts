@@ -8,10 +8,11 @@ import { pathFunction, statusType } from './operations';
 import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
 import type { Emitter } from '../emitter';
 import { templatesIn } from '../templates';
-import { jsDoc } from '../ts-source';
+import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { tsLineComment } from '../escape';
 import { printTs, printZod, tsKey, tsString } from './zod-schema';
 import { JsonShapes } from '../json-shape';
+import { markPure } from './pure';
 
 const render = templatesIn(__dirname);
 
@@ -30,17 +31,22 @@ const render = templatesIn(__dirname);
  *   same name are an error at the second annotation;
  * - per method: `<Prefix><Group><Route>[<Method>]Request` (+`Schema`) and
  *   `...Result`; named Go types keep their name (`User`, `UserSchema`),
- *   with the package name put in front on a clash.
+ *   with the package name put in front on a clash;
+ * - per method also a standalone function, the same name in lowerCamelCase
+ *   (`v1UserGetUser(transport, request)`), which the class method calls:
+ *   an application that imports only the functions it calls bundles only
+ *   their code and schemas (every schema is marked pure, ./pure.ts).
  */
 
 /** Names the client module declares itself; Go types must not take them. */
 const RUNTIME_NAMES = [
   'FwClientConfig', 'FwCallOptions', 'FwErrorBody', 'FwErrorBodySchema', 'FwError', 'FwRequestValidationError', 'FwHttpError',
   'FwResponseValidationError', 'FwNetworkError', 'FwResponseSpec', 'FwRoute', 'FwResult', 'FwRequestParts', 'FwTransport', 'FwClient',
-  'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'createClient', 'z',
+  'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'FwRetryOptions', 'createClient', 'z',
   // Globals the client module uses: a Go type of the same name would shadow them.
-  'AbortSignal', 'Array', 'Blob', 'Error', 'Exclude', 'Extract', 'File', 'FormData', 'Headers', 'JSON', 'Object', 'Promise',
-  'Record', 'RequestInit', 'Response', 'ReturnType', 'String', 'URL', 'URLSearchParams', 'globalThis',
+  'AbortSignal', 'Array', 'Blob', 'Date', 'Error', 'Exclude', 'Extract', 'File', 'FormData', 'Headers', 'JSON', 'Map', 'Math', 'Number',
+  'Object', 'Promise', 'Record', 'Request', 'RequestInit', 'Response', 'ReturnType', 'String', 'URL', 'URLSearchParams',
+  'clearTimeout', 'encodeURIComponent', 'globalThis', 'setTimeout',
 ];
 
 interface Operation {
@@ -115,9 +121,9 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
   const reserved = new Set([
     ...RUNTIME_NAMES,
     ...classes.map((c) => c.className),
-    ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`]),
+    ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`, functionName(op), routeConstName(op)]),
   ]);
-  const schemas = registry.finish(reserved);
+  const schemas = registry.finish(reserved).map((s) => ({ ...s, zod: markPure(s.zod) }));
 
   const statusClasses = new Set<number>();
   // Each operation and class is rendered as soon as its view exists, so that views do not pile up.
@@ -158,18 +164,21 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
   return {
     className: op.className,
     methodName: op.methodName,
+    functionName: functionName(op),
+    doc: operationDoc(op, ''),
     requestSchemaName: `${op.baseName}RequestSchema`,
     requestTypeName: `${op.baseName}Request`,
+    requestOptional: plan.requestOptional,
     resultTypeName: `${op.baseName}Result`,
-    routeConstName: `${lowerFirst(op.baseName)}Route`,
-    requestSchema: printZod(plan.request, refZod),
+    routeConstName: routeConstName(op),
+    requestSchema: markPure(printZod(plan.request, refZod)),
     variants,
     method: plan.method,
     pattern: tsString(plan.route.path.text),
     pathFn: pathFunction(plan.route),
     bodyKind: plan.bodyKind,
     responses: plan.responses.map((r) => {
-      const schema = r.kind === 'json' && r.body ? `, schema: ${printZod(r.body, refZod, '    ')}` : '';
+      const schema = r.kind === 'json' && r.body ? `, schema: ${markPure(printZod(r.body, refZod, '    '))}` : '';
       return `{ from: ${r.from}, to: ${r.to}, kind: '${r.kind}'${schema} }`;
     }),
   };
@@ -181,13 +190,27 @@ function classView(c: ClassPlan) {
     doc: jsDoc([classDescription(c)], ''),
     methods: c.operations.map((op) => ({
       methodName: op.methodName,
+      functionName: functionName(op),
       requestTypeName: `${op.baseName}Request`,
       requestOptional: op.plan.requestOptional,
       resultTypeName: `${op.baseName}Result`,
-      routeConstName: `${lowerFirst(op.baseName)}Route`,
-      doc: jsDoc([...op.plan.route.description, '', `\`${op.plan.method} ${op.plan.route.path.text}\``], '  '),
+      doc: operationDoc(op, '  '),
     })),
   };
+}
+
+/** The standalone function of an operation: `v1UserGetUser`. */
+function functionName(op: Operation): string {
+  return lowerFirst(op.baseName);
+}
+
+function routeConstName(op: Operation): string {
+  return `${functionName(op)}Route`;
+}
+
+/** The handler's whole doc comment, then the route's method and pattern (and `@deprecated` from a `Deprecated:` paragraph). */
+function operationDoc(op: Operation, indent: string): string {
+  return jsDoc(goDocToJsDoc(op.plan.route.description, [`\`${op.plan.method} ${op.plan.route.path.text}\``]), indent);
 }
 
 function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnostic {
@@ -203,9 +226,10 @@ function classDescription(c: ClassPlan): string {
     : `Routes of the handler functions of package ${pkg}.`;
 }
 
-/** The object createClient returns: group clients by key, nested by root when there are several. */
+/** The object createClient returns: group clients by key (each made on first use), nested by root when there are several. */
 function factory(roots: readonly RootModel[], classes: ClassPlan[], prefixes: Map<RootModel, string>): string {
-  const entries = (list: ClassPlan[], indent: string) => list.map((c) => `${indent}${tsKey(c.key)}: new ${c.className}(transport),`).join('\n');
+  const entries = (list: ClassPlan[], indent: string) =>
+    list.map((c) => `${indent}get ${tsKey(c.key)}(): ${c.className} {\n${indent}  return transport.group(${c.className});\n${indent}},`).join('\n');
   if (roots.length < 2) return `{\n${entries(classes, '    ')}\n  }`;
   const blocks = roots.map((root) => {
     const own = classes.filter((c) => c.root === root);

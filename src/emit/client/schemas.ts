@@ -1,7 +1,7 @@
 import { printTs, printZod } from './zod-schema';
 import { refsOf } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
-import { jsDoc } from '../ts-source';
+import { goDocToJsDoc, jsDoc } from '../ts-source';
 
 /** One named Go type as the client prints it. */
 export interface SchemaDecl {
@@ -56,7 +56,7 @@ export class SchemaRegistry extends NamedShapes {
         id,
         typeName: this.typeName(id),
         schemaName: this.schemaName(id),
-        doc: jsDoc(info.decl.doc, ''),
+        doc: jsDoc(goDocToJsDoc(info.decl.doc), ''),
         zod: printZod(shape, ref),
         tsType: cyclic.has(id) ? printTs(shape, (target) => this.typeName(target)) : '',
       };

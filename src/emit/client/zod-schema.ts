@@ -1,5 +1,6 @@
-import type { JsonShape } from '../json-shape';
+import type { JsonProperty, JsonShape } from '../json-shape';
 import { tsKey, tsString } from '../escape';
+import { goDocToJsDoc, jsDoc } from '../ts-source';
 
 /**
  * JSON shapes (../json-shape.ts) printed for the client: as zod source and,
@@ -55,7 +56,7 @@ export function printZod(shape: JsonShape, ref: (id: string) => string, indent =
     case 'object': {
       if (shape.props.length === 0) return 'z.object({})';
       const inner = `${indent}  `;
-      const lines = shape.props.map((p) => `${inner}${objectKey(p.name)}: ${printZod(p.shape, ref, inner)}${p.optional ? '.optional()' : ''},`);
+      const lines = shape.props.map((p) => `${propDoc(p, inner)}${inner}${objectKey(p.name)}: ${printZod(p.shape, ref, inner)}${p.optional ? '.optional()' : ''},`);
       return `z.object({\n${lines.join('\n')}\n${indent}})`;
     }
     case 'enum': {
@@ -96,14 +97,22 @@ export function printTs(shape: JsonShape, typeName: (id: string) => string, inde
     case 'object': {
       if (shape.props.length === 0) return 'Record<string, never>';
       const inner = `${indent}  `;
-      const lines = shape.props.map((p) =>
-        p.optional ? `${inner}${tsKey(p.name)}?: ${printTs(p.shape, typeName, inner)} | undefined;` : `${inner}${tsKey(p.name)}: ${printTs(p.shape, typeName, inner)};`,
+      const lines = shape.props.map(
+        (p) =>
+          propDoc(p, inner) +
+          (p.optional ? `${inner}${tsKey(p.name)}?: ${printTs(p.shape, typeName, inner)} | undefined;` : `${inner}${tsKey(p.name)}: ${printTs(p.shape, typeName, inner)};`),
       );
       return `{\n${lines.join('\n')}\n${indent}}`;
     }
     case 'enum':
       return (shape.values as (string | number)[]).map((v) => (typeof v === 'string' ? tsString(v) : String(v))).join(' | ');
   }
+}
+
+/** The JSDoc line(s) before a property, from its Go field's comment; '' without one. */
+function propDoc(p: JsonProperty, indent: string): string {
+  const doc = p.doc ? jsDoc(goDocToJsDoc(p.doc), indent) : '';
+  return doc === '' ? '' : `${doc}\n`;
 }
 
 function isUnion(shape: JsonShape): boolean {

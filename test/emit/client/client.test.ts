@@ -6,12 +6,15 @@ import { formatDiagnostic } from '../../../src/diagnostics/diagnostics';
 import { generate } from '../../../src/generate';
 import { dependencyOrder } from '../../../src/emit/client/schemas';
 import { statusType } from '../../../src/emit/client/operations';
-import { jsDoc } from '../../../src/emit/ts-source';
+import { goDocToJsDoc, jsDoc } from '../../../src/emit/ts-source';
+import { markPure, PURE } from '../../../src/emit/client/pure';
 
 /**
  * The client emitter on small workspaces written to a temporary directory:
  * naming rules, collision diagnostics, request/response shapes. Each root
  * directory gets router.go/registry.go stubs so that discovery finds it.
+ * `source` is the client without its `/*#__PURE__*\/` marks (test/e2e/bundle.e2e.test.ts
+ * checks what they are for); `marked` is the client as written.
  */
 async function client(files: Record<string, string>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-client-'));
@@ -28,8 +31,10 @@ async function client(files: Record<string, string>) {
     }
   }
   const result = await generate({ cwd: dir, generators: ['client'], clientFile: 'client.ts' });
+  const marked = result.files[0]?.contents ?? '';
   return {
-    source: result.files[0]?.contents ?? '',
+    marked,
+    source: marked.replaceAll(`${PURE} `, ''),
     diagnostics: result.diagnostics.map((d) => formatDiagnostic(d, dir)),
   };
 }
@@ -46,7 +51,9 @@ describe('client naming', () => {
     expect(source).toContain('export class UserClient {');
     expect(source).toMatch(/^ {2}listUsers\(request: UserListUsersRequest = \{\}, options\?: FwCallOptions\): Promise<UserListUsersResult> \{$/m);
     expect(source).toMatch(/^ {2}deleteUser\(request: UserDeleteUserRequest, options\?: FwCallOptions\)/m);
-    expect(source).toContain('  return {\n    user: new UserClient(transport),\n  };');
+    expect(source).toContain('export function userListUsers(transport: FwTransport, request: UserListUsersRequest = {}, options?: FwCallOptions): Promise<UserListUsersResult> {');
+    expect(source).toContain('    return userDeleteUser(this.#transport, request, options);');
+    expect(source).toContain('  return {\n    get user(): UserClient {\n      return transport.group(UserClient);\n    },\n  };');
   });
 
   it('several roots: classes prefixed by the root name without "handler", createClient nested by root', async () => {
@@ -56,7 +63,9 @@ describe('client naming', () => {
     });
     expect(source).toContain('export class V1UserClient {');
     expect(source).toContain('export class V2UserClient {');
-    expect(source).toContain('  return {\n    v1: {\n      user: new V1UserClient(transport),\n    },\n    v2: {\n      user: new V2UserClient(transport),\n    },\n  };');
+    expect(source).toContain(
+      '  return {\n    v1: {\n      get user(): V1UserClient {\n        return transport.group(V1UserClient);\n      },\n    },\n    v2: {\n      get user(): V2UserClient {\n        return transport.group(V2UserClient);\n      },\n    },\n  };',
+    );
   });
 
   it('roots with the same name are told apart by their directory', async () => {
@@ -230,5 +239,25 @@ describe('client helpers', () => {
     expect(jsDoc(['', 'a */ b', ''], '  ')).toBe('  /** a *\\/ b */');
     expect(jsDoc(['one', '', 'two'], '')).toBe('/**\n * one\n *\n * two\n */');
     expect(jsDoc([], '')).toBe('');
+  });
+
+  it('goDocToJsDoc: indented blocks fenced and dedented, Deprecated: paragraphs become a last @deprecated tag', () => {
+    const go = ['Get reads one.', '', '\tx := 1', '', '\ty := 2', '', 'Deprecated: use Find', 'instead.', '', 'More text.'];
+    expect(goDocToJsDoc(go, ['`GET /x`'])).toEqual(['Get reads one.', '', '```', 'x := 1', '', 'y := 2', '```', '', 'More text.', '', '`GET /x`', '', '@deprecated use Find instead.']);
+    expect(goDocToJsDoc(['Deprecated:'])).toEqual(['@deprecated']);
+    expect(goDocToJsDoc(['Not Deprecated: here'])).toEqual(['Not Deprecated: here']);
+    expect(goDocToJsDoc(['a', 'Deprecated: mid-paragraph is text'])).toEqual(['a', 'Deprecated: mid-paragraph is text']);
+  });
+});
+
+describe('pure marks', () => {
+  it('mark each call chain where it starts, at the top level and in every argument, never inside strings', () => {
+    expect(markPure("z.object({ a: z.array(z.int()).nullable(), b: UserSchema, c: UserSchema.optional(), 'x.y(': z.enum(['z.string()', 'it\\'s']) })")).toBe(
+      `${PURE} z.object({ a: ${PURE} z.array(${PURE} z.int()).nullable(), b: UserSchema, c: ${PURE} UserSchema.optional(), 'x.y(': ${PURE} z.enum(['z.string()', 'it\\'s']) })`,
+    );
+    expect(markPure('z.lazy(() => NodeSchema)')).toBe(`${PURE} z.lazy(() => NodeSchema)`);
+    expect(markPure("z.object({\n  /** The user's z.name(). */\n  a: z.int(), // it's a.b()\n})")).toBe(
+      `${PURE} z.object({\n  /** The user's z.name(). */\n  a: ${PURE} z.int(), // it's a.b()\n})`,
+    );
   });
 });

@@ -304,3 +304,28 @@ describe('Go → zod: generic types that never end', () => {
     expect(diagnostics.some((d) => d.includes('instantiates itself without end'))).toBe(true);
   });
 });
+
+describe('Go → zod: field comments', () => {
+  const src = 'type T struct {\n\t// Name is shown.\n\tName string `json:"name"`\n\tTags *[]string `json:"tags,omitempty"` // may be empty\n\tID int `json:"id"`\n}';
+
+  it('ride on the JSON shape in every context (written and decoded), so every generator can print them', async () => {
+    const program = await parsedProgram(MOD, { 'api/api.go': `package api\n\n${src}` });
+    const resolver = new TypeResolver(program);
+    const mapper = new JsonShapes(resolver);
+    const fields = resolver.jsonFields(resolver.resolveRef({ name: 'T', pkg: program.package(`${MOD}/api`)! }));
+    for (const ctx of ['out', 'addr', 'in'] as const) {
+      expect(mapper.object(fields, ctx).props.map((p) => [p.name, p.doc]), ctx).toEqual([
+        ['name', ['Name is shown.']],
+        ['tags', ['may be empty']],
+        ['id', []],
+      ]);
+    }
+  });
+
+  it('print as the JSDoc of the zod property (and so of the inferred type)', async () => {
+    const { zod } = await mapGo(src);
+    expect(zod).toContain('  /** Name is shown. */\n  name: z.string(),');
+    expect(zod).toContain('  /** may be empty */\n  tags: z.array(z.string()).nullable().optional(),');
+    expect(zod).toContain('\n  id: z.int(),');
+  });
+});

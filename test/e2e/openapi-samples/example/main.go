@@ -19,6 +19,12 @@ func main() {
 	at := time.Date(2024, 2, 29, 12, 30, 0, 123456789, time.FixedZone("", 2*3600))
 	ada := models.User{ID: 1, Name: "Ada", Email: "ada@example.com", Role: models.RoleAdmin, Tags: []string{"founder"}, Address: &models.Address{Street: "1 Main St", City: "London"}, CreatedAt: at}
 	bob := models.User{ID: 1 << 40, Name: "Bob", Role: models.RoleMember, CreatedAt: at.UTC()}
+	limit, active, note := 10, true, "n\u00f6te"
+	echo := v1handler.EchoRequest{
+		Text: "a b&c", Count: -3, Small: -128, Big: 1 << 40, Ratio: 0.5, Flag: true, Role: models.RoleMember, Since: at,
+		IDs: []int64{1, 2}, Tags: []string{}, Roles: []models.Role{models.RoleAdmin}, Limit: &limit, Active: &active, Note: &note, Until: &at,
+		Token: "t", Probe: "p",
+	}
 	filled := map[string][]any{
 		"Address":                    {*ada.Address},
 		"User":                       {ada, bob},
@@ -32,6 +38,8 @@ func main() {
 		"StatsResponse":              {admin.StatsResponse{Goroutines: 7}},
 		"IndexResponse":              {v2handler.IndexResponse{Version: "v2"}},
 		"FwError":                    {fwhttp.Error{Status: 404, Code: "not_found", Message: "no user with this id"}},
+		"ProbeResponse":              {v1handler.ProbeResponse{Attempts: 3}},
+		"EchoRequest":                {echo},
 	}
 	zero := map[string][]any{
 		"Address":                    {models.Address{}},
@@ -42,6 +50,8 @@ func main() {
 		"UploadResponse":             {v1handler.UploadResponse{}},
 		"StatsResponse":              {admin.StatsResponse{}},
 		"FwError":                    {fwhttp.Error{}},
+		"ProbeResponse":              {v1handler.ProbeResponse{}},
+		"EchoRequest":                {v1handler.EchoRequest{}},
 	}
 	_ = json.NewEncoder(os.Stdout).Encode(map[string]any{"filled": filled, "zero": zero})
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+// A plain ES module script, shared with `node scripts/client-bundle.mjs` and the bench.
+import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT } from '../../../scripts/client-bundle.mjs';
+
+/**
+ * What a web app ships (issue 15): esbuild bundles, minified with zod, an
+ * app that calls three operations of three groups of the golden example
+ * client (v1 user, v1 file, v2 root). The bundle stays under 40 KB gzipped
+ * and holds no code of the operations it does not call: neither their
+ * paths nor the properties only their schemas have. An app that uses
+ * createClient is the control: there the same strings are present.
+ */
+type Bundle = { text: string; bytes: number; gzipBytes: number };
+const bundle = bundleApp as (clientFile: string, calls: string[]) => Promise<Bundle>;
+
+/** Strings only the operations the app does not call carry: paths and response properties. */
+const UNUSED = ['/users/by-name/', '/admin/stats', '/admin/users', 'goroutines', '/by-email/', '/health'];
+
+describe('bundle of an app using the example client', () => {
+  it('3 operations of 3 groups: at most 40 KB gzipped, without the code of the other operations', async () => {
+    const app = await bundle(EXAMPLE_CLIENT as string, EXAMPLE_CALLS as string[]);
+    expect(app.gzipBytes).toBeLessThanOrEqual(40_000);
+    for (const used of ['/users/', '/files', '/v2/', 'createdAt']) expect(app.text).toContain(used);
+    for (const unused of UNUSED) expect(app.text).not.toContain(unused);
+  });
+
+  it('control: an app that uses createClient holds every operation', async () => {
+    const app = await bundle(EXAMPLE_CLIENT as string, []);
+    for (const s of UNUSED) expect(app.text).toContain(s);
+  });
+});
