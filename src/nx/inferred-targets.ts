@@ -28,8 +28,9 @@ export function resolveClientFile(projectRoot: string, projectName: string, clie
 }
 
 /** The files each generator writes for these roots (workspace-relative), per DESIGN §4. */
-function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string, openapiFile?: string): Record<GeneratorName, string[]> {
-  return outputFiles(projectRoot, roots, clientFile, openapiFile);
+function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string, openapiFile?: string): Record<GeneratorName | 'all', string[]> {
+  const outputs = outputFiles(projectRoot, roots, clientFile, openapiFile);
+  return { ...outputs, all: [...outputs.router, ...outputs['url-helper'], ...outputs.client, ...outputs.openapi] };
 }
 
 /** The Go files fw generates for these roots (workspace-relative): what the inputs and the plugin's own cache leave out. */
@@ -47,7 +48,7 @@ const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
  * target would invalidate the others' cache), plus the build target's
  * environment variables and fw's own version.
  */
-function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Record<GeneratorName, string[]>): Input[] {
+function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Record<GeneratorName | 'all', string[]>): Input[] {
   const tok = (p: string) => tokenPath(projectRoot, p);
   const sources = analysis.precise ? analysis.goDirs.map((d) => `${tok(d)}/*.go`) : ['{projectRoot}/**/*.go'];
   const generated = [...outputs.router, ...outputs['url-helper']].map((f) => `!${tok(f)}`);
@@ -64,7 +65,8 @@ function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Recor
   ];
 }
 
-const descriptions: Record<GeneratorName, string> = {
+const descriptions: Record<GeneratorName | 'all', string> = {
+  all: 'Generate router.go, registry.go, the Go URL helper and the TypeScript client from one read of the Go files',
   router: 'Generate router.go (net/http ServeMux) and registry.go from fw:http_route annotations',
   'url-helper': 'Generate the Go URL helper package (urlhelper/urlhelper.go) from fw:http_route annotations',
   client: 'Generate the Zod-validated TypeScript client from fw:http_route annotations',
@@ -85,7 +87,7 @@ export function fwTargets(
   const openapiFile = options.openapiFile ? resolveClientFile(projectRoot, projectName, options.openapiFile, 'openapiFile') : undefined;
   const outputs = outputsOf(projectRoot, analysis.roots, clientFile, openapiFile);
   const inputs = goInputs(projectRoot, analysis, outputs);
-  const target = (generator: GeneratorName, executorOptions: Record<string, unknown>): TargetConfiguration => ({
+  const target = (generator: GeneratorName | 'all', executorOptions: Record<string, unknown>): TargetConfiguration => ({
     executor: `${fwInstalledName()}:${generator}`,
     options: executorOptions,
     cache: true,
@@ -98,6 +100,10 @@ export function fwTargets(
     [options.routerTargetName]: target('router', {}),
     [options.urlHelperTargetName]: target('url-helper', {}),
     [options.clientTargetName]: target('client', { file }),
+    [options.allTargetName]: target('all', {
+      file,
+      ...(openapiFile ? { openapi: path.posix.relative(projectRoot, openapiFile) } : {}),
+    }),
     // Never cached: a check answered from the cache would pass without looking.
     [options.checkTargetName]: {
       executor: `${fwInstalledName()}:check`,

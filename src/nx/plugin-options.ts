@@ -21,6 +21,8 @@ export const pluginOptionsSchema = z.strictObject({
   clientTargetName: targetName.default('gen-client'),
   /** The CI gate: checks all three outputs, never cached. */
   checkTargetName: targetName.default('check-generated'),
+  /** The target that runs all three generators from one read of the Go files. */
+  allTargetName: targetName.default('gen-all'),
   /**
    * Where gen-client writes the TypeScript client: relative to the project
    * root, or `{workspaceRoot}/...`; `{projectName}` is replaced by the

@@ -6,6 +6,7 @@ import { discoverRoots, toPosix } from '../../workspace/discover';
 import { outputFiles } from '../../workspace/outputs';
 import { selectRoots } from '../../workspace/select-roots';
 import type { GeneratorName } from '../../generate';
+import { defaultCacheDir } from '../../workspace/cache-dir';
 
 /** The options every fw executor shares; they mirror the CLI's flags. Paths are relative to the project root. */
 export interface FwExecutorOptions {
@@ -17,7 +18,9 @@ export interface FwExecutorOptions {
   force?: boolean;
   /** The output file of the TypeScript client or the OpenAPI document, relative to the project root (client and openapi only). */
   file?: string;
-  /** openapi only: `info.title`, `info.version`, `servers[].url`. */
+  /** all only: the output file of the OpenAPI document, relative to the project root (none without it). */
+  openapi?: string;
+  /** openapi and all: `info.title`, `info.version`, `servers[].url` of the document. */
   title?: string;
   version?: string;
   servers?: string[];
@@ -126,17 +129,22 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
 }
 
 /**
- * The body of the fw executors (router, url-helper, client, openapi, check): one in-process generate() for the project's
- * root handler packages, then the shared writer. Any error diagnostic,
+ * The body of the fw executors (router, url-helper, client, openapi, all, check): one
+ * in-process generate() for the project's root handler packages (the parse
+ * cache under the workspace's node_modules/.cache/fw), then the shared
+ * writer. `all` is the router and the URL helper, the client when `file`
+ * is given and the OpenAPI document when `openapi` is. Any error diagnostic,
  * refusal or (with `check`) stale file fails the target.
  */
 export async function runFwGenerator(
-  generators: GeneratorName | GeneratorName[],
+  generators: GeneratorName | GeneratorName[] | 'all',
   options: FwExecutorOptions,
   context: ExecutorContext,
 ): Promise<FwExecutorResult> {
-  const list = Array.isArray(generators) ? generators : [generators];
-  const label = list.join(', ');
+  const list: GeneratorName[] = Array.isArray(generators) ? generators : generators === 'all' ? ['router', 'url-helper'] : [generators];
+  if (generators === 'all' && options.file) list.push('client');
+  if (generators === 'all' && options.openapi) list.push('openapi');
+  const label = generators === 'all' ? 'all' : list.join(', ');
   if (options.check) {
     const refused = cachedCheckError(context);
     if (refused) {
@@ -145,8 +153,11 @@ export async function runFwGenerator(
     }
   }
   const cwd = path.join(context.root, projectRootOf(context));
-  // `file` is the output of a single-file generator; fw:check names the client's as `file` too.
-  const files = { client: list.includes('client') ? options.file : undefined, openapi: list.includes('openapi') ? options.file : undefined };
+  // `file` is the output of a single-file generator (fw:check and fw:all name the client's so); fw:all's `openapi` the document's.
+  const files = {
+    client: list.includes('client') ? options.file : undefined,
+    openapi: !list.includes('openapi') ? undefined : generators === 'all' ? options.openapi : options.file,
+  };
   const undeclared = options.check ? undefined : undeclaredOutputs(context, options, filesToGenerate(cwd, list, options.packages ?? [], files));
   if (undeclared) {
     logger.error(undeclared);
@@ -159,6 +170,7 @@ export async function runFwGenerator(
       packages: options.packages ?? [],
       clientFile: files.client,
       openapi: files.openapi ? { file: files.openapi, title: options.title, version: options.version, servers: options.servers } : undefined,
+      cacheDir: defaultCacheDir(context.root),
     },
     { check: options.check, force: options.force },
   );
