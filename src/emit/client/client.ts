@@ -10,7 +10,7 @@ import type { Emitter } from '../emitter';
 import { templatesIn } from '../templates';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { tsLineComment } from '../escape';
-import { printTs, printZod, tsKey, tsString } from './zod-schema';
+import { printTs, printTsDeclaration, printZod, tsKey, tsString } from './zod-schema';
 import { JsonShapes } from '../json-shape';
 import { markPure } from './pure';
 
@@ -171,6 +171,7 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
     requestOptional: plan.requestOptional,
     resultTypeName: `${op.baseName}Result`,
     routeConstName: routeConstName(op),
+    requestType: printTsDeclaration(`${op.baseName}Request`, plan.request, refTs),
     requestSchema: markPure(printZod(plan.request, refZod)),
     variants,
     method: plan.method,
