@@ -1,12 +1,15 @@
 // npm run bench: times fw on a generated large workspace and prints times and ratios.
 //
-//   node scripts/bench.mjs [--routes 10000] [--roots 10] [--runs 5]
+//   node scripts/bench.mjs [--routes 10000] [--roots 10] [--runs 5] [--tsc-routes 1000] [--tsc-runs 1]
 //
 // Baseline: reading and tree-sitter-parsing every .go file of the workspace
 // (the least any generator must do). Then each generator, and all three in
 // one run (the workspace is read once for all of them): router, url-helper,
 // client and openapi. Ratios are against
 // the baseline; DESIGN §7 asks for at most 2x. Times are medians of --runs.
+// Then the client beside @hey-api/openapi-ts's on a smaller workspace of
+// --tsc-routes routes (generation and tsc --noEmit --strict time and peak
+// memory; scripts/bench-typecheck.mjs), --tsc-routes 0 to skip it.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -14,6 +17,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { makeBenchWorkspace } from './bench-workspace.mjs';
 import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, kb } from './client-bundle.mjs';
+import { benchTypecheck } from './bench-typecheck.mjs';
 
 const require = createRequire(import.meta.url);
 const dist = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
@@ -22,7 +26,13 @@ const { generate } = require(path.join(dist, 'generate.js'));
 const { emitters } = require(path.join(dist, 'emit/emitters.js'));
 
 const { values } = parseArgs({
-  options: { routes: { type: 'string', default: '10000' }, roots: { type: 'string', default: '10' }, runs: { type: 'string', default: '5' } },
+  options: {
+    routes: { type: 'string', default: '10000' },
+    roots: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '5' },
+    'tsc-routes': { type: 'string', default: '1000' },
+    'tsc-runs': { type: 'string', default: '1' },
+  },
 });
 const ROUTES = Number(values.routes);
 const ROOTS = Number(values.roots);
@@ -100,5 +110,6 @@ if (client) {
   ];
   for (const [name, b] of bundles) console.log(`bundle: ${name}: ${kb(b.bytes)} minified, ${kb(b.gzipBytes)} gzipped`);
 }
+if (Number(values['tsc-routes']) > 0) benchTypecheck({ routes: Number(values['tsc-routes']), roots: ROOTS, runs: Number(values['tsc-runs']) });
 // FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
 if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
