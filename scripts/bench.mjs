@@ -1,115 +1,310 @@
-// npm run bench: times fw on a generated large workspace and prints times and ratios.
+// npm run bench: times fw on two generated workspaces and prints times, ratios and peak memory.
 //
-//   node scripts/bench.mjs [--routes 10000] [--roots 10] [--runs 5] [--tsc-routes 1000] [--tsc-runs 1]
+//   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api] [--no-nx] [--routes 10000] [--roots 10]
+//                          [--tsc-routes 1000] [--tsc-runs 1]
 //
-// Baseline: reading and tree-sitter-parsing every .go file of the workspace
-// (the least any generator must do). Then each generator, and all three in
-// one run (the workspace is read once for all of them): router, url-helper,
-// client and openapi. Ratios are against
-// the baseline; DESIGN §7 asks for at most 2x. Times are medians of --runs.
-// Then the client beside @hey-api/openapi-ts's on a smaller workspace of
-// --tsc-routes routes (generation and tsc --noEmit --strict time and peak
-// memory; scripts/bench-typecheck.mjs), --tsc-routes 0 to skip it.
+// Workspaces (scripts/bench-workspaces.mjs, generated into a temporary directory):
+//   synthetic  uniform small handler files (--routes, --roots)
+//   real-api   shaped like a real public API: 8 roots sharing a 400 KB models package, ~9,800 routes
+//
+// Every measured run is a fresh process (scripts/bench-run.mjs), so each pays
+// node start-up and wasm compilation as a user's run does. The baseline is such
+// a process reading and tree-sitter-parsing every .go file on one thread: the
+// least any generator must do. Each run of fw is paired with a baseline run just
+// before it, and its ratio is the median of the pairs' ratios, so that a machine
+// whose load changes during the bench still gives comparable ratios. Times are
+// medians of --runs (wall and CPU of all threads), peak RSS the largest of the runs.
+// Last, the TypeScript client beside @hey-api/openapi-ts's on a synthetic
+// workspace of --tsc-routes routes (generation, tsc --noEmit --strict time
+// and peak memory; scripts/bench-typecheck.mjs); --tsc-routes 0 skips it.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { makeBenchWorkspace } from './bench-workspace.mjs';
+import { realApiWorkspace, syntheticWorkspace } from './bench-workspaces.mjs';
 import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, kb } from './client-bundle.mjs';
 import { benchTypecheck } from './bench-typecheck.mjs';
 
 const require = createRequire(import.meta.url);
-const dist = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
-const { initGoParser, parseGoFile } = require(path.join(dist, 'go/parser.js'));
-const { generate } = require(path.join(dist, 'generate.js'));
-const { emitters } = require(path.join(dist, 'emit/emitters.js'));
+const here = path.dirname(new URL(import.meta.url).pathname);
+const repo = path.join(here, '..');
+const dist = path.join(repo, 'dist');
+const RUNNER = path.join(here, 'bench-run.mjs');
 
 const { values } = parseArgs({
   options: {
+    runs: { type: 'string', default: '5' },
+    workspace: { type: 'string', multiple: true },
     routes: { type: 'string', default: '10000' },
     roots: { type: 'string', default: '10' },
-    runs: { type: 'string', default: '5' },
+    'no-nx': { type: 'boolean', default: false },
     'tsc-routes': { type: 'string', default: '1000' },
     'tsc-runs': { type: 'string', default: '1' },
   },
 });
-const ROUTES = Number(values.routes);
-const ROOTS = Number(values.roots);
 const RUNS = Number(values.runs);
-const SUBS = 9; // subfolders per root, plus the root itself
+const WORKSPACES = values.workspace ?? ['synthetic', 'real-api'];
+const { commands } = require(path.join(dist, 'cli/main.js'));
+const hasCommand = (...words) => commands.some((c) => c.words.join(' ') === words.join(' '));
+const CLIENT = 'web/client.ts';
+const CACHE_DIR = 'node_modules/.cache/fw';
 
-function goFiles(dir) {
-  const out = [];
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith('.go')) out.push(full);
-    }
-  };
-  walk(dir);
-  return out;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Runs bench-run.mjs once; wall time measured here, peak RSS reported by the child. */
+function runOnce(args, cwd) {
+  const t = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [RUNNER, ...args], { cwd, encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  const last = r.stdout.trim().split('\n').pop() ?? '{}';
+  const { code, rss, cpu } = JSON.parse(last);
+  return { ms, rss, cpu, code, stderr: r.stderr };
 }
 
-async function time(fn) {
-  const samples = [];
+/**
+ * Median wall and CPU time and peak RSS of `RUNS` runs; `before` runs untimed
+ * before each. With `pairedWith` (the baseline's arguments), each run follows
+ * a baseline run and `ratio` is the median of run / baseline.
+ */
+function measure(args, cwd, { before = () => {}, expectCode = 0, pairedWith } = {}) {
+  const ms = [];
+  const cpu = [];
+  const ratios = [];
+  let rss = 0;
   for (let i = 0; i < RUNS; i++) {
-    const t = process.hrtime.bigint();
-    await fn();
-    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+    const base = pairedWith ? runOnce(pairedWith, cwd) : undefined;
+    before();
+    const r = runOnce(args, cwd);
+    if (r.code !== expectCode) throw new Error(`bench: ${args.join(' ')} exited ${r.code} (expected ${expectCode}):\n${r.stderr}`);
+    ms.push(r.ms);
+    cpu.push(r.cpu);
+    if (base) ratios.push(r.ms / base.ms);
+    rss = Math.max(rss, r.rss);
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)];
+  return { ms: median(ms), cpu: median(cpu), rss, ratio: ratios.length > 0 ? median(ratios) : undefined };
 }
 
-const { dir, routes, files } = makeBenchWorkspace({ routes: ROUTES, roots: ROOTS, subs: SUBS });
-const clientFile = path.join(dir, 'web/client.ts');
-const openapi = { file: path.join(dir, 'web/openapi.json') };
-await initGoParser();
-console.log(`fw bench: ${routes} routes in ${files} handler files, ${ROOTS} roots x ${SUBS + 1} packages; median of ${RUNS} runs; node ${process.version}, ${os.cpus().length} cores`);
-console.log(`workspace: ${dir}`);
-
-const all = goFiles(dir);
-const baseline = await time(() => {
-  for (const f of all) parseGoFile(f, fs.readFileSync(f, 'utf8'));
-});
-const rows = [['read + parse every .go file (baseline)', baseline]];
-const available = ['router', 'url-helper', 'client', 'openapi'].filter((g) => emitters[g]);
-for (const g of available) {
-  rows.push([`generate ${g}`, await time(() => generate({ cwd: dir, generators: [g], clientFile, openapi }))]);
+/** A one-off command whose wall time is all we want (nx). */
+function timeCommand(file, args, cwd, env, before = () => {}) {
+  const ms = [];
+  for (let i = 0; i < RUNS; i++) {
+    before();
+    const t = process.hrtime.bigint();
+    const r = spawnSync(file, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8' });
+    ms.push(Number(process.hrtime.bigint() - t) / 1e6);
+    if (r.status !== 0) throw new Error(`bench: ${file} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  }
+  return median(ms);
 }
-if (available.length > 1) rows.push([`generate ${available.join(' + ')} (one run)`, await time(() => generate({ cwd: dir, generators: available, clientFile, openapi }))]);
 
-const check = await generate({ cwd: dir, generators: available, clientFile, openapi });
-const errors = check.diagnostics.filter((d) => d.severity === 'error');
-if (errors.length > 0) {
-  console.error(`bench workspace produced ${errors.length} errors, e.g. ${errors[0].message}`);
-  process.exit(1);
+/** Removes what fw wrote, so that the next run starts from a fresh tree (the root stubs stay). */
+function freshTree(dir) {
+  for (const root of fs.readdirSync(path.join(dir, 'internal'))) {
+    if (!root.endsWith('handler')) continue;
+    for (const f of ['router.go', 'registry.go']) fs.writeFileSync(path.join(dir, 'internal', root, f), `// Code generated by fw. DO NOT EDIT.\n\npackage ${root}\n`);
+    fs.rmSync(path.join(dir, 'internal', root, 'urlhelper'), { recursive: true, force: true });
+  }
+  fs.rmSync(path.join(dir, CLIENT), { force: true });
+  fs.rmSync(path.join(dir, 'web/openapi.json'), { force: true });
 }
-const stages = check.timings.map((t) => `${t.stage} ${t.ms.toFixed(0)} ms`).join(', ');
-const width = Math.max(...rows.map(([n]) => n.length));
-for (const [name, ms] of rows) {
-  console.log(`${name.padEnd(width)}  ${ms.toFixed(0).padStart(6)} ms  ${(ms / baseline).toFixed(2)}x baseline  ${Math.round(routes / (ms / 1000))} routes/s`);
-}
-console.log(`stages of one ${available.join(' + ')} run: ${stages}`);
+const dropCache = (dir) => fs.rmSync(path.join(dir, CACHE_DIR), { recursive: true, force: true });
 
-// What a web app ships: esbuild, minified, zod included (scripts/client-bundle.mjs).
-const client = check.files.find((f) => f.path.endsWith('.ts'));
-if (client) {
-  fs.mkdirSync(path.dirname(clientFile), { recursive: true });
-  fs.writeFileSync(clientFile, client.contents);
+/**
+ * `fw watch` in a child process: waits for its first build, then edits one
+ * handler file `RUNS` times (a route's path, changed and changed back) and
+ * reads the latency of each rebuild from its summary line.
+ */
+async function watchLatency(dir, file) {
+  const child = spawn(process.execPath, [path.join(repo, 'bin/fw'), 'watch', '--file', CLIENT, '--cwd', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = [];
+  let waiting;
+  const onLine = (line) => {
+    lines.push(line);
+    waiting?.(line);
+  };
+  let buf = '';
+  child.stdout.on('data', (d) => {
+    buf += d;
+    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+      onLine(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+    }
+  });
+  child.stderr.on('data', (d) => process.stderr.write(d));
+  const nextRebuild = () =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`bench: fw watch gave no summary in 60 s:\n${lines.join('\n')}`)), 60000);
+      waiting = (line) => {
+        const m = /in (\d+) ms/.exec(line);
+        if (m && line.startsWith('fw watch:')) {
+          clearTimeout(timer);
+          waiting = undefined;
+          resolve(Number(m[1]));
+        }
+      };
+    });
+  try {
+    await nextRebuild();
+    const original = fs.readFileSync(file, 'utf8');
+    const samples = [];
+    // A real edit: one route's path changes (and back), so that every output but the other roots' Go files changes.
+    const route = /path=\/([a-z0-9]+)\/r(\d+)\//.exec(original);
+    if (!route) throw new Error(`bench: no route path in ${file}`);
+    for (let i = 0; i < RUNS; i++) {
+      const next = nextRebuild();
+      fs.writeFileSync(file, i % 2 === 0 ? original.replace(route[0], `path=/${route[1]}/r${route[2]}x${i}/`) : original);
+      samples.push(await next);
+      // A quiet moment between edits, so that each is one rebuild.
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const restored = nextRebuild();
+    fs.writeFileSync(file, original);
+    await restored;
+    return median(samples);
+  } finally {
+    child.kill();
+  }
+}
+
+/** Makes `dir` an Nx workspace whose node_modules point at this checkout's, with fw installed. */
+function makeNxWorkspace(dir, withPlugin) {
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'api', private: true, devDependencies: { fw: '0.1.0' } }));
+  // Nx resolves the targets' externalDependencies (fw) from the lock file.
+  fs.writeFileSync(
+    path.join(dir, 'package-lock.json'),
+    JSON.stringify({
+      name: 'api',
+      lockfileVersion: 3,
+      requires: true,
+      packages: { '': { name: 'api', devDependencies: { fw: '0.1.0' } }, 'node_modules/fw': { version: '0.1.0', dev: true } },
+    }),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'nx.json'),
+    JSON.stringify({ plugins: withPlugin ? [{ plugin: 'fw', options: { clientFile: CLIENT } }] : [] }, null, 2),
+  );
+  const nm = path.join(dir, 'node_modules');
+  fs.mkdirSync(nm, { recursive: true });
+  for (const e of fs.readdirSync(path.join(repo, 'node_modules'))) {
+    if (e === '.cache' || fs.existsSync(path.join(nm, e))) continue;
+    fs.symlinkSync(path.join(repo, 'node_modules', e), path.join(nm, e));
+  }
+  // fw as installed (a copy: through a link into this checkout, Nx would look for the executors' TypeScript sources).
+  for (const f of ['package.json', 'executors.json', 'generators.json', 'bin', 'dist']) {
+    fs.cpSync(path.join(repo, f), path.join(nm, 'fw', f), { recursive: true });
+  }
+}
+
+const WIDTH = 52;
+/** Prints one row as soon as it is measured (a long bench shows progress). */
+function printRow(label, { ms, cpu, rss, ratio }, baselineMs) {
+  const r = ratio ?? (baselineMs === undefined ? undefined : ms / baselineMs);
+  const ratioText = r === undefined ? '' : `  ${r.toFixed(2).padStart(5)}x`;
+  const cpuText = cpu === undefined ? '' : `  cpu ${cpu.toFixed(0).padStart(6)} ms`;
+  const mem = rss === undefined ? '' : `  ${(rss / 2 ** 20).toFixed(0).padStart(4)} MB peak RSS`;
+  console.log(`${label.padEnd(WIDTH)}  ${ms.toFixed(0).padStart(6)} ms${ratioText}${cpuText}${mem}`);
+}
+
+async function benchWorkspace(name) {
+  const ws =
+    name === 'real-api'
+      ? realApiWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${name}-`)))
+      : syntheticWorkspace({ routes: Number(values.routes), roots: Number(values.roots) });
+  const { dir } = ws;
+  // A JavaScript monorepo has a node_modules folder: fw keeps its parse cache in node_modules/.cache/fw.
+  fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
+  console.log(`\n## ${name}: ${ws.describe}\nworkspace: ${dir}`);
+  const baseline = measure(['baseline', dir], dir);
+  const row = (label, m) => printRow(label, m, baseline.ms);
+  row('read + parse every .go file, one thread (baseline)', baseline);
+  const fwRuns = (args, cwd, options = {}) => measure(args, cwd, { ...options, pairedWith: ['baseline', dir] });
+  const fw = (...args) => ['fw', ...args, '--cwd', dir];
+  const noCache = hasCommand('g', 'all') ? ['--no-cache'] : [];
+  const fresh = () => {
+    freshTree(dir);
+    dropCache(dir);
+  };
+  for (const [g, extra] of [['router', []], ['url-helper', []], ['client', ['--file', CLIENT]]]) {
+    row(`fw g ${g}, fresh tree`, fwRuns(fw('g', g, ...extra, ...noCache), dir, { before: fresh }));
+    row(`fw g ${g}, outputs present`, fwRuns(fw('g', g, ...extra, ...noCache), dir));
+  }
+  if (hasCommand('g', 'openapi')) {
+    const openapi = ['g', 'openapi', '--file', 'web/openapi.json', '--title', 'Bench', '--version', '1.0.0', ...noCache];
+    row('fw g openapi, fresh tree', fwRuns(fw(...openapi), dir, { before: fresh }));
+  }
+  if (hasCommand('g', 'all')) {
+    const all = fw('g', 'all', '--file', CLIENT);
+    row('fw g all, fresh tree, cold cache', fwRuns(all, dir, { before: fresh }));
+    row('fw g all, outputs present, cold cache', fwRuns(all, dir, { before: () => dropCache(dir) }));
+    row('fw g all, outputs present, --no-cache', fwRuns([...all, '--no-cache'], dir));
+    // One comment line more in one handler file: the parse cache holds every other file; the run record no longer holds.
+    if (ws.editable) {
+      const original = fs.readFileSync(ws.editable, 'utf8');
+      let n = 0;
+      row('fw g all, warm cache, one handler file edited', fwRuns(all, dir, { before: () => fs.writeFileSync(ws.editable, `${original}\n// edit ${n++}\n`) }));
+      fs.writeFileSync(ws.editable, original);
+      measure(all, dir);
+    }
+    row('fw g all, warm cache, nothing changed', fwRuns(all, dir));
+    row('fw g all --check, warm cache', fwRuns([...all, '--check'], dir));
+  }
+  if (ws.editable && hasCommand('watch')) {
+    printRow('fw watch: rebuild after a one-file edit', { ms: await watchLatency(dir, ws.editable) }, baseline.ms);
+  }
+  if (name === 'synthetic') await bundleRows(dir);
+  if (!values['no-nx'] && name === 'real-api') nxRows(dir);
+  // FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
+  if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** What a web app ships: esbuild, minified, zod included (scripts/client-bundle.mjs); needs the client fw g client wrote. */
+async function bundleRows(dir) {
+  const clientFile = path.join(dir, CLIENT);
+  if (!fs.existsSync(clientFile)) return;
+  const contents = fs.readFileSync(clientFile, 'utf8');
   // The first operation function of each of the first three classes.
   const firstOfClass = new Map();
-  for (const m of client.contents.matchAll(/The request argument of `(\w+)\(\)` and `(\w+)\./g)) if (!firstOfClass.has(m[2])) firstOfClass.set(m[2], m[1]);
+  for (const m of contents.matchAll(/The request argument of `(\w+)\(\)` and `(\w+)\./g)) if (!firstOfClass.has(m[2])) firstOfClass.set(m[2], m[1]);
   const calls = [...firstOfClass.values()].slice(0, 3);
   const bundles = [
     [`example client, app calling ${EXAMPLE_CALLS.join(', ')}`, await bundleApp(EXAMPLE_CLIENT, EXAMPLE_CALLS)],
-    [`bench client (${kb(Buffer.byteLength(client.contents))}), app calling ${calls.join(', ')}`, await bundleApp(clientFile, calls)],
+    [`bench client (${kb(Buffer.byteLength(contents))}), app calling ${calls.join(', ')}`, await bundleApp(clientFile, calls)],
     ['bench client, app using createClient (every group)', await bundleApp(clientFile, [])],
   ];
-  for (const [name, b] of bundles) console.log(`bundle: ${name}: ${kb(b.bytes)} minified, ${kb(b.gzipBytes)} gzipped`);
+  for (const [label, b] of bundles) console.log(`bundle: ${label}: ${kb(b.bytes)} minified, ${kb(b.gzipBytes)} gzipped`);
 }
-if (Number(values['tsc-routes']) > 0) benchTypecheck({ routes: Number(values['tsc-routes']), roots: ROOTS, runs: Number(values['tsc-runs']) });
-// FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
-if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+
+function nxRows(dir) {
+  const nx = path.join(repo, 'node_modules/.bin/nx');
+  const env = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: 'true', NX_TUI: 'false' };
+  const dropNx = () => fs.rmSync(path.join(dir, '.nx'), { recursive: true, force: true });
+  const row = (label, ms) => printRow(label, { ms });
+  makeNxWorkspace(dir, false);
+  row('nx show projects, no plugin, cold', timeCommand(nx, ['show', 'projects'], dir, env, dropNx));
+  row('nx show projects, no plugin, warm', timeCommand(nx, ['show', 'projects'], dir, env));
+  makeNxWorkspace(dir, true);
+  row('nx show projects, fw plugin, cold (no .nx, no cache)', timeCommand(nx, ['show', 'projects'], dir, env, () => {
+    dropNx();
+    dropCache(dir);
+  }));
+  row('nx show projects, fw plugin, no .nx, warm parse cache', timeCommand(nx, ['show', 'projects'], dir, env, dropNx));
+  row('nx show projects, fw plugin, nothing changed', timeCommand(nx, ['show', 'projects'], dir, env));
+  const file = path.join(dir, 'internal/v1handler/account/handler_account.go');
+  const original = fs.readFileSync(file, 'utf8');
+  let n = 0;
+  row('nx show projects, fw plugin, one .go file edited', timeCommand(nx, ['show', 'projects'], dir, env, () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`)));
+  fs.writeFileSync(file, original);
+  // Against the CLI doing the same (fresh process, parse cache warm, run record dropped by the edit).
+  printRow('fw g client --file web/client.ts (after an edit)', measure(['fw', 'g', 'client', '--file', CLIENT, '--cwd', dir], dir, { before: () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`) }));
+  row('nx run api:gen-client --skip-nx-cache (after an edit)', timeCommand(nx, ['run', 'api:gen-client', '--skip-nx-cache'], dir, env, () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`)));
+  fs.writeFileSync(file, original);
+}
+
+const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+console.log(`fw bench: median of ${RUNS} runs; node ${process.version}, ${os.availableParallelism()} cores, load average ${load}`);
+console.log(`fw at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim()}`);
+for (const name of WORKSPACES) await benchWorkspace(name);
+if (Number(values['tsc-routes']) > 0) benchTypecheck({ routes: Number(values['tsc-routes']), runs: Number(values['tsc-runs']) });
+console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -2,10 +2,16 @@ import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
 import type { GeneratedFile, OpenApiOptions } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
+import type { GoFile } from './go/ast';
 import { buildTarget } from './go/build-constraints';
+import { cacheSalt } from './go/read-go-file';
+import { typeResolverFor } from './go/type-resolver';
 import { loadWorkspaceModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
+import { recordRun, runRecordFile, type RunSummary, upToDateRun } from './write/run-record';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
+import { discoverRoots } from './workspace/discover';
+import { selectRoots } from './workspace/select-roots';
 import { clientFileProblem, outputPathProblem } from './write/output-file';
 
 /**
@@ -31,6 +37,14 @@ export interface GenerateOptions {
   tags?: string[];
   /** The environment GOOS, GOARCH, CGO_ENABLED, CC and PATH are read from (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Directory of the parse cache (see go/read-go-file.ts); no cache when undefined. */
+  cacheDir?: string;
+  /**
+   * Go files parsed by earlier runs of this process, by path, that have not
+   * changed since (`fw watch` drops a file's entry when it changes); this run
+   * adds the files it reads.
+   */
+  parsed?: Map<string, GoFile>;
 }
 
 export interface GenerateResult {
@@ -42,10 +56,42 @@ export interface GenerateResult {
   model?: WorkspaceModel;
   /** Milliseconds spent in each stage ('model', then one per generator), for `npm run bench`. */
   timings: { stage: string; ms: number }[];
+  /** The roots generated for and their number of routes, for summary lines. */
+  summary: RunSummary;
 }
 
 function since(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** The model of the workspace, read for `options`' build target, through its parse cache and parsed files. */
+function loadModel(options: Omit<GenerateOptions, 'generators'>) {
+  return loadWorkspaceModel(path.resolve(options.cwd), options.packages ?? [], buildTarget(options.env ?? process.env, options.tags ?? []), {
+    cacheDir: options.cacheDir,
+    parsed: options.parsed,
+  });
+}
+
+/**
+ * discover → parse → validate → model, and the Go packages every route's
+ * request and response types reach (through nested fields, into other
+ * packages): what generation reads, without emitting anything. The Nx plugin
+ * computes the targets' inputs from it. Pure.
+ */
+export async function readWorkspace(options: Omit<GenerateOptions, 'generators' | 'clientFile' | 'openapi'>): Promise<Pick<GenerateResult, 'model' | 'diagnostics'>> {
+  const loaded = await loadModel(options);
+  const diagnostics = [...loaded.diagnostics];
+  if (loaded.model && !hasErrors(diagnostics)) {
+    const resolver = typeResolverFor(loaded.model.program);
+    for (const root of loaded.model.roots) {
+      for (const route of root.routes) {
+        if (route.request) resolver.resolveRef(route.request);
+        for (const r of route.responses) if (r.type) resolver.resolveRef(r.type);
+      }
+    }
+    diagnostics.push(...loaded.program.readErrors);
+  }
+  return { model: loaded.model, diagnostics: sortDiagnostics(uniqueDiagnostics(diagnostics)) };
 }
 
 /**
@@ -62,9 +108,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     clientFile && options.generators.includes('client') ? clientFileProblem(clientFile) : undefined,
     openapiOptions && options.generators.includes('openapi') ? outputPathProblem(openapiOptions.file) : undefined,
   ].filter((d): d is Diagnostic => d !== undefined);
-  if (pathProblems.length > 0) return { files: [], diagnostics: pathProblems, timings: [] };
+  if (pathProblems.length > 0) return { files: [], diagnostics: pathProblems, timings: [], summary: { roots: [], routes: 0 } };
   let start = process.hrtime.bigint();
-  const loaded = await loadWorkspaceModel(cwd, options.packages ?? [], buildTarget(options.env ?? process.env, options.tags ?? []));
+  const loaded = await loadModel(options);
   const timings = [{ stage: 'model', ms: since(start) }];
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];
@@ -88,11 +134,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     // Emitters load the packages of request and response types on demand: their read errors count too.
     diagnostics.push(...loaded.program.readErrors);
   }
+  const roots = loaded.model?.roots ?? [];
   return {
     files: hasErrors(diagnostics) ? [] : files,
     diagnostics: sortDiagnostics(uniqueDiagnostics(diagnostics)),
     model: loaded.model,
     timings,
+    summary: { roots: roots.map((r) => r.relDir), routes: roots.reduce((n, r) => n + r.routes.length, 0) },
   };
 }
 
@@ -105,11 +153,50 @@ export type GenerateAndWriteOutcome =
   | { result: GenerateResult; diagnostics: Diagnostic[]; failure: 'errors'; report?: undefined }
   | { result: GenerateResult; diagnostics: Diagnostic[]; failure: 'refused' | 'stale' | undefined; report: WriteReport };
 
-/** generate() then the writer: what the CLI and the Nx executors both do; they only print differently. */
+/**
+ * generate() then the writer: what the CLI and the Nx executors both do; they
+ * only print differently. With a cache directory, a run whose inputs and
+ * outputs are as the last run with the same options left them
+ * (write/run-record.ts) is skipped: nothing would be written, so nothing is
+ * parsed or emitted, and its warnings are given again.
+ */
 export async function generateAndWrite(options: GenerateOptions, write: WriteOptions): Promise<GenerateAndWriteOutcome> {
+  const record = options.cacheDir !== undefined && options.parsed === undefined ? runRecordOf(options) : undefined;
+  const recorded = record && upToDateRun(record.file, cacheSalt(), record.roots);
+  if (recorded) {
+    const result: GenerateResult = { files: [], diagnostics: recorded.diagnostics, timings: [], summary: recorded.summary };
+    return { result, report: { written: [], unchanged: recorded.outputs, stale: [], diagnostics: [] }, diagnostics: recorded.diagnostics, failure: undefined };
+  }
   const result = await generate(options);
   if (hasErrors(result.diagnostics)) return { result, diagnostics: result.diagnostics, failure: 'errors' };
   const report = writeGeneratedFiles(result.files, write);
   const failure = report.diagnostics.length > 0 ? 'refused' : write.check && report.stale.length > 0 ? 'stale' : undefined;
+  if (record && failure === undefined && result.model) {
+    recordRun(record.file, cacheSalt(), {
+      roots: record.roots,
+      inputDirs: result.model.program.searchedDirs,
+      outputs: result.files,
+      diagnostics: result.diagnostics,
+      summary: result.summary,
+    });
+  }
   return { result, report, diagnostics: [...result.diagnostics, ...report.diagnostics], failure };
+}
+
+/** Where runs with these options are recorded, and discovery's answer now (undefined when discovery reports a problem). */
+function runRecordOf(options: GenerateOptions): { file: string; roots: string } | undefined {
+  const cwd = path.resolve(options.cwd);
+  const problems: Diagnostic[] = [];
+  const selected = selectRoots(cwd, discoverRoots(cwd, problems), options.packages ?? [], problems);
+  if (problems.length > 0) return undefined;
+  const key = {
+    cwd,
+    generators: options.generators,
+    packages: options.packages ?? [],
+    clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined,
+    openapi: options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined,
+    // The files that count depend on the build target (GOOS, GOARCH, cgo, tags).
+    target: buildTarget(options.env ?? process.env, options.tags ?? []),
+  };
+  return { file: runRecordFile(options.cacheDir!, key), roots: JSON.stringify(selected) };
 }

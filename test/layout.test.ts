@@ -21,6 +21,7 @@ const STAGES: readonly (readonly string[])[] = [
   ['emit'],
   ['write'],
   ['generate.ts', 'runtime'],
+  ['watch.ts'],
   ['cli', 'nx'],
   ['index.ts'],
 ];

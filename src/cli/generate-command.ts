@@ -2,15 +2,29 @@ import * as path from 'node:path';
 import { formatDiagnostic, printable } from '../diagnostics/diagnostics';
 import { generateAndWrite } from '../generate';
 import type { GenerateOptions, GeneratorName } from '../generate';
+import { defaultCacheDir } from '../workspace/cache-dir';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 
-const GENERATE_OPTIONS = {
+export const GENERATE_OPTIONS = {
   ...COMMON_OPTIONS,
   check: { type: 'boolean' },
   force: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   tags: { type: 'string' },
+  'no-cache': { type: 'boolean' },
+  'cache-dir': { type: 'string' },
 } as const satisfies Command['options'];
+
+/**
+ * The parse cache the options ask for: --no-cache turns it off, --cache-dir
+ * moves it, else node_modules/.cache/fw of the nearest node_modules at or
+ * above the workspace (none when there is no node_modules folder).
+ */
+export function cacheDirOption(values: Record<string, unknown>, cwd: string): string | undefined {
+  if (values['no-cache'] === true) return undefined;
+  if (typeof values['cache-dir'] === 'string' && values['cache-dir'] !== '') return path.resolve(cwd, values['cache-dir']);
+  return defaultCacheDir(cwd);
+}
 
 const COMMON_HELP = `Options:
   --cwd <dir>   workspace directory to scan (default: the current directory)
@@ -19,17 +33,22 @@ const COMMON_HELP = `Options:
   --tags <list> build tags, as go build -tags takes them (a,b): Go files are
                 selected for them and for GOOS, GOARCH, CGO_ENABLED
   -q, --quiet   print diagnostics only, no summary
+  --no-cache    parse every Go file, neither reading nor writing the parse cache
+  --cache-dir <dir>
+                where the parse cache lives (default: node_modules/.cache/fw of the
+                nearest node_modules folder at or above --cwd; none without one)
   -h, --help    show this help`;
 
 /** `--tags a,b` as go build reads it: a comma-separated list (the old space-separated form is still accepted). */
-function buildTags(value: unknown): string[] {
+export function buildTags(value: unknown): string[] {
   if (typeof value !== 'string') return [];
   return value.split(value.includes(',') ? ',' : ' ').map((t) => t.trim()).filter(Boolean);
 }
 
-/** Runs one generator the way every `fw g` command does: generate, report, write. */
-async function runGenerator(
-  generator: GeneratorName,
+/** Runs generators the way every `fw g` command does: generate (one read of the workspace for all), report, write. */
+async function runGenerators(
+  command: string,
+  generators: GeneratorName[],
   values: Record<string, unknown>,
   positionals: string[],
   io: Io,
@@ -39,7 +58,7 @@ async function runGenerator(
   const started = process.hrtime.bigint();
   const check = values.check === true;
   const { result, report, diagnostics, failure } = await generateAndWrite(
-    { cwd, generators: [generator], packages: positionals, ...outputs, tags: buildTags(values.tags) },
+    { cwd, generators, packages: positionals, ...outputs, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
     { check, force: values.force === true },
   );
   for (const d of diagnostics) io.err(formatDiagnostic(d, cwd));
@@ -53,18 +72,17 @@ async function runGenerator(
     return EXIT_FAILURE;
   }
   if (failure === 'stale') {
-    for (const f of report.stale) io.err(`${displayPath(cwd, f)}: stale (run fw g ${generator} to update it)`);
+    for (const f of report.stale) io.err(`${displayPath(cwd, f)}: stale (run fw g ${command} to update it)`);
     io.err(`fw: ${report.stale.length} generated file${report.stale.length === 1 ? ' is' : 's are'} out of date`);
     return EXIT_FAILURE;
   }
   if (values.quiet !== true) {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const roots = result.model?.roots ?? [];
-    const routes = roots.reduce((n, r) => n + r.routes.length, 0);
+    const { roots, routes } = result.summary;
     for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
     const verb = check ? 'checked' : `${report.written.length} written`;
     io.out(
-      `fw g ${generator}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${printable(roots.map((r) => r.relDir).join(', '))}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
+      `fw g ${command}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${printable(roots.join(', '))}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
     );
   }
   return EXIT_OK;
@@ -81,7 +99,7 @@ or only into the named ones (directory base name or path from --cwd).
 
 ${COMMON_HELP}`,
   options: GENERATE_OPTIONS,
-  run: ({ values, positionals }, io) => runGenerator('router', values, positionals, io),
+  run: ({ values, positionals }, io) => runGenerators('router', ['router'], values, positionals, io),
 };
 
 export const urlHelperCommand: Command = {
@@ -94,7 +112,7 @@ for the named ones.
 
 ${COMMON_HELP}`,
   options: GENERATE_OPTIONS,
-  run: ({ values, positionals }, io) => runGenerator('url-helper', values, positionals, io),
+  run: ({ values, positionals }, io) => runGenerators('url-helper', ['url-helper'], values, positionals, io),
 };
 
 export const clientCommand: Command = {
@@ -110,9 +128,26 @@ ${COMMON_HELP}`,
   options: { ...GENERATE_OPTIONS, file: { type: 'string' } },
   run: ({ values, positionals }, io) => {
     if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g client needs --file <path>');
-    return runGenerator('client', values, positionals, io, { clientFile: values.file });
+    return runGenerators('client', ['client'], values, positionals, io, { clientFile: values.file });
   },
 };
+
+/** The flags of the OpenAPI document, shared by `fw g openapi` and `fw g all`. */
+const OPENAPI_OPTIONS = {
+  title: { type: 'string' },
+  version: { type: 'string' },
+  server: { type: 'string', multiple: true },
+} as const;
+
+const OPENAPI_HELP = `  --title <text>     info.title of the OpenAPI document (default: the Go module path)
+  --version <text>   info.version (default: 0.0.0)
+  --server <url>     a servers[] entry; repeat for several`;
+
+function openApiOptions(file: string, values: Record<string, unknown>): NonNullable<GenerateOptions['openapi']> {
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const servers = Array.isArray(values.server) ? (values.server as string[]) : [];
+  return { file, title: text(values.title), version: text(values.version), servers };
+}
 
 export const openApiCommand: Command = {
   words: ['g', 'openapi'],
@@ -124,23 +159,41 @@ package (or of the named ones): YAML when the file ends in .yaml or .yml,
 JSON otherwise.
 
   --file <path>      output file, relative to --cwd (required)
-  --title <text>     info.title (default: the Go module path)
-  --version <text>   info.version (default: 0.0.0)
-  --server <url>     a servers[] entry; repeat for several
+${OPENAPI_HELP}
 ${COMMON_HELP}`,
-  options: {
-    ...GENERATE_OPTIONS,
-    file: { type: 'string' },
-    title: { type: 'string' },
-    version: { type: 'string' },
-    server: { type: 'string', multiple: true },
-  },
+  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, ...OPENAPI_OPTIONS },
   run: ({ values, positionals }, io) => {
     if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g openapi needs --file <path.json|path.yaml>');
-    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    const servers = Array.isArray(values.server) ? (values.server as string[]) : [];
-    return runGenerator('openapi', values, positionals, io, {
-      openapi: { file: values.file, title: text(values.title), version: text(values.version), servers },
+    return runGenerators('openapi', ['openapi'], values, positionals, io, { openapi: openApiOptions(values.file, values) });
+  },
+};
+
+export const allCommand: Command = {
+  words: ['g', 'all'],
+  summary: 'generate the router, the URL helper, and (when asked) the client and the OpenAPI document in one run',
+  usage: `Usage: fw g all [--file <path>] [--openapi <path>] [packages...] [options]
+
+Does what fw g router, fw g url-helper, (with --file) fw g client and (with
+--openapi) fw g openapi do, from one read and parse of the workspace: each Go
+file is parsed once for all of them.
+
+  --file <path>      output file of the TypeScript client, relative to --cwd
+                     (without it, no client is generated)
+  --openapi <path>   output file of the OpenAPI document (.json, .yaml or .yml),
+                     relative to --cwd (without it, no document is generated)
+${OPENAPI_HELP}
+${COMMON_HELP}`,
+  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, openapi: { type: 'string' }, ...OPENAPI_OPTIONS },
+  run: ({ values, positionals }, io) => {
+    const given = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+    const file = given(values.file);
+    const openapi = given(values.openapi);
+    const generators: GeneratorName[] = ['router', 'url-helper'];
+    if (file) generators.push('client');
+    if (openapi) generators.push('openapi');
+    return runGenerators('all', generators, values, positionals, io, {
+      clientFile: file,
+      openapi: openapi ? openApiOptions(openapi, values) : undefined,
     });
   },
 };

@@ -44,4 +44,6 @@ export interface GoProgram {
   packageAt(dir: string): GoPackage | undefined;
   /** Packages parsed so far, by import path. */
   readonly loaded: ReadonlyMap<string, GoPackage>;
+  /** Every directory looked in for a package so far, whether it held Go files or not (what a run's outcome depends on). */
+  readonly searchedDirs: readonly string[];
 }

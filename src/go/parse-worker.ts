@@ -14,7 +14,7 @@ parentPort?.on('message', (job: ParseJob) => {
       job.port.postMessage(batch);
       parsed = [];
     };
-    takeFiles(job.files, job.next, (i, file) => {
+    takeFiles(job.files, job.next, job.cacheDir, (i, file) => {
       parsed.push([i, file]);
       if (parsed.length === BATCH_SIZE) send(false);
     });

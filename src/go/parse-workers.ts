@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { GoFile } from './ast';
-import { parseGoFile } from './parser';
+import { readGoFile } from './read-go-file';
 
 /**
  * Parses many Go files at once, on this thread and on worker threads
@@ -32,6 +32,8 @@ const WORKER_SCRIPT = path.join(__dirname, 'parse-worker.js');
 /** What this thread sends a worker: the files, the shared index of the next one to take, and where to send batches. */
 export interface ParseJob {
   files: readonly string[];
+  /** The parse cache's directory (./read-go-file.ts), if any. */
+  cacheDir?: string;
   next: Int32Array;
   port: MessagePort;
 }
@@ -50,16 +52,16 @@ let workers: Worker[] | undefined;
 /** Jobs each worker has in hand: a busy worker keeps the process alive, an idle one does not. */
 const busy = new WeakMap<Worker, number>();
 
-/** Path → parsed file, for every file of `files` that could be read. */
-export async function parseFiles(files: readonly string[]): Promise<Map<string, GoFile>> {
+/** Path → parsed file, for every file of `files` that could be read; `cacheDir` is the parse cache's, if any. */
+export async function parseFiles(files: readonly string[], cacheDir?: string): Promise<Map<string, GoFile>> {
   const out = new Map<string, GoFile>();
   const add = (batch: ParseBatch) => {
     for (const [i, file] of JSON.parse(batch.parsed) as [number, GoFile][]) out.set(files[i]!, file);
   };
   const pool = files.length >= MIN_FILES_FOR_WORKERS ? workerPool() : [];
   const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const jobs = pool.map((worker) => startJob(worker, files, next, add));
-  takeFiles(files, next, (i, file) => {
+  const jobs = pool.map((worker) => startJob(worker, { files, next, cacheDir }, add));
+  takeFiles(files, next, cacheDir, (i, file) => {
     out.set(files[i]!, file);
     for (const job of jobs) job.poll();
   });
@@ -68,16 +70,15 @@ export async function parseFiles(files: readonly string[]): Promise<Map<string, 
 }
 
 /** Parses the files of `files` this thread takes from `next`, until none is left; used by this thread and by workers alike. */
-export function takeFiles(files: readonly string[], next: Int32Array, parsed: (index: number, file: GoFile) => void): void {
+export function takeFiles(files: readonly string[], next: Int32Array, cacheDir: string | undefined, parsed: (index: number, file: GoFile) => void): void {
   for (let i = Atomics.add(next, 0, 1); i < files.length; i = Atomics.add(next, 0, 1)) {
-    const file = files[i]!;
-    let text: string;
+    let file: GoFile;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      file = readGoFile(files[i]!, cacheDir);
     } catch {
       continue;
     }
-    parsed(i, parseGoFile(file, text));
+    parsed(i, file);
   }
 }
 
@@ -108,7 +109,7 @@ interface RunningJob {
 }
 
 /** Sends a job to `worker`; every batch it answers is handed to `add`. */
-function startJob(worker: Worker, files: readonly string[], next: Int32Array, add: (batch: ParseBatch) => void): RunningJob {
+function startJob(worker: Worker, work: Omit<ParseJob, 'port'>, add: (batch: ParseBatch) => void): RunningJob {
   const { port1: port, port2 } = new MessageChannel();
   let settle: (error?: Error) => void = () => {};
   const finished = new Promise<void>((resolve, reject) => {
@@ -134,7 +135,7 @@ function startJob(worker: Worker, files: readonly string[], next: Int32Array, ad
   worker.on('exit', onError);
   busy.set(worker, (busy.get(worker) ?? 0) + 1);
   worker.ref();
-  const job: ParseJob = { files, next, port: port2 };
+  const job: ParseJob = { ...work, port: port2 };
   worker.postMessage(job, [port2]);
   return {
     finished,

@@ -4,9 +4,17 @@ import { type GoModule, isGoSourceFile, ModuleFinder, toPosix } from '../workspa
 import type { GoFile } from './ast';
 import { type Diagnostic, fileError } from '../diagnostics/diagnostics';
 import { parseFiles } from './parse-workers';
-import { parseGoFile } from './parser';
+import { readGoFile, readGoFileWithoutParsing } from './read-go-file';
 import type { ExcludedFile, GoPackage, GoProgram } from './package';
 import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
+
+/** Where a program may find Go files already parsed. */
+export interface ProgramReading {
+  /** The parse cache's directory (./read-go-file.ts); no cache when undefined. */
+  cacheDir?: string;
+  /** Files parsed by earlier runs of this process that have not changed since, by path; files read now are added. */
+  parsed?: Map<string, GoFile>;
+}
 
 /**
  * Loads Go packages of the workspace's modules on demand and parses each
@@ -25,11 +33,29 @@ export class WorkspaceProgram implements GoProgram {
   /** Directories and Go files that could not be read (SECURITY.md, rule 4): errors, never silently empty packages. */
   readonly readErrors: Diagnostic[] = [];
 
-  /** `target`: the GOOS/GOARCH/cgo/tags whose files make up each package (default: this environment's, as go build sees it). */
-  constructor(readonly target: BuildTarget = buildTarget(process.env)) {}
+  private readonly cacheDir: string | undefined;
+  private readonly parsed: Map<string, GoFile> | undefined;
+
+  /**
+   * `target`: the GOOS/GOARCH/cgo/tags whose files make up each package
+   * (default: this environment's, as go build sees it); `reading`: the parse
+   * cache and the files parsed earlier in this process (fw watch).
+   */
+  constructor(
+    readonly target: BuildTarget = buildTarget(process.env),
+    reading: ProgramReading = {},
+  ) {
+    this.cacheDir = reading.cacheDir;
+    this.parsed = reading.parsed;
+  }
 
   get loaded(): ReadonlyMap<string, GoPackage> {
     return this.byPath;
+  }
+
+  /** Every directory this program looked for a package in, whether it found Go files there or not. */
+  get searchedDirs(): string[] {
+    return [...this.byDir.keys()];
   }
 
   /** Makes a module's packages reachable by import path. */
@@ -64,12 +90,24 @@ export class WorkspaceProgram implements GoProgram {
   }
 
   /**
-   * Parses the Go files of `dirs` at once, spread over the cores, so that
-   * loading those packages later finds them parsed.
+   * Reads the Go files of `dirs` at once so that loading those packages later
+   * finds them parsed: fw's outputs and parse-cache hits on this thread, the
+   * rest spread over the cores.
    */
   async preload(dirs: readonly string[]): Promise<void> {
-    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir), []) ?? []);
-    for (const [file, parsed] of await parseFiles(files)) this.preloaded.set(file, parsed);
+    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir), []) ?? []).filter((f) => !this.parsed?.has(f));
+    const toParse: string[] = [];
+    for (const file of files) {
+      let found: ReturnType<typeof readGoFileWithoutParsing> | undefined;
+      try {
+        found = readGoFileWithoutParsing(file, this.cacheDir);
+      } catch {
+        // Unreadable: load() reads it again and reports it.
+      }
+      if (found?.file) this.preloaded.set(file, found.file);
+      else if (found) toParse.push(file);
+    }
+    for (const [file, parsed] of await parseFiles(toParse, this.cacheDir)) this.preloaded.set(file, parsed);
   }
 
   private load(dir: string): GoPackage | undefined {
@@ -80,16 +118,17 @@ export class WorkspaceProgram implements GoProgram {
     const excluded: ExcludedFile[] = [];
     for (const file of paths) {
       this.filesParsed++;
-      let parsed = this.preloaded.get(file);
-      if (parsed) this.preloaded.delete(file);
-      else {
+      let parsed = this.parsed?.get(file) ?? this.preloaded.get(file);
+      this.preloaded.delete(file);
+      if (!parsed) {
         try {
-          parsed = parseGoFile(file, fs.readFileSync(file, 'utf8'));
+          parsed = readGoFile(file, this.cacheDir);
         } catch (e) {
           this.readErrors.push(fileError(file, 'cannot read', e));
           continue;
         }
       }
+      this.parsed?.set(file, parsed);
       // The files `go build` leaves out for the target are not part of the package (their declarations do not exist).
       const verdict = shouldBuild(path.basename(file), parsed.constraints, parsed.imports.some((i) => i.path === 'C'), this.target);
       if (verdict.build) files.push(parsed);

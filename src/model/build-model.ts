@@ -9,7 +9,7 @@ import { findAnnotatedHandlers, type AnnotatedHandler } from './handlers';
 import type { GroupModel, HandlerPackage, HandlerTypeModel, RootModel, RouteModel, RouteResponse, WorkspaceModel } from './model';
 import { isGoIdentifier } from '../go/names';
 import { groupNameForFunctions, groupNameForType, isExported, pascalCasePath, uniqueImportNames, upperFirst } from './naming';
-import { WorkspaceProgram } from '../go/program';
+import { type ProgramReading, WorkspaceProgram } from '../go/program';
 import { findRouteConflicts } from './route-conflicts';
 import { selectRoots } from '../workspace/select-roots';
 import { lookupTypeName } from './type-lookup';
@@ -29,10 +29,10 @@ export const GENERATED_DECLARATIONS = ['Router', 'RouterParams', 'Route', 'Route
 /** Packages generated files import; a handler package must not take these names. */
 const RESERVED_IMPORT_NAMES = ['http', 'json', 'reflect'];
 
-/** discover → parse → validate → model. */
-export async function loadWorkspaceModel(cwd: string, packages: readonly string[], target?: BuildTarget): Promise<LoadedModel> {
+/** discover → parse → validate → model; see WorkspaceProgram for `target` and `reading`. */
+export async function loadWorkspaceModel(cwd: string, packages: readonly string[], target?: BuildTarget, reading: ProgramReading = {}): Promise<LoadedModel> {
   await initGoParser();
-  const program = new WorkspaceProgram(target);
+  const program = new WorkspaceProgram(target, reading);
   const diagnostics: Diagnostic[] = [];
   const allRoots = discoverRoots(cwd, diagnostics);
   const selected = selectRoots(cwd, allRoots, packages, diagnostics);

@@ -27,14 +27,11 @@ export function resolveClientFile(projectRoot: string, projectName: string, clie
 }
 
 /** The files each generator writes for these roots (workspace-relative), per DESIGN §4. */
-function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string, openapiFile?: string): Record<GeneratorName, string[]> {
+function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string, openapiFile?: string): Record<GeneratorName | 'all', string[]> {
   const inRoot = (root: string, file: string) => path.posix.join(projectRoot, root, file);
-  return {
-    router: roots.flatMap((r) => [inRoot(r, 'router.go'), inRoot(r, 'registry.go')]),
-    'url-helper': roots.map((r) => inRoot(r, 'urlhelper/urlhelper.go')),
-    client: [clientFile],
-    openapi: openapiFile ? [openapiFile] : [],
-  };
+  const router = roots.flatMap((r) => [inRoot(r, 'router.go'), inRoot(r, 'registry.go')]);
+  const urlHelper = roots.map((r) => inRoot(r, 'urlhelper/urlhelper.go'));
+  return { router, 'url-helper': urlHelper, client: [clientFile], openapi: openapiFile ? [openapiFile] : [], all: [...router, ...urlHelper, clientFile, ...(openapiFile ? [openapiFile] : [])] };
 }
 
 /** The Go files fw generates for these roots (workspace-relative): what the inputs and the plugin's own cache leave out. */
@@ -52,7 +49,7 @@ const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
  * target would invalidate the others' cache), plus the build target's
  * environment variables and fw's own version.
  */
-function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Record<GeneratorName, string[]>): Input[] {
+function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Record<GeneratorName | 'all', string[]>): Input[] {
   const tok = (p: string) => tokenPath(projectRoot, p);
   const sources = analysis.precise ? analysis.goDirs.map((d) => `${tok(d)}/*.go`) : ['{projectRoot}/**/*.go'];
   const generated = [...outputs.router, ...outputs['url-helper']].map((f) => `!${tok(f)}`);
@@ -67,7 +64,8 @@ function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Recor
   ];
 }
 
-const descriptions: Record<GeneratorName, string> = {
+const descriptions: Record<GeneratorName | 'all', string> = {
+  all: 'Generate router.go, registry.go, the Go URL helper and the TypeScript client from one read of the Go files',
   router: 'Generate router.go (net/http ServeMux) and registry.go from fw:http_route annotations',
   'url-helper': 'Generate the Go URL helper package (urlhelper/urlhelper.go) from fw:http_route annotations',
   client: 'Generate the Zod-validated TypeScript client from fw:http_route annotations',
@@ -88,7 +86,7 @@ export function fwTargets(
   const openapiFile = options.openapiFile ? resolveClientFile(projectRoot, projectName, options.openapiFile, 'openapiFile') : undefined;
   const outputs = outputsOf(projectRoot, analysis.roots, clientFile, openapiFile);
   const inputs = goInputs(projectRoot, analysis, outputs);
-  const target = (generator: GeneratorName, executorOptions: Record<string, unknown>): TargetConfiguration => ({
+  const target = (generator: GeneratorName | 'all', executorOptions: Record<string, unknown>): TargetConfiguration => ({
     executor: `${FW_PACKAGE_NAME}:${generator}`,
     options: executorOptions,
     cache: true,
@@ -100,6 +98,10 @@ export function fwTargets(
     [options.routerTargetName]: target('router', {}),
     [options.urlHelperTargetName]: target('url-helper', {}),
     [options.clientTargetName]: target('client', { file: path.posix.relative(projectRoot, clientFile) }),
+    [options.allTargetName]: target('all', {
+      file: path.posix.relative(projectRoot, clientFile),
+      ...(openapiFile ? { openapi: path.posix.relative(projectRoot, openapiFile) } : {}),
+    }),
   };
   // The OpenAPI document is opt-in: only a project whose plugin options name its file gets the target.
   if (openapiFile) targets[options.openapiTargetName] = target('openapi', { file: path.posix.relative(projectRoot, openapiFile) });

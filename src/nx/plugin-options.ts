@@ -19,6 +19,8 @@ export const pluginOptionsSchema = z.strictObject({
   routerTargetName: targetName.default('gen-router'),
   urlHelperTargetName: targetName.default('gen-url-helper'),
   clientTargetName: targetName.default('gen-client'),
+  /** The target that runs all three generators from one read of the Go files. */
+  allTargetName: targetName.default('gen-all'),
   /**
    * Where gen-client writes the TypeScript client: relative to the project
    * root, or `{workspaceRoot}/...`; `{projectName}` is replaced by the

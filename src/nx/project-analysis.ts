@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { hasErrors } from '../diagnostics/diagnostics';
 import { discoverRoots } from '../workspace/discover';
-import { generate } from '../generate';
+import { readWorkspace } from '../generate';
 
 /** What the inferred targets of one Go project need to know: where its roots are and which Go files generation reads. */
 export interface ProjectAnalysis {
@@ -22,11 +22,13 @@ export interface ProjectAnalysis {
 const toPosix = (p: string): string => p.split(path.sep).join('/') || '.';
 
 /**
- * Reads a project as generation will: discovery for the roots, then one
- * in-process generate(). The Go program loads packages on first use, so
- * afterwards its loaded packages are the Go packages generation read.
+ * Reads a project as generation will, without emitting: discovery for the
+ * roots, then the model and the types its routes reach (readWorkspace). The
+ * Go program loads packages on first use, so afterwards its loaded packages
+ * are the Go packages generation reads. `cacheDir` is the parse cache's: a
+ * Go file whose contents did not change since any earlier run is not parsed.
  */
-export async function analyzeProject(workspaceRoot: string, projectRoot: string): Promise<ProjectAnalysis> {
+export async function analyzeProject(workspaceRoot: string, projectRoot: string, cacheDir?: string): Promise<ProjectAnalysis> {
   const absRoot = path.join(workspaceRoot, projectRoot);
   const locations = discoverRoots(absRoot);
   const fromWorkspace = (abs: string): string => toPosix(path.relative(workspaceRoot, abs));
@@ -42,15 +44,7 @@ export async function analyzeProject(workspaceRoot: string, projectRoot: string)
   let precise = false;
   if (locations.length > 0) {
     try {
-      // The probe path is never written: generate() is pure.
-      const probe = await generate({
-        cwd: absRoot,
-        // All three, so that the inputs cover what any of them reads: the client
-        // follows types through nested fields into other packages, the URL
-        // helper checks hand-written files next to its output.
-        generators: ['router', 'url-helper', 'client'],
-        clientFile: path.join(absRoot, '.fw-inputs-probe.ts'),
-      });
+      const probe = await readWorkspace({ cwd: absRoot, cacheDir });
       if (probe.model && !hasErrors(probe.diagnostics)) {
         precise = true;
         for (const pkg of probe.model.program.loaded.values()) dirs.add(fromWorkspace(pkg.dir));

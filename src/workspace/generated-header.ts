@@ -30,3 +30,12 @@ export function hasGeneratedHeader(contents: string): boolean {
   const head = contents.slice(0, 2048).split('\n', 20);
   return head.some((line) => line.trimEnd() === GENERATED_HEADER || DATA_MARK.test(line.trimEnd()));
 }
+
+const HEADER_LINE = Buffer.from(`${GENERATED_HEADER}\n`);
+const HEADER_LINE_CRLF = Buffer.from(`${GENERATED_HEADER}\r\n`);
+
+/** True when the file's first line is fw's header: a file fw wrote, told from its first bytes (fw never parses those). */
+export function startsWithGeneratedHeader(head: Buffer): boolean {
+  const starts = (prefix: Buffer) => head.length >= prefix.length && head.subarray(0, prefix.length).equals(prefix);
+  return starts(HEADER_LINE) || starts(HEADER_LINE_CRLF);
+}

@@ -43,7 +43,7 @@ describe('fw in a real Nx workspace', () => {
     expect(plugins()).toEqual([
       {
         plugin: 'fw',
-        options: { routerTargetName: 'gen-router', urlHelperTargetName: 'gen-url-helper', clientTargetName: 'gen-client', clientFile: 'client/client.ts', openapiTargetName: 'gen-openapi' },
+        options: { routerTargetName: 'gen-router', urlHelperTargetName: 'gen-url-helper', clientTargetName: 'gen-client', allTargetName: 'gen-all', clientFile: 'client/client.ts', openapiTargetName: 'gen-openapi' },
       },
     ]);
     await nx('g', 'fw:init', '--no-interactive');
@@ -156,6 +156,19 @@ describe('fw in a real Nx workspace', () => {
       /Nx read the output from the cache instead of running the command for 6 out of 6 tasks/,
     );
   });
+
+  it('nx run api:gen-all writes what the three targets wrote, from one run, and is cached like them', async () => {
+    const outputs = [`${V1}/router.go`, `${V1}/registry.go`, `${V1}/urlhelper/urlhelper.go`, 'apps/api/client/client.ts'];
+    const before = outputs.map(read);
+    const result = await nx('run', 'api:gen-all');
+    expect(result.output).not.toMatch(CACHE_HIT);
+    expect(result.output).toMatch(/fw all: 0 written, \d+ unchanged/);
+    expect(outputs.map(read)).toEqual(before);
+    fs.rmSync(path.join(ws, 'apps/api/client/client.ts'));
+    expect((await nx('run', 'api:gen-all')).output).toMatch(CACHE_HIT);
+    expect(outputs.map(read)).toEqual(before);
+  });
+
   it('with openapiFile in the plugin options, nx run api:gen-openapi writes the OpenAPI document, then hits the cache', async () => {
     const nxJson = JSON.parse(read('nx.json')) as { plugins: { plugin: string; options: Record<string, unknown> }[] };
     nxJson.plugins[0]!.options.openapiFile = 'openapi.yaml';

@@ -13,6 +13,7 @@ const DEFAULT_OPTIONS = {
   routerTargetName: 'gen-router',
   urlHelperTargetName: 'gen-url-helper',
   clientTargetName: 'gen-client',
+  allTargetName: 'gen-all',
   clientFile: 'client/client.ts',
   openapiTargetName: 'gen-openapi',
 };

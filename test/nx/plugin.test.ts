@@ -44,7 +44,7 @@ describe('fw Nx plugin (createNodes)', () => {
     expect(Object.keys(result['apps/admin/go.mod']?.projects ?? {})).toEqual(['apps/admin']);
     const api = result['apps/api/go.mod']?.projects?.['apps/api'];
     expect(api?.name).toBe('api');
-    expect(Object.keys(api?.targets ?? {})).toEqual(['gen-router', 'gen-url-helper', 'gen-client']);
+    expect(Object.keys(api?.targets ?? {})).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-all']);
     expect(api?.targets?.['gen-router']).toMatchObject({
       executor: 'fw:router',
       options: {},
@@ -60,6 +60,16 @@ describe('fw Nx plugin (createNodes)', () => {
       executor: 'fw:client',
       options: { file: 'client/client.ts' },
       outputs: ['{projectRoot}/client/client.ts'],
+    });
+    expect(api?.targets?.['gen-all']).toMatchObject({
+      executor: 'fw:all',
+      options: { file: 'client/client.ts' },
+      outputs: [
+        '{projectRoot}/internal/v1handler/router.go',
+        '{projectRoot}/internal/v1handler/registry.go',
+        '{projectRoot}/internal/v1handler/urlhelper/urlhelper.go',
+        '{projectRoot}/client/client.ts',
+      ],
     });
   });
 
@@ -82,6 +92,7 @@ describe('fw Nx plugin (createNodes)', () => {
     const targets = await apiTargets();
     expect(targets['gen-client']?.inputs).toEqual(inputs);
     expect(targets['gen-url-helper']?.inputs).toEqual(inputs);
+    expect(targets['gen-all']?.inputs).toEqual(inputs);
   });
 
   it('falls back to every Go file of the project when the annotations do not build a model', async () => {
@@ -107,9 +118,10 @@ describe('fw Nx plugin (createNodes)', () => {
       routerTargetName: 'routes',
       urlHelperTargetName: 'urls',
       clientTargetName: 'ts-client',
+      allTargetName: 'gen',
       clientFile: '{workspaceRoot}/libs/clients/src/{projectName}.ts',
     });
-    expect(Object.keys(targets)).toEqual(['routes', 'urls', 'ts-client']);
+    expect(Object.keys(targets)).toEqual(['routes', 'urls', 'ts-client', 'gen']);
     expect(targets['ts-client']).toMatchObject({
       options: { file: '../../libs/clients/src/api.ts' },
       outputs: ['{workspaceRoot}/libs/clients/src/api.ts'],
@@ -118,7 +130,7 @@ describe('fw Nx plugin (createNodes)', () => {
 
   it('adds gen-openapi (fw:openapi) only when the plugin options name openapiFile, with the same inputs and the document as output', async () => {
     const targets = await apiTargets({ openapiFile: '{workspaceRoot}/docs/{projectName}.openapi.yaml' });
-    expect(Object.keys(targets)).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-openapi']);
+    expect(Object.keys(targets)).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-all', 'gen-openapi']);
     expect(targets['gen-openapi']).toMatchObject({
       executor: 'fw:openapi',
       options: { file: '../../docs/api.openapi.yaml' },
@@ -127,6 +139,9 @@ describe('fw Nx plugin (createNodes)', () => {
       outputs: ['{workspaceRoot}/docs/api.openapi.yaml'],
       metadata: { description: expect.stringContaining('OpenAPI') },
     });
+    // gen-all writes the document too, so it names it as an option and an output.
+    expect(targets['gen-all']?.options).toMatchObject({ openapi: '../../docs/api.openapi.yaml' });
+    expect(targets['gen-all']?.outputs).toContain('{workspaceRoot}/docs/api.openapi.yaml');
     expect(Object.keys(await apiTargets({ openapiFile: 'openapi.json', openapiTargetName: 'api-doc' }))).toContain('api-doc');
     await expect(nodes({ openapiFile: 'openapi.txt' })).rejects.toThrow('must be a path ending in .json, .yaml or .yml');
   });

@@ -18,6 +18,9 @@ export function memoryProgram(modulePath: string, packages: Record<string, GoFil
     package: (importPath) => byPath.get(importPath),
     packageAt: (dir) => [...byPath.values()].find((p) => p.dir === dir),
     loaded: byPath,
+    get searchedDirs() {
+      return [...byPath.values()].map((p) => p.dir);
+    },
   };
 }
 

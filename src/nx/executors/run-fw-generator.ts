@@ -3,6 +3,7 @@ import { type ExecutorContext, logger } from '@nx/devkit';
 import { type Diagnostic, formatDiagnostic } from '../../diagnostics/diagnostics';
 import { generateAndWrite } from '../../generate';
 import type { GeneratorName } from '../../generate';
+import { defaultCacheDir } from '../../workspace/cache-dir';
 
 /** The options every fw executor shares; they mirror the CLI's flags. Paths are relative to the project root. */
 export interface FwExecutorOptions {
@@ -14,7 +15,9 @@ export interface FwExecutorOptions {
   force?: boolean;
   /** The output file of the TypeScript client or the OpenAPI document, relative to the project root (client and openapi only). */
   file?: string;
-  /** openapi only: `info.title`, `info.version`, `servers[].url`. */
+  /** all only: the output file of the OpenAPI document, relative to the project root (none without it). */
+  openapi?: string;
+  /** openapi and all: `info.title`, `info.version`, `servers[].url` of the document. */
   title?: string;
   version?: string;
   servers?: string[];
@@ -45,23 +48,30 @@ function relativePaths(files: readonly string[], workspaceRoot: string): string 
 }
 
 /**
- * The body of the router, url-helper, client and openapi executors: one in-process
- * generate() for the project's root handler packages, then the shared writer.
- * Any error diagnostic, refusal or (with `check`) stale file fails the target.
+ * The body of the router, url-helper, client, openapi and all executors: one
+ * in-process generate() for the project's root handler packages (the parse
+ * cache under the workspace's node_modules/.cache/fw), then the shared
+ * writer. `all` is the router and the URL helper, the client when `file`
+ * is given and the OpenAPI document when `openapi` is. Any error diagnostic, refusal or (with `check`) stale file fails the target.
  */
 export async function runFwGenerator(
-  generator: GeneratorName,
+  generator: GeneratorName | 'all',
   options: FwExecutorOptions,
   context: ExecutorContext,
 ): Promise<FwExecutorResult> {
   const cwd = path.join(context.root, projectRootOf(context));
+  const generators: GeneratorName[] = generator !== 'all' ? [generator] : ['router', 'url-helper'];
+  if (generator === 'all' && options.file) generators.push('client');
+  if (generator === 'all' && options.openapi) generators.push('openapi');
+  const openapiFile = generator === 'openapi' ? options.file : generator === 'all' ? options.openapi : undefined;
   const { report, diagnostics, failure } = await generateAndWrite(
     {
       cwd,
-      generators: [generator],
+      generators,
       packages: options.packages ?? [],
-      clientFile: generator === 'client' ? options.file : undefined,
-      openapi: generator === 'openapi' && options.file ? { file: options.file, title: options.title, version: options.version, servers: options.servers } : undefined,
+      clientFile: generators.includes('client') ? options.file : undefined,
+      openapi: openapiFile ? { file: openapiFile, title: options.title, version: options.version, servers: options.servers } : undefined,
+      cacheDir: defaultCacheDir(context.root),
     },
     { check: options.check, force: options.force },
   );

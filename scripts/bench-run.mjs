@@ -1,0 +1,48 @@
+// One measured run of `npm run bench`, in a fresh process so that every run
+// pays start-up, wasm compilation and JIT warm-up as a user's does:
+//
+//   node scripts/bench-run.mjs baseline <dir>   read + tree-sitter-parse every .go file, one thread
+//   node scripts/bench-run.mjs fw <args...>      the fw command line, output silenced
+//
+// Prints one JSON line: {"code": exit status, "rss": peak resident set size in bytes,
+// "cpu": user + system CPU time of the whole process (all threads) in ms}.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const dist = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'dist');
+const [mode, ...args] = process.argv.slice(2);
+
+/** Every .go file below `dir`, skipping what fw skips (tests, hidden and underscore directories, node_modules). */
+export function goFiles(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      if (e.name.startsWith('.') || e.name.startsWith('_') || e.name === 'node_modules') continue;
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith('.go') && !e.name.endsWith('_test.go')) out.push(full);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+let code = 0;
+if (mode === 'baseline') {
+  const { initGoParser, parseGoFile } = require(path.join(dist, 'go/parser.js'));
+  await initGoParser();
+  for (const f of goFiles(args[0])) parseGoFile(f, fs.readFileSync(f, 'utf8'));
+} else if (mode === 'fw') {
+  const { main } = require(path.join(dist, 'cli/main.js'));
+  const lines = [];
+  code = await main(args, { out: () => {}, err: (l) => lines.push(l) });
+  if (code !== 0) process.stderr.write(`${lines.slice(0, 5).join('\n')}\n`);
+} else {
+  process.stderr.write(`bench-run: unknown mode ${mode}\n`);
+  code = 2;
+}
+const usage = process.resourceUsage();
+process.stdout.write(`${JSON.stringify({ code, rss: usage.maxRSS * 1024, cpu: (usage.userCPUTime + usage.systemCPUTime) / 1000 })}\n`);
+process.exitCode = code;

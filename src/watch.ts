@@ -1,0 +1,139 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { type FSWatcher, watch as chokidarWatch } from 'chokidar';
+import { type Diagnostic, hasErrors } from './diagnostics/diagnostics';
+import type { GoFile } from './go/ast';
+import { type GenerateOptions, type GenerateResult, generateAndWrite } from './generate';
+import { isGoSourceFile, isSkippedDir } from './workspace/discover';
+import type { WriteReport } from './write/writer';
+
+/**
+ * `fw watch`: generation kept running. The parsed Go files stay in memory;
+ * a change event drops only the changed file's, so a rebuild re-reads and
+ * re-parses only what changed (discovery, the model and the emitters run
+ * again, and the writer touches only outputs whose contents changed). Events
+ * are debounced into one rebuild. A rebuild with errors writes nothing, so
+ * the last good outputs stay; the next good one writes again.
+ */
+
+export interface WatchOptions extends Omit<GenerateOptions, 'parsed'> {
+  /** Milliseconds of quiet after a change before rebuilding (default 20). */
+  debounceMs?: number;
+  /** Called with errors of the file watcher (e.g. the system's limit of watched directories) or of a rebuild; watching goes on. */
+  onWatchError?: (error: Error) => void;
+}
+
+export interface Rebuild {
+  /** What started it: 'initial', or the number of changed paths. */
+  cause: 'initial' | number;
+  /** From the first change event (or the start) to the end of writing. */
+  ms: number;
+  diagnostics: Diagnostic[];
+  /** Undefined when there were errors (nothing written). */
+  report?: WriteReport;
+  result: GenerateResult;
+}
+
+export interface Watcher {
+  /** Settles after the watcher is ready and the first build is done. */
+  ready: Promise<Rebuild>;
+  /** Stops watching; waits for a rebuild in progress. */
+  close(): Promise<void>;
+}
+
+/** The paths whose change can change what fw generates: Go sources, go.mod, and directories (a new root or subfolder). */
+function isRelevant(file: string): boolean {
+  const base = path.basename(file);
+  return base === 'go.mod' || isGoSourceFile(base);
+}
+
+export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) => void): Watcher {
+  const cwd = path.resolve(options.cwd);
+  const debounceMs = options.debounceMs ?? 20;
+  /** The model in memory: every Go file parsed so far that has not changed since. */
+  const parsed = new Map<string, GoFile>();
+  /** What fw last wrote or found up to date, so that its own writes do not start a rebuild. */
+  const outputs = new Map<string, string>();
+  const changed = new Set<string>();
+  let firstEvent: bigint | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const build = async (cause: Rebuild['cause'], started: bigint): Promise<Rebuild> => {
+    const outcome = await generateAndWrite({ ...options, cwd, parsed }, {});
+    for (const f of outcome.result.files) outputs.set(f.path, f.contents);
+    const rebuild: Rebuild = {
+      cause,
+      ms: Number(process.hrtime.bigint() - started) / 1e6,
+      diagnostics: outcome.diagnostics,
+      result: outcome.result,
+    };
+    if (outcome.report && !hasErrors(outcome.diagnostics)) rebuild.report = outcome.report;
+    return rebuild;
+  };
+
+  const flush = () => {
+    timer = undefined;
+    const paths = [...changed];
+    const started = firstEvent ?? process.hrtime.bigint();
+    changed.clear();
+    firstEvent = undefined;
+    running = running
+      .then(async () => {
+        if (closed) return;
+        for (const p of paths) parsed.delete(p);
+        onRebuild(await build(paths.length, started));
+      })
+      // A rebuild that throws is a bug in fw: say so and keep watching (the next change rebuilds again).
+      .catch((e: unknown) => options.onWatchError?.(e instanceof Error ? e : new Error(String(e))));
+  };
+
+  const onEvent = (event: string, file: string) => {
+    if (closed) return;
+    const isDir = event === 'addDir' || event === 'unlinkDir';
+    if (!isDir && !isRelevant(file)) return;
+    // fw's own write of an output: nothing changed that fw does not know.
+    if (event !== 'unlink' && outputs.has(file) && readOrUndefined(file) === outputs.get(file)) return;
+    if (isDir) for (const p of parsed.keys()) if (p.startsWith(`${file}${path.sep}`)) parsed.delete(p);
+    firstEvent ??= process.hrtime.bigint();
+    changed.add(file);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  };
+
+  const watcher: FSWatcher = chokidarWatch(cwd, {
+    ignoreInitial: true,
+    // Directories fw never reads (node_modules, vendor, testdata, .git, _x); any file but Go sources and go.mod.
+    ignored: (p, stats) => {
+      const base = path.basename(p);
+      if (p !== cwd && isSkippedDir(base) && (stats === undefined || stats.isDirectory())) return true;
+      return stats?.isFile() === true && !isRelevant(p);
+    },
+  });
+  watcher.on('all', onEvent);
+  const started = process.hrtime.bigint();
+  watcher.on('error', (e) => options.onWatchError?.(e instanceof Error ? e : new Error(String(e))));
+  const ready = new Promise<void>((resolve) => watcher.once('ready', resolve)).then(() => build('initial', started));
+  running = ready.then(
+    (r) => onRebuild(r),
+    () => {},
+  );
+  return {
+    ready,
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await watcher.close();
+      await running.catch(() => {});
+    },
+  };
+}
+
+function readOrUndefined(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

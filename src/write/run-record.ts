@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Diagnostic } from '../diagnostics/diagnostics';
+import { readGoSource } from '../go/read-go-file';
+import { writeCacheFile } from '../workspace/cache-dir';
+import { isGoSourceFile, ModuleFinder } from '../workspace/discover';
+
+/**
+ * What a successful run read and wrote, kept beside the parse cache so that
+ * the next run with the same options can tell, without parsing or emitting,
+ * that it would write nothing: the roots discovery finds are the same, every
+ * directory the run read holds the same Go files with the same contents (and
+ * the same go.mod above it), and every output still has the contents the run
+ * left. Any difference, or a record that is unreadable or from another fw,
+ * means a full run. fw's own outputs among the inputs are recorded as such and
+ * only their header is checked (they are never read as sources).
+ */
+
+export interface RunSummary {
+  /** The roots generated for, relative to the workspace. */
+  roots: string[];
+  routes: number;
+}
+
+/** One directory the run read Go files from (or looked in and found none). */
+interface InputDir {
+  dir: string;
+  /** The directory of the nearest go.mod at or above it, or '' when there is none. */
+  moduleDir: string;
+  /** Go source file name → SHA-256 of its contents, or GENERATED for fw's own outputs. */
+  files: Record<string, string>;
+}
+
+interface RunRecord {
+  salt: string;
+  /** Discovery's answer (the selected roots), as JSON. */
+  roots: string;
+  inputs: InputDir[];
+  /** Output path → SHA-256 of its contents. */
+  outputs: Record<string, string>;
+  /** Warnings of the run, printed again when it is skipped. */
+  diagnostics: Diagnostic[];
+  summary: RunSummary;
+}
+
+const GENERATED = 'generated';
+const RECORD_FORMAT = 1;
+
+const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** Where the record of runs with these options lives: one file per distinct set of options. */
+export function runRecordFile(cacheDir: string, options: unknown): string {
+  return path.join(cacheDir, 'runs', `${sha256(JSON.stringify(options)).slice(0, 32)}.json`);
+}
+
+function describeDir(dir: string, modules: ModuleFinder): InputDir {
+  const files: Record<string, string> = {};
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && isGoSourceFile(e.name)).map((e) => e.name).sort();
+  } catch {
+    // A directory that is gone or unreadable holds no files.
+  }
+  for (const name of names) {
+    try {
+      const source = readGoSource(path.join(dir, name));
+      files[name] = source.generated ? GENERATED : sha256(source.bytes);
+    } catch {
+      files[name] = 'unreadable';
+    }
+  }
+  return { dir, moduleDir: modules.find(dir)?.dir ?? '', files };
+}
+
+function hashOrUndefined(file: string): string | undefined {
+  try {
+    return sha256(fs.readFileSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
+export interface RecordedRun {
+  diagnostics: Diagnostic[];
+  summary: RunSummary;
+  outputs: string[];
+}
+
+/**
+ * The record at `file`, when it still holds for this workspace: same salt
+ * (fw version), same roots, same inputs, outputs as the run left them.
+ */
+export function upToDateRun(file: string, salt: string, roots: string): RecordedRun | undefined {
+  let record: RunRecord;
+  try {
+    record = JSON.parse(fs.readFileSync(file, 'utf8')) as RunRecord;
+  } catch {
+    return undefined;
+  }
+  if (record === null || typeof record !== 'object' || record.salt !== `${salt} record ${RECORD_FORMAT}` || record.roots !== roots) return undefined;
+  if (!Array.isArray(record.inputs) || record.outputs === null || typeof record.outputs !== 'object' || !Array.isArray(record.diagnostics)) return undefined;
+  const modules = new ModuleFinder();
+  for (const input of record.inputs) {
+    const now = describeDir(input.dir, modules);
+    if (now.moduleDir !== input.moduleDir || JSON.stringify(now.files) !== JSON.stringify(input.files)) return undefined;
+  }
+  for (const [output, hash] of Object.entries(record.outputs)) if (hashOrUndefined(output) !== hash) return undefined;
+  return { diagnostics: record.diagnostics, summary: record.summary, outputs: Object.keys(record.outputs) };
+}
+
+/** Records a run whose outputs are now on disk as `outputs`; `inputDirs` are the directories it read Go files from or looked in. */
+export function recordRun(
+  file: string,
+  salt: string,
+  run: { roots: string; inputDirs: readonly string[]; outputs: readonly { path: string; contents: string }[]; diagnostics: Diagnostic[]; summary: RunSummary },
+): void {
+  const modules = new ModuleFinder();
+  const record: RunRecord = {
+    salt: `${salt} record ${RECORD_FORMAT}`,
+    roots: run.roots,
+    inputs: [...new Set(run.inputDirs)].sort().map((dir) => describeDir(dir, modules)),
+    outputs: Object.fromEntries(run.outputs.map((o) => [o.path, sha256(o.contents)])),
+    diagnostics: run.diagnostics,
+    summary: run.summary,
+  };
+  writeCacheFile(file, JSON.stringify(record));
+}

@@ -1,0 +1,183 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Rebuild, startWatch, type Watcher } from '../src/watch';
+import { copyFixture, runFw } from './support/workspace';
+
+/**
+ * fw watch against the oracle of a fresh run: after every edit the watcher
+ * has rebuilt, `fw g all --check --no-cache` (a new program, nothing in
+ * memory, no cache) must find every output up to date, i.e. byte-identical
+ * to what it would write. Every wait is bounded and the watcher is always
+ * closed, so a broken watcher fails a test instead of hanging the run.
+ */
+
+const CLIENT = 'web/src/api/client.ts';
+const WAIT_MS = 15_000;
+
+let watcher: Watcher | undefined;
+afterEach(async () => {
+  await watcher?.close();
+  watcher = undefined;
+});
+
+/**
+ * Starts a watcher on `ws`; `next()` resolves with the last rebuild once
+ * rebuilds stop coming (one file-system change may arrive as two events far
+ * enough apart for two rebuilds), bounded in time.
+ */
+async function watchWorkspace(ws: string): Promise<{ next: () => Promise<Rebuild>; first: Rebuild }> {
+  const queue: Rebuild[] = [];
+  let wake: (() => void) | undefined;
+  watcher = startWatch({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT, debounceMs: 50 }, (r) => {
+    queue.push(r);
+    wake?.();
+  });
+  const next = async (): Promise<Rebuild> => {
+    const deadline = Date.now() + WAIT_MS;
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, ms);
+      });
+    while (queue.length === 0) {
+      if (Date.now() > deadline) throw new Error(`fw watch did not rebuild within ${WAIT_MS} ms`);
+      await pause(100);
+    }
+    for (let seen = queue.length; ; seen = queue.length) {
+      await new Promise((r) => setTimeout(r, 300));
+      if (queue.length === seen || Date.now() > deadline) break;
+    }
+    const last = queue[queue.length - 1]!;
+    queue.length = 0;
+    return last;
+  };
+  const first = await next();
+  return { next, first };
+}
+
+/** The oracle: a fresh fw g all finds nothing to write. */
+async function expectFreshRunAgrees(ws: string): Promise<void> {
+  const check = await runFw(['g', 'all', '--file', CLIENT, '--cwd', ws, '--check', '--no-cache']);
+  expect(check.stderr).toBe('');
+  expect(check.code).toBe(0);
+}
+
+const read = (ws: string, rel: string) => fs.readFileSync(path.join(ws, rel), 'utf8');
+function edit(ws: string, rel: string, from: string, to: string): void {
+  const text = read(ws, rel);
+  expect(text).toContain(from);
+  fs.writeFileSync(path.join(ws, rel), text.replace(from, to));
+}
+
+const USERS = 'internal/v1handler/handler_users.go';
+const ROUTER = 'internal/v1handler/router.go';
+
+describe('fw watch', () => {
+  it('builds at start like a fresh fw g all', async () => {
+    const ws = copyFixture('example');
+    const { first } = await watchWorkspace(ws);
+    expect(first.cause).toBe('initial');
+    expect(first.report).toBeDefined();
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after an edit, an added, a deleted and a renamed handler file, its outputs are what a fresh run writes', async () => {
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws);
+
+    edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
+    let r = await next();
+    expect(r.report?.written.map((f) => path.relative(ws, f))).toContain(ROUTER);
+    expect(read(ws, ROUTER)).toContain('/people/{id}');
+    await expectFreshRunAgrees(ws);
+
+    fs.writeFileSync(
+      path.join(ws, 'internal/v1handler/handler_ping.go'),
+      'package v1handler\n\nimport "net/http"\n\n// fw:http_route path=/ping\nfunc Ping() http.HandlerFunc { return nil }\n',
+    );
+    r = await next();
+    expect(read(ws, ROUTER)).toContain('"GET /ping"');
+    await expectFreshRunAgrees(ws);
+
+    fs.renameSync(path.join(ws, 'internal/v1handler/handler_ping.go'), path.join(ws, 'internal/v1handler/handler_health.go'));
+    r = await next();
+    expect(read(ws, ROUTER)).toContain('"GET /ping"');
+    await expectFreshRunAgrees(ws);
+
+    fs.rmSync(path.join(ws, 'internal/v1handler/handler_health.go'));
+    r = await next();
+    expect(r.report).toBeDefined();
+    expect(read(ws, ROUTER)).not.toContain('"GET /ping"');
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after edits of a type file (a field added, the file renamed), its outputs are what a fresh run writes', async () => {
+    const ws = copyFixture('example');
+    const typeFile = fs
+      .readdirSync(path.join(ws, 'internal/models'))
+      .find((f) => f.endsWith('.go') && read(ws, `internal/models/${f}`).includes('struct {'));
+    expect(typeFile).toBeDefined();
+    const rel = `internal/models/${typeFile!}`;
+    const { next } = await watchWorkspace(ws);
+    const before = read(ws, CLIENT);
+
+    const text = read(ws, rel);
+    const at = text.indexOf('struct {') + 'struct {'.length;
+    fs.writeFileSync(path.join(ws, rel), `${text.slice(0, at)}\n\tWatchedField string \`json:"watched_field"\`${text.slice(at)}`);
+    await next();
+    expect(read(ws, CLIENT)).toContain('watched_field');
+    expect(read(ws, CLIENT)).not.toBe(before);
+    await expectFreshRunAgrees(ws);
+
+    fs.renameSync(path.join(ws, rel), path.join(ws, 'internal/models/renamed_types.go'));
+    await next();
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('on a broken edit prints diagnostics and keeps the last good outputs; recovers when fixed', async () => {
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws);
+    const good = read(ws, ROUTER);
+
+    edit(ws, USERS, 'method=GET', 'method=FETCH');
+    const broken = await next();
+    expect(broken.report).toBeUndefined();
+    expect(broken.diagnostics.some((d) => d.severity === 'error' && d.pos?.file === path.join(ws, USERS))).toBe(true);
+    expect(read(ws, ROUTER)).toBe(good);
+
+    edit(ws, USERS, 'method=FETCH', 'method=DELETE');
+    const fixed = await next();
+    expect(fixed.report?.written.map((f) => path.relative(ws, f))).toContain(ROUTER);
+    expect(read(ws, ROUTER)).not.toBe(good);
+    await expectFreshRunAgrees(ws);
+  });
+});
+
+describe('fw watch (command line)', () => {
+  it('prints a summary per rebuild and stops on SIGINT with exit status 0', async () => {
+    const ws = copyFixture('example');
+    const out: string[] = [];
+    const { main } = await import('../src/cli/main');
+    const exited = main(['watch', '--file', CLIENT, '--cwd', ws, '--no-cache'], { out: (l) => out.push(l), err: (l) => out.push(l) });
+    const waitFor = async (pattern: RegExp) => {
+      const deadline = Date.now() + WAIT_MS;
+      while (!out.some((l) => pattern.test(l))) {
+        if (Date.now() > deadline) {
+          process.emit('SIGINT');
+          throw new Error(`no line matching ${pattern} in:\n${out.join('\n')}`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    try {
+      await waitFor(/^fw watch: watching /);
+      expect(out.some((l) => /^fw watch: built, \d+ routes; \d+ written, \d+ unchanged in \d+ ms$/.test(l))).toBe(true);
+      edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
+      await waitFor(/^fw watch: rebuilt \(1 change\), \d+ routes; 4 written, \d+ unchanged in \d+ ms$/);
+    } finally {
+      process.emit('SIGINT');
+    }
+    expect(await exited).toBe(0);
+  });
+});
