@@ -40,12 +40,17 @@ export function tsc(compilerOptions: object, files: string[]): string[] {
   const config = path.join(dir, 'tsconfig.json');
   fs.writeFileSync(config, JSON.stringify({ compilerOptions, files: files.map((f) => path.resolve(REPO_ROOT, f)) }, null, 2));
   try {
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], { encoding: 'utf8', stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], { encoding: 'utf8', stdio: 'pipe', cwd: REPO_ROOT });
     return [];
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string };
     const output = `${err.stdout ?? ''}${err.stderr ?? ''}`;
-    const ours = output.split('\n').filter((line) => files.some((f) => line.includes(f)));
+    // tsc names files relative to its working directory: make them absolute, then keep the lines about `files`.
+    const wanted = new Set(files.map((f) => path.resolve(REPO_ROOT, f)));
+    const ours = output
+      .split('\n')
+      .map((line) => line.replace(/^([^(\n]+)(?=\(\d+,\d+\): )/, (file) => path.resolve(REPO_ROOT, file)))
+      .filter((line) => [...wanted].some((f) => line.startsWith(`${f}(`)));
     // A failure that names none of our files (bad options, a crash) must not pass silently.
     return ours.length > 0 || output.includes('): error') ? ours : [output];
   } finally {
