@@ -1,6 +1,7 @@
 import * as path from 'node:path';
-import { formatDiagnostic, printable } from '../diagnostics/diagnostics';
+import { error, formatDiagnostic, printable } from '../diagnostics/diagnostics';
 import { generateAndWrite } from '../generate';
+import { checkTurboTask } from '../runtime/turbo-config';
 import type { GenerateOptions, GeneratorName } from '../generate';
 import { defaultCacheDir } from '../workspace/cache-dir';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
@@ -10,6 +11,7 @@ export const GENERATE_OPTIONS = {
   check: { type: 'boolean' },
   force: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
+  turbo: { type: 'boolean' },
   tags: { type: 'string' },
   'no-cache': { type: 'boolean' },
   'cache-dir': { type: 'string' },
@@ -33,6 +35,9 @@ const COMMON_HELP = `Options:
   --tags <list> build tags, as go build -tags takes them (a,b): Go files are
                 selected for them and for GOOS, GOARCH, CGO_ENABLED
   -q, --quiet   print diagnostics only, no summary
+  --turbo       run as the Turborepo task fw init --turbo wrote: first check
+                that ./turbo.json declares it for exactly the root handler
+                packages found, else fail (so no stale result is cached)
   --no-cache    parse every Go file, neither reading nor writing the parse cache
   --cache-dir <dir>
                 where the parse cache lives (default: node_modules/.cache/fw of the
@@ -57,6 +62,17 @@ async function runGenerators(
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
   const started = process.hrtime.bigint();
   const check = values.check === true;
+  if (values.turbo === true) {
+    const problems =
+      generators.length === 1
+        ? checkTurboTask(cwd, generators[0]!, outputs.clientFile)
+        : [error(undefined, 'fw init --turbo writes tasks for fw g router, url-helper and client, not for fw g all yet', 'use --turbo with those commands')];
+    if (problems.length > 0) {
+      for (const d of problems) io.err(formatDiagnostic(d, cwd));
+      io.err(`fw: ${problems.length} error${problems.length === 1 ? '' : 's'}; nothing was written`);
+      return EXIT_FAILURE;
+    }
+  }
   const { result, report, diagnostics, failure } = await generateAndWrite(
     { cwd, generators, packages: positionals, ...outputs, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
     { check, force: values.force === true },

@@ -1,13 +1,33 @@
 import * as path from 'node:path';
 import { formatDiagnostic, hasErrors } from '../diagnostics/diagnostics';
 import { DEFAULT_RUNTIME_DIR, scaffoldRuntime } from '../runtime/scaffold';
+import { turboPlan, writeTurboConfig } from '../runtime/turbo-config';
 import { writeGeneratedFiles } from '../write/writer';
-import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, UsageError } from './command';
+import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
+
+function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number {
+  if (values.dir !== undefined) throw new UsageError('--dir scaffolds fwhttp; it does not go with --turbo');
+  if (values.file === '') throw new UsageError('--file needs a path');
+  const plan = turboPlan(cwd, typeof values.file === 'string' ? values.file : undefined);
+  const result = writeTurboConfig(cwd, plan);
+  for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd));
+  if (hasErrors(result.diagnostics)) {
+    io.err('fw: nothing was written');
+    return EXIT_FAILURE;
+  }
+  if (values.quiet !== true) {
+    for (const f of result.written) io.out(`wrote ${displayPath(cwd, f)}`);
+    const roots = plan.roots.length > 0 ? plan.roots.join(', ') : 'none';
+    io.out(`fw init --turbo: tasks ${Object.keys(plan.tasks).join(', ')} for root handler packages ${roots}; ${result.written.length} written, ${result.unchanged.length} unchanged`);
+  }
+  return EXIT_OK;
+}
 
 export const initCommand: Command = {
   words: ['init'],
   summary: `scaffold the Go runtime package fwhttp (Wrap, Bind, JSON replies) into ${DEFAULT_RUNTIME_DIR}`,
   usage: `Usage: fw init [--dir <dir>] [options]
+       fw init --turbo [--file <client.ts>] [options]
 
 Writes the Go package fwhttp (standard library only, Go >= 1.22, with its own
 tests) that annotated handlers use: fwhttp.Wrap, fwhttp.Bind, fwhttp.JSON.OK,
@@ -16,7 +36,15 @@ are exactly as fw scaffolded them; it refuses to replace a file you edited,
 and leaves alone a file whose fw header you deleted (that is how you take a
 file over).
 
+With --turbo it writes, instead, the Turborepo tasks of the workspace package
+in --cwd: gen:router, gen:url-helper (and gen:client with --file), each with
+inputs and outputs for exactly the root handler packages found, and
+check:generated (never cached), into ./turbo.json and ./package.json scripts.
+Run it again after adding or removing a root handler package.
+
 Options:
+  --turbo       write the Turborepo tasks (see above)
+  --file <path> with --turbo: the TypeScript client gen:client writes, relative to --cwd
   --dir <dir>   directory of the package, relative to --cwd (default: ${DEFAULT_RUNTIME_DIR});
                 the package is named fwhttp whatever the directory's name
   --cwd <dir>   workspace directory (default: the current directory)
@@ -26,6 +54,8 @@ Options:
   options: {
     ...COMMON_OPTIONS,
     dir: { type: 'string' },
+    turbo: { type: 'boolean' },
+    file: { type: 'string' },
     force: { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
   },
@@ -33,6 +63,8 @@ Options:
     if (positionals.length > 0) throw new UsageError(`fw init takes no arguments, got "${positionals.join(' ')}" (use --dir <dir>)`);
     if (values.dir === '') throw new UsageError('--dir needs a directory');
     const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
+    if (values.turbo === true) return initTurbo(cwd, values, io);
+    if (values.file !== undefined) throw new UsageError('--file goes with --turbo (the client gen:client writes)');
     const force = values.force === true;
     const result = scaffoldRuntime({ cwd, dir: typeof values.dir === 'string' ? values.dir : undefined, force });
     for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd));

@@ -88,7 +88,7 @@ export function readGoSource(file: string): { generated: true; head: Buffer } | 
   try {
     const head = Buffer.alloc(HEAD_BYTES);
     const n = fs.readSync(fd, head, 0, HEAD_BYTES, 0);
-    if (startsWithGeneratedHeader(head.subarray(0, n))) return { generated: true, head: head.subarray(0, n) };
+    if (startsWithGeneratedHeader(head.subarray(0, n))) return { generated: true, head: headThroughPackageClause(fd, head.subarray(0, n)) };
     if (n < HEAD_BYTES) return { generated: false, bytes: head.subarray(0, n) };
     // The rest from the same descriptor: one open per file.
     const size = Math.max(fs.fstatSync(fd).size, HEAD_BYTES);
@@ -106,10 +106,28 @@ export function readGoSource(file: string): { generated: true; head: Buffer } | 
   }
 }
 
+const PACKAGE_CLAUSE = /^package\s+([\p{L}_][\p{L}\p{Nd}_]*)/mu;
+
+/**
+ * The first bytes of a file fw generated, read on until they hold the
+ * package clause: a doc comment (urlhelper.go has one) may push it past the
+ * first HEAD_BYTES. Never more than 64 KiB: fw's own headers are far shorter.
+ */
+function headThroughPackageClause(fd: number, first: Buffer): Buffer {
+  let head = first;
+  while (!PACKAGE_CLAUSE.test(head.toString('utf8')) && head.length < 65_536) {
+    const more = Buffer.alloc(4096);
+    const got = fs.readSync(fd, more, 0, more.length, head.length);
+    if (got === 0) break;
+    head = Buffer.concat([head, more.subarray(0, got)]);
+  }
+  return head;
+}
+
 /** fw's own output: its package name (from the package clause after the header) and nothing else. */
 function generatedFile(file: string, head: Buffer): GoFile {
   const text = head.toString('utf8');
-  const packageName = /^package\s+([\p{L}_][\p{L}\p{Nd}_]*)/mu.exec(text)?.[1] ?? '';
+  const packageName = PACKAGE_CLAUSE.exec(text)?.[1] ?? '';
   return { path: file, packageName, generated: true, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [], constraints: readFileConstraints(text) };
 }
 

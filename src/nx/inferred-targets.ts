@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { TargetConfiguration } from '@nx/devkit';
 import type { GeneratorName } from '../generate';
-import { FW_PACKAGE_NAME } from './package-info';
+import { outputFiles } from '../workspace/outputs';
+import { fwInstalledName } from './package-info';
 import type { FwPluginOptions } from './plugin-options';
 import type { ProjectAnalysis } from './project-analysis';
 
@@ -28,10 +29,8 @@ export function resolveClientFile(projectRoot: string, projectName: string, clie
 
 /** The files each generator writes for these roots (workspace-relative), per DESIGN §4. */
 function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string, openapiFile?: string): Record<GeneratorName | 'all', string[]> {
-  const inRoot = (root: string, file: string) => path.posix.join(projectRoot, root, file);
-  const router = roots.flatMap((r) => [inRoot(r, 'router.go'), inRoot(r, 'registry.go')]);
-  const urlHelper = roots.map((r) => inRoot(r, 'urlhelper/urlhelper.go'));
-  return { router, 'url-helper': urlHelper, client: [clientFile], openapi: openapiFile ? [openapiFile] : [], all: [...router, ...urlHelper, clientFile, ...(openapiFile ? [openapiFile] : [])] };
+  const outputs = outputFiles(projectRoot, roots, clientFile, openapiFile);
+  return { ...outputs, all: [...outputs.router, ...outputs['url-helper'], ...outputs.client, ...outputs.openapi] };
 }
 
 /** The Go files fw generates for these roots (workspace-relative): what the inputs and the plugin's own cache leave out. */
@@ -53,6 +52,9 @@ function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Recor
   const tok = (p: string) => tokenPath(projectRoot, p);
   const sources = analysis.precise ? analysis.goDirs.map((d) => `${tok(d)}/*.go`) : ['{projectRoot}/**/*.go'];
   const generated = [...outputs.router, ...outputs['url-helper']].map((f) => `!${tok(f)}`);
+  // fw's own version is not named as an externalDependency: without a lock
+  // file (or with an alias Nx does not resolve) Nx fails on a missing external
+  // node. Left out, Nx hashes every external dependency, fw's version included.
   return [
     ...sources,
     ...analysis.goModFiles.map(tok),
@@ -60,7 +62,6 @@ function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Recor
     ...generated,
     // The target files are selected for (README "Build constraints").
     ...BUILD_TARGET_ENV.map((env) => ({ env })),
-    { externalDependencies: [FW_PACKAGE_NAME] },
   ];
 }
 
@@ -87,21 +88,29 @@ export function fwTargets(
   const outputs = outputsOf(projectRoot, analysis.roots, clientFile, openapiFile);
   const inputs = goInputs(projectRoot, analysis, outputs);
   const target = (generator: GeneratorName | 'all', executorOptions: Record<string, unknown>): TargetConfiguration => ({
-    executor: `${FW_PACKAGE_NAME}:${generator}`,
+    executor: `${fwInstalledName()}:${generator}`,
     options: executorOptions,
     cache: true,
     inputs,
     outputs: outputs[generator].map((f) => tokenPath(projectRoot, f)),
     metadata: { description: descriptions[generator], technologies: ['go'] },
   });
+  const file = path.posix.relative(projectRoot, clientFile);
   const targets: Record<string, TargetConfiguration> = {
     [options.routerTargetName]: target('router', {}),
     [options.urlHelperTargetName]: target('url-helper', {}),
-    [options.clientTargetName]: target('client', { file: path.posix.relative(projectRoot, clientFile) }),
+    [options.clientTargetName]: target('client', { file }),
     [options.allTargetName]: target('all', {
-      file: path.posix.relative(projectRoot, clientFile),
+      file,
       ...(openapiFile ? { openapi: path.posix.relative(projectRoot, openapiFile) } : {}),
     }),
+    // Never cached: a check answered from the cache would pass without looking.
+    [options.checkTargetName]: {
+      executor: `${fwInstalledName()}:check`,
+      options: { file },
+      cache: false,
+      metadata: { description: 'Check, writing nothing, that the generated router, URL helper and client are up to date (the CI gate)', technologies: ['go'] },
+    },
   };
   // The OpenAPI document is opt-in: only a project whose plugin options name its file gets the target.
   if (openapiFile) targets[options.openapiTargetName] = target('openapi', { file: path.posix.relative(projectRoot, openapiFile) });

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { PluginConfiguration } from '@nx/devkit';
 import { z } from 'zod';
-import { FW_PACKAGE_NAME } from './package-info';
+import { fwInstalledName } from './package-info';
 
 /** Target names are used on the command line (`nx run api:gen-router`), so keep them to what a shell and Nx accept unquoted. */
 const targetName = z
@@ -19,6 +19,8 @@ export const pluginOptionsSchema = z.strictObject({
   routerTargetName: targetName.default('gen-router'),
   urlHelperTargetName: targetName.default('gen-url-helper'),
   clientTargetName: targetName.default('gen-client'),
+  /** The CI gate: checks all three outputs, never cached. */
+  checkTargetName: targetName.default('check-generated'),
   /** The target that runs all three generators from one read of the Go files. */
   allTargetName: targetName.default('gen-all'),
   /**
@@ -53,5 +55,5 @@ export function normalizePluginOptions(raw: unknown): FwPluginOptions {
 
 /** nx.json's registration of the fw plugin (a string or an object entry), if any. */
 export function findFwPlugin(plugins: readonly PluginConfiguration[] | undefined): PluginConfiguration | undefined {
-  return plugins?.find((p) => (typeof p === 'string' ? p : p.plugin) === FW_PACKAGE_NAME);
+  return plugins?.find((p) => (typeof p === 'string' ? p : p.plugin) === fwInstalledName());
 }

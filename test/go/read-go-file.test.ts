@@ -57,6 +57,17 @@ describe('readGoFile: fw never parses its own outputs', () => {
     });
   });
 
+  it('finds the package clause of fw output whose doc comment runs past the first bytes (urlhelper.go)', () => {
+    // The URL helper fw writes has a package doc comment: its package clause starts after byte 256.
+    const golden = path.join(__dirname, '../../fixtures/example/internal/v1handler/urlhelper/urlhelper.go');
+    expect(fs.readFileSync(golden, 'utf8').indexOf('\npackage urlhelper')).toBeGreaterThan(256);
+    expect(readGoFile(golden)).toMatchObject({ packageName: 'urlhelper', generated: true, funcs: [] });
+    const dir = tmp();
+    const long = path.join(dir, 'long.go');
+    fs.writeFileSync(long, `${GENERATED_HEADER}\n${'// a line of a long doc comment\n'.repeat(400)}package deep\n`);
+    expect(readGoFile(long)).toMatchObject({ packageName: 'deep', generated: true });
+  });
+
   it('parses files another generator wrote, and files that mention the header below the first line', () => {
     const dir = tmp();
     const other = path.join(dir, 'other.go');

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generate } from '../../src/generate';
 import allExecutor from '../../src/nx/executors/all/impl';
 import clientExecutor from '../../src/nx/executors/client/impl';
+import checkExecutor from '../../src/nx/executors/check/impl';
 import openApiExecutor from '../../src/nx/executors/openapi/impl';
 import routerExecutor from '../../src/nx/executors/router/impl';
 import urlHelperExecutor from '../../src/nx/executors/url-helper/impl';
@@ -93,11 +94,60 @@ describe('fw executors', () => {
     const before = read(`${V1}/router.go`);
     expect(await routerExecutor({ check: true }, ctx)).toEqual({ success: false });
     expect(errors()).toEqual([
-      `fw router: out of date: ${V1}/router.go, ${V1}/registry.go (run the target without --check to regenerate)`,
+      `fw router: out of date: ${V1}/router.go, ${V1}/registry.go (run the generating target to regenerate)`,
     ]);
     expect(read(`${V1}/router.go`)).toBe(before);
     await routerExecutor({}, ctx);
     expect(await routerExecutor({ check: true }, ctx)).toEqual({ success: true });
+  });
+
+  it('refuses --check in a cached target (a hit would pass without checking), writing nothing', async () => {
+    const before = read(`${V1}/router.go`);
+    const cached = { ...ctx, target: { executor: 'fw:router', cache: true, outputs: [`{projectRoot}/internal/v1handler/router.go`] } };
+    expect(await routerExecutor({ check: true }, cached)).toEqual({ success: false });
+    expect(errors()).toEqual([
+      'fw: --check cannot run in the cached target api:gen-router (a cache hit would pass without checking); run the project\'s check-generated target, or declare a target with "cache": false',
+    ]);
+    expect(read(`${V1}/router.go`)).toBe(before);
+  });
+
+  it('fw:check checks router, URL helper and client at once, writes nothing, and fails while any is stale', async () => {
+    const uncached = { ...ctx, targetName: 'check-generated', target: { executor: 'fw:check', cache: false } };
+    expect(await checkExecutor({ file: 'client/client.ts' }, uncached)).toEqual({ success: false });
+    expect(errors()).toEqual([
+      `fw router, url-helper, client: out of date: ${V1}/router.go, ${V1}/registry.go, ${V1}/urlhelper/urlhelper.go, ${API}/client/client.ts (run the generating target to regenerate)`,
+    ]);
+    expect(fs.existsSync(path.join(ws, API, 'client/client.ts'))).toBe(false);
+    await routerExecutor({}, ctx);
+    await urlHelperExecutor({}, ctx);
+    await clientExecutor({ file: 'client/client.ts' }, ctx);
+    expect(await checkExecutor({ file: 'client/client.ts' }, uncached)).toEqual({ success: true });
+  });
+
+  it('in a cached target, refuses to run (writing nothing) unless its outputs are exactly its files and its inputs exclude every generated Go file', async () => {
+    const before = read(`${V1}/router.go`);
+    const target = (outputs: string[], inputs: string[] = []) => ({ ...ctx, target: { executor: 'fw:router', cache: true, outputs, inputs } });
+    expect(await routerExecutor({}, target(['{projectRoot}/internal/v1handler/router.go']))).toEqual({ success: false });
+    expect(errors()).toEqual([
+      `fw: nothing was written: the outputs of the cached target api:gen-router are not the files it generates (${V1}/registry.go, ${V1}/router.go): a cache hit could restore files of other roots; declare "outputs": ["{workspaceRoot}/${V1}/registry.go", "{workspaceRoot}/${V1}/router.go"] and exclude every generated Go file from its inputs`,
+    ]);
+    const outputs = ['{projectRoot}/internal/v1handler/registry.go', '{workspaceRoot}/apps/api/internal/v1handler/router.go'];
+    printed.length = 0;
+    expect(await routerExecutor({}, target(outputs, ['{projectRoot}/**/*.go', '!{projectRoot}/internal/v1handler/router.go']))).toEqual({ success: false });
+    expect(errors()).toEqual([
+      `fw: nothing was written: the inputs of the cached target api:gen-router do not exclude the generated files ${V1}/registry.go, ${V1}/urlhelper/urlhelper.go: add "!{workspaceRoot}/${V1}/registry.go", "!{workspaceRoot}/${V1}/urlhelper/urlhelper.go" to its inputs`,
+    ]);
+    expect(read(`${V1}/router.go`)).toBe(before);
+    const inputs = ['{projectRoot}/**/*.go', ...['router.go', 'registry.go', 'urlhelper/urlhelper.go'].map((f) => `!{projectRoot}/internal/v1handler/${f}`)];
+    expect(await routerExecutor({}, target(outputs, inputs))).toEqual({ success: true });
+    const client = (extra: string[] = []) => ({ ...ctx, target: { executor: 'fw:client', cache: true, outputs: ['{projectRoot}/{options.file}'], inputs: [...inputs, ...extra] } });
+    expect(await clientExecutor({ file: 'client/client.ts' }, client())).toEqual({ success: true });
+    // A root that is gone but still excluded would hide its files' return from the hash.
+    printed.length = 0;
+    expect(await clientExecutor({ file: 'client/client.ts' }, client(['!{projectRoot}/internal/gone/router.go']))).toEqual({ success: false });
+    expect(errors()).toEqual([
+      `fw: nothing was written: the inputs of the cached target api:gen-router exclude ${API}/internal/gone/router.go, which fw does not generate (no such root handler package): remove "!{workspaceRoot}/${API}/internal/gone/router.go" from its inputs`,
+    ]);
   });
 
   it('prints annotation errors in the CLI format, relative to the workspace root, and fails without writing', async () => {

@@ -14,6 +14,7 @@ const DEFAULT_OPTIONS = {
   urlHelperTargetName: 'gen-url-helper',
   clientTargetName: 'gen-client',
   allTargetName: 'gen-all',
+  checkTargetName: 'check-generated',
   clientFile: 'client/client.ts',
   openapiTargetName: 'gen-openapi',
 };
@@ -27,7 +28,7 @@ describe('init generator', () => {
   it('registers the plugin in nx.json with its default options and adds fw to devDependencies', async () => {
     await initGenerator(tree, { skipFormat: true });
     expect(readNxJson(tree)?.plugins).toEqual([{ plugin: 'fw', options: DEFAULT_OPTIONS }]);
-    expect(readJson<PackageJson>(tree, 'package.json').devDependencies?.fw).toBe(`^${fwVersion()}`);
+    expect(readJson<PackageJson>(tree, 'package.json').devDependencies?.fw).toBe(`npm:fw-http-routes@^${fwVersion()}`);
   });
 
   it('is idempotent: a second run changes nothing', async () => {

@@ -44,7 +44,7 @@ describe('fw Nx plugin (createNodes)', () => {
     expect(Object.keys(result['apps/admin/go.mod']?.projects ?? {})).toEqual(['apps/admin']);
     const api = result['apps/api/go.mod']?.projects?.['apps/api'];
     expect(api?.name).toBe('api');
-    expect(Object.keys(api?.targets ?? {})).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-all']);
+    expect(Object.keys(api?.targets ?? {})).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-all', 'check-generated']);
     expect(api?.targets?.['gen-router']).toMatchObject({
       executor: 'fw:router',
       options: {},
@@ -71,6 +71,9 @@ describe('fw Nx plugin (createNodes)', () => {
         '{projectRoot}/client/client.ts',
       ],
     });
+    // The CI gate is never cached: a hit would pass without checking.
+    expect(api?.targets?.['check-generated']).toMatchObject({ executor: 'fw:check', options: { file: 'client/client.ts' }, cache: false });
+    expect(api?.targets?.['check-generated']?.inputs).toBeUndefined();
   });
 
   it('declares as inputs the handler packages and the packages of their types (also nested ones), not the other Go code, tests or outputs', async () => {
@@ -87,7 +90,6 @@ describe('fw Nx plugin (createNodes)', () => {
       { env: 'GOOS' },
       { env: 'GOARCH' },
       { env: 'CGO_ENABLED' },
-      { externalDependencies: ['fw'] },
     ]);
     const targets = await apiTargets();
     expect(targets['gen-client']?.inputs).toEqual(inputs);
@@ -121,7 +123,7 @@ describe('fw Nx plugin (createNodes)', () => {
       allTargetName: 'gen',
       clientFile: '{workspaceRoot}/libs/clients/src/{projectName}.ts',
     });
-    expect(Object.keys(targets)).toEqual(['routes', 'urls', 'ts-client', 'gen']);
+    expect(Object.keys(targets)).toEqual(['routes', 'urls', 'ts-client', 'gen', 'check-generated']);
     expect(targets['ts-client']).toMatchObject({
       options: { file: '../../libs/clients/src/api.ts' },
       outputs: ['{workspaceRoot}/libs/clients/src/api.ts'],
@@ -130,7 +132,7 @@ describe('fw Nx plugin (createNodes)', () => {
 
   it('adds gen-openapi (fw:openapi) only when the plugin options name openapiFile, with the same inputs and the document as output', async () => {
     const targets = await apiTargets({ openapiFile: '{workspaceRoot}/docs/{projectName}.openapi.yaml' });
-    expect(Object.keys(targets)).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-all', 'gen-openapi']);
+    expect(Object.keys(targets)).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-all', 'check-generated', 'gen-openapi']);
     expect(targets['gen-openapi']).toMatchObject({
       executor: 'fw:openapi',
       options: { file: '../../docs/api.openapi.yaml' },

@@ -2,6 +2,9 @@ import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { type Diagnostic, formatDiagnostic } from '../../diagnostics/diagnostics';
 import { generateAndWrite } from '../../generate';
+import { discoverRoots, toPosix } from '../../workspace/discover';
+import { outputFiles } from '../../workspace/outputs';
+import { selectRoots } from '../../workspace/select-roots';
 import type { GeneratorName } from '../../generate';
 import { defaultCacheDir } from '../../workspace/cache-dir';
 
@@ -48,29 +51,125 @@ function relativePaths(files: readonly string[], workspaceRoot: string): string 
 }
 
 /**
- * The body of the router, url-helper, client, openapi and all executors: one
+ * A check answered from Nx's cache would pass without looking (and restore
+ * the cached outputs over the files it should have judged), so `check` runs
+ * only in targets that are not cached: the inferred check target, or one the
+ * user declares with `"cache": false`.
+ */
+function cachedCheckError(context: ExecutorContext): string | undefined {
+  if (context.target?.cache !== true) return undefined;
+  return `fw: --check cannot run in the cached target ${context.projectName}:${context.targetName} (a cache hit would pass without checking); run the project's check-generated target, or declare a target with "cache": false`;
+}
+
+/** `{projectRoot}`, `{workspaceRoot}`, `{projectName}` and `{options.x}` in a declared output, resolved to a workspace-relative path. */
+function resolveOutput(output: string, projectRoot: string, context: ExecutorContext, options: FwExecutorOptions): string {
+  const resolved = output
+    .replaceAll('{workspaceRoot}/', '')
+    .replaceAll('{projectRoot}', projectRoot)
+    .replaceAll('{projectName}', context.projectName ?? '')
+    .replace(/\{options\.([A-Za-z]+)\}/g, (_, key: string) => String((options as Record<string, unknown>)[key] ?? ''));
+  return path.posix.normalize(resolved);
+}
+
+/** What the target will write for the selected roots (absolute), and every generated Go file of all roots; undefined when the selection is wrong (generation reports that). */
+function filesToGenerate(
+  cwd: string,
+  generators: readonly GeneratorName[],
+  packages: readonly string[],
+  single: { client?: string; openapi?: string },
+): { own: string[]; goFiles: string[] } | undefined {
+  const problems: Diagnostic[] = [];
+  const all = discoverRoots(cwd);
+  const selected = selectRoots(cwd, all, packages, problems);
+  if (problems.length > 0) return undefined;
+  const abs = (f: string | undefined) => (f ? toPosix(path.resolve(cwd, f)) : undefined);
+  const files = (roots: typeof all) => outputFiles(toPosix(cwd), roots.map((r) => r.relDir), abs(single.client) ?? '', abs(single.openapi));
+  const own = files(selected);
+  const every = files(all);
+  return { own: generators.flatMap((g) => own[g]), goFiles: [...every.router, ...every['url-helper']] };
+}
+
+/**
+ * A cached target must declare as its outputs exactly the files fw generates
+ * for the roots it finds, and leave every generated Go file out of its
+ * inputs: Nx restores only declared outputs, and the target's definition is
+ * part of the hash (the project configuration), so a definition that matches
+ * the roots on disk keeps a new or removed root from being answered by a
+ * cache entry made for other roots (and a run from invalidating the next).
+ * Returns the error to print when it does not match.
+ */
+function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions, files: ReturnType<typeof filesToGenerate>): string | undefined {
+  if (context.target?.cache !== true || !files) return undefined;
+  const projectRoot = projectRootOf(context);
+  const resolve = (o: string) => resolveOutput(o, projectRoot, context, options);
+  const rel = (f: string) => path.relative(context.root, f).split(path.sep).join('/');
+  const declared = (context.target.outputs ?? []).map(resolve).sort();
+  const own = files.own.map(rel).sort();
+  // The exclusions of generated files name the roots too: they must be exactly the generated Go files of the roots found.
+  const generatedName = /(^|\/)(router\.go|registry\.go|urlhelper\/urlhelper\.go)$/;
+  const excluded = (context.target.inputs ?? [])
+    .filter((i): i is string => typeof i === 'string' && i.startsWith('!'))
+    .map((i) => resolve(i.slice(1)))
+    .filter((f) => generatedName.test(f) && !f.includes('*'));
+  const goFiles = files.goFiles.map(rel);
+  const included = goFiles.filter((f) => !excluded.includes(f));
+  const extra = excluded.filter((f) => !goFiles.includes(f));
+  const target = `${context.projectName}:${context.targetName}`;
+  const list = (fs: string[], prefix = '') => fs.map((f) => JSON.stringify(`${prefix}{workspaceRoot}/${f}`)).join(', ');
+  if (declared.join('\n') !== own.join('\n')) {
+    return `fw: nothing was written: the outputs of the cached target ${target} are not the files it generates (${own.join(', ') || 'none'}): a cache hit could restore files of other roots; declare "outputs": [${list(own)}] and exclude every generated Go file from its inputs`;
+  }
+  if (included.length > 0) {
+    return `fw: nothing was written: the inputs of the cached target ${target} do not exclude the generated files ${included.join(', ')}: add ${list(included, '!')} to its inputs`;
+  }
+  if (extra.length > 0) {
+    return `fw: nothing was written: the inputs of the cached target ${target} exclude ${extra.join(', ')}, which fw does not generate (no such root handler package): remove ${list(extra, '!')} from its inputs`;
+  }
+  return undefined;
+}
+
+/**
+ * The body of the fw executors (router, url-helper, client, openapi, all, check): one
  * in-process generate() for the project's root handler packages (the parse
  * cache under the workspace's node_modules/.cache/fw), then the shared
  * writer. `all` is the router and the URL helper, the client when `file`
- * is given and the OpenAPI document when `openapi` is. Any error diagnostic, refusal or (with `check`) stale file fails the target.
+ * is given and the OpenAPI document when `openapi` is. Any error diagnostic,
+ * refusal or (with `check`) stale file fails the target.
  */
 export async function runFwGenerator(
-  generator: GeneratorName | 'all',
+  generators: GeneratorName | GeneratorName[] | 'all',
   options: FwExecutorOptions,
   context: ExecutorContext,
 ): Promise<FwExecutorResult> {
+  const list: GeneratorName[] = Array.isArray(generators) ? generators : generators === 'all' ? ['router', 'url-helper'] : [generators];
+  if (generators === 'all' && options.file) list.push('client');
+  if (generators === 'all' && options.openapi) list.push('openapi');
+  const label = generators === 'all' ? 'all' : list.join(', ');
+  if (options.check) {
+    const refused = cachedCheckError(context);
+    if (refused) {
+      logger.error(refused);
+      return { success: false };
+    }
+  }
   const cwd = path.join(context.root, projectRootOf(context));
-  const generators: GeneratorName[] = generator !== 'all' ? [generator] : ['router', 'url-helper'];
-  if (generator === 'all' && options.file) generators.push('client');
-  if (generator === 'all' && options.openapi) generators.push('openapi');
-  const openapiFile = generator === 'openapi' ? options.file : generator === 'all' ? options.openapi : undefined;
+  // `file` is the output of a single-file generator (fw:check and fw:all name the client's so); fw:all's `openapi` the document's.
+  const files = {
+    client: list.includes('client') ? options.file : undefined,
+    openapi: !list.includes('openapi') ? undefined : generators === 'all' ? options.openapi : options.file,
+  };
+  const undeclared = options.check ? undefined : undeclaredOutputs(context, options, filesToGenerate(cwd, list, options.packages ?? [], files));
+  if (undeclared) {
+    logger.error(undeclared);
+    return { success: false };
+  }
   const { report, diagnostics, failure } = await generateAndWrite(
     {
       cwd,
-      generators,
+      generators: list,
       packages: options.packages ?? [],
-      clientFile: generators.includes('client') ? options.file : undefined,
-      openapi: openapiFile ? { file: openapiFile, title: options.title, version: options.version, servers: options.servers } : undefined,
+      clientFile: files.client,
+      openapi: files.openapi ? { file: files.openapi, title: options.title, version: options.version, servers: options.servers } : undefined,
       cacheDir: defaultCacheDir(context.root),
     },
     { check: options.check, force: options.force },
@@ -78,13 +177,13 @@ export async function runFwGenerator(
   printDiagnostics(diagnostics, context.root);
   if (failure === 'errors' || failure === 'refused') return { success: false };
   if (failure === 'stale') {
-    logger.error(`fw ${generator}: out of date: ${relativePaths(report.stale, context.root)} (run the target without --check to regenerate)`);
+    logger.error(`fw ${label}: out of date: ${relativePaths(report.stale, context.root)} (run the generating target to regenerate)`);
     return { success: false };
   }
   if (options.check) {
-    logger.info(`fw ${generator}: ${report.unchanged.length} file(s) up to date`);
+    logger.info(`fw ${label}: ${report.unchanged.length} file(s) up to date`);
     return { success: true };
   }
-  logger.info(`fw ${generator}: ${report.written.length} written, ${report.unchanged.length} unchanged`);
+  logger.info(`fw ${label}: ${report.written.length} written, ${report.unchanged.length} unchanged`);
   return { success: true };
 }

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { goEnv, requireGo } from '../../support/go';
+import { FW_NPM_NAME } from '../../../src/nx/package-info';
 import { FIXTURES, REPO_ROOT } from '../../support/golden';
 
 export interface CommandResult {
@@ -76,10 +77,13 @@ function installedVersion(pkg: string): string {
 }
 
 /**
- * Makes a real workspace from fixtures/nx-workspace in a temporary directory,
- * with this repository's build packed by `npm pack` and installed from the
- * tarball next to the nx version the repository uses, then commits it to a
- * fresh git repository (Turborepo hashes git-tracked files; clones need it).
+ * Makes a real workspace from fixtures/nx-workspace in a temporary directory
+ * and installs fw as README's "Install" says until fw is published: this
+ * repository's build packed by `npm pack`, installed from the tarball under
+ * the alias `fw` (and under its own name, so both generator prefixes can be
+ * tried), next to the nx and turbo versions this repository uses, with
+ * `packageManager` set as turbo needs. Then commits it to a fresh git
+ * repository (Turborepo hashes git-tracked files; clones need it).
  * Slow (an npm install): each e2e file calls it once and shares the result.
  */
 export async function createInstalledWorkspace(name: string): Promise<string> {
@@ -94,14 +98,25 @@ export async function createInstalledWorkspace(name: string): Promise<string> {
 
   const ws = path.join(base, 'workspace');
   fs.cpSync(path.join(FIXTURES, 'nx-workspace'), ws, { recursive: true });
-  const packageJsonPath = path.join(ws, 'package.json');
-  const packageJson = JSON.parse(fs.readFileSync(packageJsonPath, 'utf8')) as Record<string, unknown>;
   const npmVersion = (await runOk('npm', ['--version'], ws)).stdout.trim();
-  packageJson.packageManager = `npm@${npmVersion}`;
-  packageJson.devDependencies = { fw: `file:${tarball}`, nx: installedVersion('nx') };
-  fs.writeFileSync(packageJsonPath, `${JSON.stringify(packageJson, null, 2)}\n`);
-
-  await runOk('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], ws);
+  await runOk('npm', ['pkg', 'set', `packageManager=npm@${npmVersion}`], ws);
+  await runOk(
+    'npm',
+    [
+      'install',
+      '--save-dev',
+      '--save-exact',
+      `fw@file:${tarball}`,
+      `${FW_NPM_NAME}@file:${tarball}`,
+      `nx@${installedVersion('nx')}`,
+      `turbo@${installedVersion('turbo')}`,
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel=error',
+    ],
+    ws,
+  );
   await runOk('git', ['init', '-q', '-b', 'main'], ws);
   await commitAll(ws, 'workspace from fixtures/nx-workspace');
   return ws;

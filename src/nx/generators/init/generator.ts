@@ -8,7 +8,7 @@ import {
   updateNxJson,
 } from '@nx/devkit';
 import { DEFAULT_RUNTIME_DIR } from '../../../runtime/scaffold';
-import { FW_PACKAGE_NAME, fwVersion } from '../../package-info';
+import { FW_NPM_NAME, fwInstalledName, fwVersion } from '../../package-info';
 import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
 import { checkDirectory, chooseGoProject } from '../go-projects';
 import { ensureRuntimeInTree } from '../runtime-in-tree';
@@ -24,12 +24,13 @@ export async function initGenerator(tree: Tree, options: InitGeneratorOptions = 
   const nxJson = readNxJson(tree) ?? {};
   const plugins = nxJson.plugins ?? [];
   if (!findFwPlugin(plugins)) {
-    nxJson.plugins = [...plugins, { plugin: FW_PACKAGE_NAME, options: pluginOptionsSchema.parse({}) }];
+    nxJson.plugins = [...plugins, { plugin: fwInstalledName(), options: pluginOptionsSchema.parse({}) }];
     updateNxJson(tree, nxJson);
   }
-  const install = options.skipPackageJson
-    ? () => {}
-    : addDependenciesToPackageJson(tree, {}, { [FW_PACKAGE_NAME]: `^${fwVersion()}` }, undefined, true);
+  // Under the alias `fw` the version is an npm alias of the published name, as README's install line writes it.
+  const name = fwInstalledName();
+  const spec = name === FW_NPM_NAME ? `^${fwVersion()}` : `npm:${FW_NPM_NAME}@^${fwVersion()}`;
+  const install = options.skipPackageJson ? () => {} : addDependenciesToPackageJson(tree, {}, { [name]: spec }, undefined, true);
   if (options.runtime) {
     const project = readProjectConfiguration(tree, await chooseGoProject(tree, options.project, 'Which Go project should get the fwhttp runtime?'));
     ensureRuntimeInTree(tree, project.root, checkDirectory('runtimeDirectory', options.runtimeDirectory ?? DEFAULT_RUNTIME_DIR));

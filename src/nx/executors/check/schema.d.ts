@@ -1,0 +1,6 @@
+/** Options of `fw:check` (see schema.json). Paths are relative to the project root. */
+export interface CheckExecutorOptions {
+  /** The TypeScript client to check too, relative to the project root. */
+  file?: string;
+  packages?: string[];
+}

@@ -1,0 +1,209 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { type Diagnostic, error } from '../diagnostics/diagnostics';
+import { discoverRoots, toPosix } from '../workspace/discover';
+import { type OutputGenerator, outputFiles } from '../workspace/outputs';
+import { writeGeneratedFiles } from '../write/writer';
+
+/**
+ * The Turborepo tasks of one workspace package (`fw init --turbo`), and the
+ * check `fw g <generator> --turbo` makes before it generates.
+ *
+ * Turborepo hashes the content of files matched by static globs, so it
+ * cannot see whether a root marker (router.go + registry.go) exists without
+ * hashing the marker's content, which fw itself rewrites (a second miss after
+ * every edit, and no remote hits for a checkout that committed the outputs).
+ * So the package's turbo.json names the roots: its inputs are every Go file
+ * and go.mod of the package minus tests and minus exactly the generated files
+ * of the roots fw found, its outputs exactly those files. Turborepo hashes
+ * the task definition, so the list of roots is part of every hash, while the
+ * generated files are not:
+ * - a new root (stubs in a directory that is not listed) changes the hash:
+ *   its stub files are inputs;
+ * - a listed root whose files were deleted gets them back from the cache,
+ *   consistent with the hash;
+ * - any run that misses while the list does not match the roots on disk
+ *   fails (`--turbo`), and Turborepo caches only successful runs. So every
+ *   cache entry was made with the list equal to the roots, and a hit never
+ *   replays outputs of another set of roots.
+ */
+
+/** The generators `fw init --turbo` writes tasks for (not yet the OpenAPI document). */
+export type TurboGenerator = Exclude<OutputGenerator, 'openapi'>;
+
+/** Task names in the package's turbo.json and package.json scripts. */
+export const TURBO_TASKS: Record<TurboGenerator | 'check', string> = {
+  router: 'gen:router',
+  'url-helper': 'gen:url-helper',
+  client: 'gen:client',
+  check: 'check:generated',
+};
+
+export interface TurboTask {
+  inputs?: string[];
+  outputs?: string[];
+  env?: string[];
+  cache?: boolean;
+}
+
+/** Environment variables that select which Go files are read (README "Build constraints"): part of the hash. */
+const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
+
+export interface TurboPlan {
+  /** Root handler packages found, relative to the package directory. */
+  roots: string[];
+  /** The fw tasks the package's turbo.json must hold, by task name. */
+  tasks: Record<string, TurboTask>;
+  /** The package.json scripts that run them, by task name. */
+  scripts: Record<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+/** What `fw init --turbo` writes for the package in `cwd`; `clientFile` (relative to cwd) adds the client task. */
+export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
+  const diagnostics: Diagnostic[] = [];
+  const locations = discoverRoots(cwd);
+  for (const root of locations) {
+    if (root.module && path.relative(cwd, root.module.dir).startsWith('..')) {
+      diagnostics.push(
+        error(
+          undefined,
+          `root handler package ${root.relDir} belongs to the Go module in ${toPosix(path.relative(cwd, root.module.dir))}, outside this package`,
+          'run fw init --turbo in the workspace package that holds go.mod',
+        ),
+      );
+    }
+  }
+  const roots = locations.map((r) => r.relDir);
+  const client = clientFile === undefined ? undefined : toPosix(path.normalize(clientFile));
+  if (client !== undefined && (path.isAbsolute(client) || client.startsWith('..'))) {
+    diagnostics.push(error(undefined, `--file ${clientFile} is outside the package`, 'give a path inside the package, relative to it'));
+  }
+  const outputs = outputFiles('', roots, client ?? '');
+  const inputs = [
+    'package.json',
+    '**/go.mod',
+    '**/*.go',
+    '!**/*_test.go',
+    ...[...outputs.router, ...outputs['url-helper']].map((f) => `!${f}`),
+  ];
+  const env = BUILD_TARGET_ENV;
+  const tasks: Record<string, TurboTask> = {
+    [TURBO_TASKS.router]: { inputs, outputs: outputs.router, env },
+    [TURBO_TASKS['url-helper']]: { inputs, outputs: outputs['url-helper'], env },
+  };
+  const fileArg = client === undefined ? '' : ` --file ${client}`;
+  const scripts: Record<string, string> = {
+    [TURBO_TASKS.router]: 'fw g router --turbo',
+    [TURBO_TASKS['url-helper']]: 'fw g url-helper --turbo',
+  };
+  if (client !== undefined) {
+    tasks[TURBO_TASKS.client] = { inputs, outputs: outputs.client, env };
+    scripts[TURBO_TASKS.client] = `fw g client${fileArg} --turbo`;
+  }
+  tasks[TURBO_TASKS.check] = { cache: false };
+  scripts[TURBO_TASKS.check] = ['fw g router --check', 'fw g url-helper --check', ...(client ? [`fw g client${fileArg} --check`] : [])].join(' && ');
+  return { roots, tasks, scripts, diagnostics };
+}
+
+type Json = Record<string, unknown>;
+
+function readJson(file: string): { json?: Json; problem?: string } {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return {};
+  }
+  try {
+    const json = JSON.parse(text) as unknown;
+    if (json && typeof json === 'object' && !Array.isArray(json)) return { json: json as Json };
+    return { problem: 'is not a JSON object' };
+  } catch (e) {
+    return { problem: `is not valid JSON: ${(e as Error).message}` };
+  }
+}
+
+function objectAt(json: Json, key: string): Json {
+  const v = json[key];
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
+}
+
+const stable = (v: unknown): string => JSON.stringify(v);
+
+export interface TurboWriteResult {
+  written: string[];
+  unchanged: string[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Merges the plan into `<cwd>/turbo.json` (a package configuration extending
+ * the root's) and `<cwd>/package.json` scripts. Other tasks, scripts and keys
+ * are kept; a file is written only when it changes.
+ */
+export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult {
+  const result: TurboWriteResult = { written: [], unchanged: [], diagnostics: [...plan.diagnostics] };
+  const turboFile = path.join(cwd, 'turbo.json');
+  const packageFile = path.join(cwd, 'package.json');
+  const turbo = readJson(turboFile);
+  const pkg = readJson(packageFile);
+  if (turbo.problem) result.diagnostics.push(error({ file: turboFile, line: 1, col: 1 }, `turbo.json ${turbo.problem}`, 'fix or delete it, then run fw init --turbo again'));
+  if (pkg.problem) result.diagnostics.push(error({ file: packageFile, line: 1, col: 1 }, `package.json ${pkg.problem}`, 'fix it, then run fw init --turbo again'));
+  if (!pkg.json && !pkg.problem) {
+    result.diagnostics.push(error(undefined, `${toPosix(packageFile)} does not exist`, 'run fw init --turbo in a workspace package (a directory with package.json)'));
+  }
+  if (result.diagnostics.some((d) => d.severity === 'error') || !pkg.json) return result;
+
+  const turboJson: Json = turbo.json ?? { $schema: 'https://turborepo.com/schema.json', extends: ['//'] };
+  const stale = new Set(Object.values(TURBO_TASKS));
+  const keptTasks = Object.fromEntries(Object.entries(objectAt(turboJson, 'tasks')).filter(([name]) => !stale.has(name)));
+  const nextTurbo = { ...turboJson, tasks: { ...keptTasks, ...plan.tasks } };
+  const keptScripts = Object.fromEntries(Object.entries(objectAt(pkg.json, 'scripts')).filter(([name]) => !stale.has(name)));
+  const nextPkg = { ...pkg.json, scripts: { ...keptScripts, ...plan.scripts } };
+  const changed = [];
+  for (const [file, next, before] of [
+    [turboFile, nextTurbo, turbo.json],
+    [packageFile, nextPkg, pkg.json],
+  ] as const) {
+    if (before && stable(before) === stable(next)) result.unchanged.push(file);
+    else changed.push({ path: file, contents: `${JSON.stringify(next, null, 2)}\n` });
+  }
+  // These are the user's files, merged on purpose: force, but through the one writer (all or nothing, no symlinks).
+  const report = writeGeneratedFiles(changed, { force: true });
+  result.diagnostics.push(...report.diagnostics);
+  result.written.push(...report.written);
+  return result;
+}
+
+/**
+ * `fw g <generator> --turbo`: the package's turbo.json must declare the task
+ * exactly as `fw init --turbo` would now (same roots, same outputs), or the
+ * run fails before writing anything, so that Turborepo caches nothing made
+ * under a list of roots that does not match the disk.
+ */
+export function checkTurboTask(cwd: string, generator: OutputGenerator, clientFile?: string): Diagnostic[] {
+  if (generator === 'openapi') {
+    return [error(undefined, 'fw init --turbo writes no task for the OpenAPI document yet, so there is nothing for --turbo to check', 'use --turbo with fw g router, url-helper or client')];
+  }
+  const plan = turboPlan(cwd, generator === 'client' ? clientFile : undefined);
+  if (plan.diagnostics.length > 0) return plan.diagnostics;
+  const turboFile = path.join(cwd, 'turbo.json');
+  const name = TURBO_TASKS[generator];
+  const hint = 'update the tasks: run fw init --turbo in this package, with the options you gave it before, then turbo again';
+  const turbo = readJson(turboFile);
+  if (!turbo.json) {
+    return [error(undefined, `${toPosix(turboFile)} ${turbo.problem ?? 'does not exist'}; --turbo needs the task ${name} that fw init --turbo writes`, hint)];
+  }
+  const declared = objectAt(objectAt(turbo.json, 'tasks'), name);
+  const expected = plan.tasks[name];
+  if (stable(declared.inputs) === stable(expected?.inputs) && stable(declared.outputs) === stable(expected?.outputs)) return [];
+  const found = plan.roots.length > 0 ? plan.roots.join(', ') : 'none';
+  return [
+    error(
+      { file: turboFile, line: 1, col: 1 },
+      `task ${name} does not match the root handler packages found (${found}): a cached result could belong to other roots`,
+      hint,
+    ),
+  ];
+}
