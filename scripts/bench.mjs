@@ -1,6 +1,7 @@
 // npm run bench: times fw on two generated workspaces and prints times, ratios and peak memory.
 //
 //   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api] [--no-nx] [--routes 10000] [--roots 10]
+//                          [--tsc-routes 1000] [--tsc-runs 1]
 //
 // Workspaces (scripts/bench-workspaces.mjs, generated into a temporary directory):
 //   synthetic  uniform small handler files (--routes, --roots)
@@ -13,6 +14,9 @@
 // before it, and its ratio is the median of the pairs' ratios, so that a machine
 // whose load changes during the bench still gives comparable ratios. Times are
 // medians of --runs (wall and CPU of all threads), peak RSS the largest of the runs.
+// Last, the TypeScript client beside @hey-api/openapi-ts's on a synthetic
+// workspace of --tsc-routes routes (generation, tsc --noEmit --strict time
+// and peak memory; scripts/bench-typecheck.mjs); --tsc-routes 0 skips it.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -21,6 +25,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { realApiWorkspace, syntheticWorkspace } from './bench-workspaces.mjs';
 import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, kb } from './client-bundle.mjs';
+import { benchTypecheck } from './bench-typecheck.mjs';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -35,6 +40,8 @@ const { values } = parseArgs({
     routes: { type: 'string', default: '10000' },
     roots: { type: 'string', default: '10' },
     'no-nx': { type: 'boolean', default: false },
+    'tsc-routes': { type: 'string', default: '1000' },
+    'tsc-runs': { type: 'string', default: '1' },
   },
 });
 const RUNS = Number(values.runs);
@@ -325,4 +332,5 @@ const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`fw bench: median of ${RUNS} runs; node ${process.version}, ${os.availableParallelism()} cores, load average ${load}`);
 console.log(`fw at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim()}`);
 for (const name of WORKSPACES) await benchWorkspace(name);
+if (Number(values['tsc-routes']) > 0) benchTypecheck({ routes: Number(values['tsc-routes']), runs: Number(values['tsc-runs']) });
 console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

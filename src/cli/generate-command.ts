@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { error, formatDiagnostic, printable } from '../diagnostics/diagnostics';
+import { formatDiagnostic, printable } from '../diagnostics/diagnostics';
 import { generateAndWrite } from '../generate';
 import { checkTurboTask } from '../runtime/turbo-config';
 import type { GenerateOptions, GeneratorName } from '../generate';
@@ -63,10 +63,7 @@ async function runGenerators(
   const started = process.hrtime.bigint();
   const check = values.check === true;
   if (values.turbo === true) {
-    const problems =
-      generators.length === 1
-        ? checkTurboTask(cwd, generators[0]!, outputs.clientFile)
-        : [error(undefined, 'fw init --turbo writes tasks for fw g router, url-helper and client, not for fw g all yet', 'use --turbo with those commands')];
+    const problems = checkTurboTask(cwd, command === 'all' ? (outputs.openapi ? 'openapi' : 'all') : generators[0]!, outputs.clientFile);
     if (problems.length > 0) {
       for (const d of problems) io.err(formatDiagnostic(d, cwd));
       io.err(`fw: ${problems.length} error${problems.length === 1 ? '' : 's'}; nothing was written`);

@@ -28,14 +28,15 @@ import { writeGeneratedFiles } from '../write/writer';
  *   replays outputs of another set of roots.
  */
 
-/** The generators `fw init --turbo` writes tasks for (not yet the OpenAPI document). */
-export type TurboGenerator = Exclude<OutputGenerator, 'openapi'>;
+/** The generators `fw init --turbo` writes tasks for (not yet the OpenAPI document), and `all` (fw g all). */
+export type TurboGenerator = Exclude<OutputGenerator, 'openapi'> | 'all';
 
 /** Task names in the package's turbo.json and package.json scripts. */
 export const TURBO_TASKS: Record<TurboGenerator | 'check', string> = {
   router: 'gen:router',
   'url-helper': 'gen:url-helper',
   client: 'gen:client',
+  all: 'gen:all',
   check: 'check:generated',
 };
 
@@ -101,8 +102,11 @@ export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
     tasks[TURBO_TASKS.client] = { inputs, outputs: outputs.client, env };
     scripts[TURBO_TASKS.client] = `fw g client${fileArg} --turbo`;
   }
+  // fw g all: everything above from one read of the Go files.
+  tasks[TURBO_TASKS.all] = { inputs, outputs: [...outputs.router, ...outputs['url-helper'], ...(client !== undefined ? outputs.client : [])], env };
+  scripts[TURBO_TASKS.all] = `fw g all${fileArg} --turbo`;
   tasks[TURBO_TASKS.check] = { cache: false };
-  scripts[TURBO_TASKS.check] = ['fw g router --check', 'fw g url-helper --check', ...(client ? [`fw g client${fileArg} --check`] : [])].join(' && ');
+  scripts[TURBO_TASKS.check] = `fw g all${fileArg} --check`;
   return { roots, tasks, scripts, diagnostics };
 }
 
@@ -182,11 +186,11 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
  * run fails before writing anything, so that Turborepo caches nothing made
  * under a list of roots that does not match the disk.
  */
-export function checkTurboTask(cwd: string, generator: OutputGenerator, clientFile?: string): Diagnostic[] {
+export function checkTurboTask(cwd: string, generator: OutputGenerator | 'all', clientFile?: string): Diagnostic[] {
   if (generator === 'openapi') {
-    return [error(undefined, 'fw init --turbo writes no task for the OpenAPI document yet, so there is nothing for --turbo to check', 'use --turbo with fw g router, url-helper or client')];
+    return [error(undefined, 'fw init --turbo writes no task for the OpenAPI document yet, so there is nothing for --turbo to check', 'use --turbo with fw g router, url-helper, client or all (without --openapi)')];
   }
-  const plan = turboPlan(cwd, generator === 'client' ? clientFile : undefined);
+  const plan = turboPlan(cwd, generator === 'client' || generator === 'all' ? clientFile : undefined);
   if (plan.diagnostics.length > 0) return plan.diagnostics;
   const turboFile = path.join(cwd, 'turbo.json');
   const name = TURBO_TASKS[generator];

@@ -29,7 +29,7 @@ describe('fw init --turbo', () => {
     expect(run.stdout.split('\n')).toEqual([
       'wrote turbo.json',
       'wrote package.json',
-      'fw init --turbo: tasks gen:router, gen:url-helper, gen:client, check:generated for root handler packages internal/v1handler; 2 written, 0 unchanged',
+      'fw init --turbo: tasks gen:router, gen:url-helper, gen:client, gen:all, check:generated for root handler packages internal/v1handler; 2 written, 0 unchanged',
     ]);
     const inputs = [
       'package.json',
@@ -48,6 +48,11 @@ describe('fw init --turbo', () => {
         'gen:router': { inputs, outputs: ['internal/v1handler/router.go', 'internal/v1handler/registry.go'], env },
         'gen:url-helper': { inputs, outputs: ['internal/v1handler/urlhelper/urlhelper.go'], env },
         'gen:client': { inputs, outputs: ['client/client.ts'], env },
+        'gen:all': {
+          inputs,
+          outputs: ['internal/v1handler/router.go', 'internal/v1handler/registry.go', 'internal/v1handler/urlhelper/urlhelper.go', 'client/client.ts'],
+          env,
+        },
         'check:generated': { cache: false },
       },
     });
@@ -55,7 +60,8 @@ describe('fw init --turbo', () => {
       'gen:router': 'fw g router --turbo',
       'gen:url-helper': 'fw g url-helper --turbo',
       'gen:client': 'fw g client --file client/client.ts --turbo',
-      'check:generated': 'fw g router --check && fw g url-helper --check && fw g client --file client/client.ts --check',
+      'gen:all': 'fw g all --file client/client.ts --turbo',
+      'check:generated': 'fw g all --file client/client.ts --check',
     });
     const before = snapshotTree(api);
     const again = await runFw(['init', '--turbo', '--file', 'client/client.ts', '--cwd', api]);
@@ -67,7 +73,7 @@ describe('fw init --turbo', () => {
     fs.writeFileSync(path.join(api, 'turbo.json'), JSON.stringify({ extends: ['//'], tasks: { build: { outputs: ['bin/**'] } } }));
     expect((await runFw(['init', '--turbo', '--cwd', api])).code).toBe(0);
     const turbo = readJson(path.join(api, 'turbo.json'));
-    expect(Object.keys(turbo.tasks ?? {})).toEqual(['build', 'gen:router', 'gen:url-helper', 'check:generated']);
+    expect(Object.keys(turbo.tasks ?? {})).toEqual(['build', 'gen:router', 'gen:url-helper', 'gen:all', 'check:generated']);
     expect(readJson(path.join(api, 'package.json')).name).toBe('api');
   });
 
@@ -109,6 +115,19 @@ describe('fw g <generator> --turbo', () => {
     const removed = await runFw(['g', 'url-helper', '--turbo', '--cwd', api]);
     expect(removed.code).toBe(1);
     expect(removed.stderr).toContain('task gen:url-helper does not match the root handler packages found (internal/v1handler)');
+  });
+
+  it('fw g all --turbo generates what the gen:all task declares, and fails like the others after a root was added', async () => {
+    await runFw(['init', '--turbo', '--file', 'client/client.ts', '--cwd', api]);
+    const run = await runFw(['g', 'all', '--file', 'client/client.ts', '--turbo', '--cwd', api]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const declared = readJson(path.join(api, 'turbo.json')).tasks?.['gen:all'] as { outputs: string[] };
+    for (const f of declared.outputs) expect(fs.existsSync(path.join(api, f))).toBe(true);
+    stub(path.join(api, 'internal/v1handler/admin'));
+    const added = await runFw(['g', 'all', '--file', 'client/client.ts', '--turbo', '--cwd', api]);
+    expect(added.code).toBe(1);
+    expect(added.stderr).toContain('task gen:all does not match the root handler packages found (internal/v1handler, internal/v1handler/admin)');
   });
 
   it('fails without the package turbo.json', async () => {

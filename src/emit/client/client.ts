@@ -10,7 +10,7 @@ import type { Emitter } from '../emitter';
 import { templatesIn } from '../templates';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { tsLineComment } from '../escape';
-import { printTs, printZod, tsKey, tsString } from './zod-schema';
+import { printTs, printTsDeclaration, printZod, tsKey, tsString } from './zod-schema';
 import { JsonShapes } from '../json-shape';
 import { markPure } from './pure';
 
@@ -42,7 +42,7 @@ const render = templatesIn(__dirname);
 const RUNTIME_NAMES = [
   'FwClientConfig', 'FwCallOptions', 'FwErrorBody', 'FwErrorBodySchema', 'FwError', 'FwRequestValidationError', 'FwHttpError',
   'FwResponseValidationError', 'FwNetworkError', 'FwResponseSpec', 'FwRoute', 'FwResult', 'FwRequestParts', 'FwTransport', 'FwClient',
-  'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'FwRetryOptions', 'createClient', 'z',
+  'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'FwRetryOptions', 'createClient', 'fwSchema', 'z',
   // Globals the client module uses: a Go type of the same name would shadow them.
   'AbortSignal', 'Array', 'Blob', 'Date', 'Error', 'Exclude', 'Extract', 'File', 'FormData', 'Headers', 'JSON', 'Map', 'Math', 'Number',
   'Object', 'Promise', 'Record', 'Request', 'RequestInit', 'Response', 'ReturnType', 'String', 'URL', 'URLSearchParams',
@@ -171,6 +171,7 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
     requestOptional: plan.requestOptional,
     resultTypeName: `${op.baseName}Result`,
     routeConstName: routeConstName(op),
+    requestType: printTsDeclaration(`${op.baseName}Request`, plan.request, refTs),
     requestSchema: markPure(printZod(plan.request, refZod)),
     variants,
     method: plan.method,

@@ -1,4 +1,4 @@
-import { printTs, printZod } from './zod-schema';
+import { printTs, printTsDeclaration, printZod } from './zod-schema';
 import { refsOf } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
@@ -13,16 +13,21 @@ export interface SchemaDecl {
   /** JSDoc block (with its trailing newline handled by the template), from the Go doc comment. */
   doc: string;
   zod: string;
-  /** The written-out type of a recursive schema (zod cannot infer through z.lazy); '' otherwise. */
+  /** The TypeScript type, printed from the same shape as the schema (an object type's body, or the right side of a type alias). */
   tsType: string;
+  /** The type's declaration (`interface User { … }` or `type Role = …;`), without `export`. */
+  tsDecl: string;
 }
 
 /**
  * The named Go types a client reaches, each emitted once: collected from
  * the schema trees of requests and responses, named (Go name; on a clash
  * the package name is put in front), and ordered so that every schema
- * comes after the schemas it uses. Types in a cycle refer to each other
- * through `z.lazy` and get a written-out TypeScript type.
+ * comes after the schemas it uses (a schema that refers to a later one, in
+ * a cycle, does so through `z.lazy`). Every type is written out as
+ * TypeScript from the same shape as its schema, and the schema is typed
+ * with it (`z.ZodType<User, User>`), so that tsc resolves names instead of
+ * expanding schemas and fails where the two disagree.
  */
 export class SchemaRegistry extends NamedShapes {
   private names = new Map<string, string>();
@@ -45,8 +50,9 @@ export class SchemaRegistry extends NamedShapes {
    */
   finish(reserved: ReadonlySet<string>): SchemaDecl[] {
     this.names = this.assignNames(reserved);
-    const { order, cyclic } = dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id)));
+    const { order } = dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id)));
     const emitted = new Set<string>();
+    const typeName = (target: string): string => this.typeName(target);
     return order.map((id) => {
       const shape = this.shape(id);
       const ref = (target: string): string =>
@@ -58,7 +64,8 @@ export class SchemaRegistry extends NamedShapes {
         schemaName: this.schemaName(id),
         doc: jsDoc(goDocToJsDoc(info.decl.doc), ''),
         zod: printZod(shape, ref),
-        tsType: cyclic.has(id) ? printTs(shape, (target) => this.typeName(target)) : '',
+        tsType: printTs(shape, typeName),
+        tsDecl: printTsDeclaration(this.typeName(id), shape, typeName),
       };
       emitted.add(id);
       return decl;

@@ -3,10 +3,10 @@ import { tsKey, tsString } from '../escape';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 
 /**
- * JSON shapes (../json-shape.ts) printed for the client: as zod source and,
- * for recursive types that need a written-out TypeScript type next to
- * their `z.lazy` schema, as the TypeScript type zod infers. One shape, two
- * printers, so the two can never disagree.
+ * JSON shapes (../json-shape.ts) printed for the client: as zod source and
+ * as the TypeScript type zod infers for it. One shape, two printers; the
+ * client types each schema with its TypeScript type
+ * (`z.ZodType<User, User>`), so tsc checks that they agree.
  */
 
 /** String literals and object keys come from the shared escapes (../escape.ts). */
@@ -56,7 +56,8 @@ export function printZod(shape: JsonShape, ref: (id: string) => string, indent =
     case 'object': {
       if (shape.props.length === 0) return 'z.object({})';
       const inner = `${indent}  `;
-      const lines = shape.props.map((p) => `${propDoc(p, inner)}${inner}${objectKey(p.name)}: ${printZod(p.shape, ref, inner)}${p.optional ? '.optional()' : ''},`);
+      // Go field comments go on the TypeScript type's properties (printTs), where editors show them.
+      const lines = shape.props.map((p) => `${inner}${objectKey(p.name)}: ${printZod(p.shape, ref, inner)}${p.optional ? '.optional()' : ''},`);
       return `z.object({\n${lines.join('\n')}\n${indent}})`;
     }
     case 'enum': {
@@ -67,7 +68,17 @@ export function printZod(shape: JsonShape, ref: (id: string) => string, indent =
   }
 }
 
-/** Prints the TypeScript type zod infers for a shape (`z.output`). */
+/**
+ * The declaration of a named TypeScript type: `interface Name { … }` for a
+ * JSON object with properties (tsc refers to an interface by name), else
+ * `type Name = …;`.
+ */
+export function printTsDeclaration(name: string, shape: JsonShape, typeName: (id: string) => string): string {
+  const type = printTs(shape, typeName);
+  return shape.kind === 'object' && shape.props.length > 0 ? `interface ${name} ${type}` : `type ${name} = ${type};`;
+}
+
+/** Prints the TypeScript type zod infers for a shape (`z.output`, and `z.input` too: the schemas transform nothing). */
 export function printTs(shape: JsonShape, typeName: (id: string) => string, indent = ''): string {
   switch (shape.kind) {
     case 'string':

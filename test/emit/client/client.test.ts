@@ -108,8 +108,8 @@ describe('client naming', () => {
       ),
     });
     expect(diagnostics).toEqual([]);
-    expect(source).toContain('export const ApiUserClientSchema = z.object({');
-    expect(source).toContain('export const ApiFwErrorSchema = z.object({});');
+    expect(source).toContain('export const ApiUserClientSchema: z.ZodType<ApiUserClient, ApiUserClient> = fwSchema<ApiUserClient>()(z.object({');
+    expect(source).toContain('export type ApiFwError = Record<string, never>;\nexport const ApiFwErrorSchema: z.ZodType<ApiFwError, ApiFwError> = fwSchema<ApiFwError>()(z.object({}));');
     expect(source).toContain('  a: ApiUserClientSchema,\n  b: ApiFwErrorSchema,');
   });
 
@@ -136,7 +136,7 @@ describe('client requests', () => {
     expect(diagnostics).toEqual([]);
     expect(source).toContain(
       [
-        'export const UserSaveUserRequestSchema = z.object({',
+        'export const UserSaveUserRequestSchema: z.ZodType<UserSaveUserRequest, UserSaveUserRequest> = fwSchema<UserSaveUserRequest>()(z.object({',
         '  path: z.object({',
         '    id: z.int(),',
         '    rest: z.string(),',
@@ -153,7 +153,7 @@ describe('client requests', () => {
         // The decoder takes null for a pointer, omitempty or not.
         '    nick: z.string().nullable().optional(),',
         '  }),',
-        '});',
+        '}));',
       ].join('\n'),
     );
     expect(source).toContain("  path: (p) => `/users/${fwSegment(p['id'])}/${fwSegments(p['rest'])}`,\n  request: UserSaveUserRequestSchema,\n  body: 'json',");
