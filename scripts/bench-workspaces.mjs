@@ -161,6 +161,7 @@ export function realApiWorkspace(dir, { roots = 8, subs = 47, files = 50, struct
     files: handlerFiles,
     roots,
     editable: path.join(dir, 'internal/v1handler', `${WORDS[0]}`, `handler_${WORDS[0]}.go`),
+    typesFile: path.join(dir, 'internal/models/models.go'),
     describe: `${routes} routes in ${handlerFiles} handler files, ${roots} roots x ${subs} subfolders, models.go ${modelsKb} KB (${structs} structs, ${enums} enums)`,
   };
 }

@@ -111,13 +111,30 @@ function freshTree(dir) {
 }
 const dropCache = (dir) => fs.rmSync(path.join(dir, CACHE_DIR), { recursive: true, force: true });
 
+/** Two versions of a handler file: one route's path changed, so that its root's Go files and the client change. */
+function handlerEdit(file) {
+  const original = fs.readFileSync(file, 'utf8');
+  const route = /path=\/([a-z0-9]+)\/r(\d+)\//.exec(original);
+  if (!route) throw new Error(`bench: no route path in ${file}`);
+  return { file, original, edited: original.replace(route[0], `path=/${route[1]}/r${route[2]}x/`) };
+}
+
+/** Two versions of a types file: one string field's JSON name changed, so that every root reaching it changes. */
+function typesEdit(file) {
+  const original = fs.readFileSync(file, 'utf8');
+  const field = /(\t[A-Z]\w* +string +`json:")([a-z_]+)/.exec(original);
+  if (!field) throw new Error(`bench: no string field with a json tag in ${file}`);
+  return { file, original, edited: original.replace(field[0], `${field[1]}${field[2]}_x`) };
+}
+
 /**
- * `fw watch` in a child process: waits for its first build, then edits one
- * handler file `RUNS` times (a route's path, changed and changed back) and
- * reads the latency of each rebuild from its summary line.
+ * `fw watch` (with `args`) in a child process: waits for its first build,
+ * then for each edit writes its edited and original versions alternately
+ * `RUNS` times and reads the latency of each rebuild from its summary line.
+ * Returns the median per edit.
  */
-async function watchLatency(dir, file) {
-  const child = spawn(process.execPath, [path.join(repo, 'bin/fw'), 'watch', '--file', CLIENT, '--cwd', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function watchLatency(dir, args, edits) {
+  const child = spawn(process.execPath, [path.join(repo, 'bin/fw'), 'watch', ...args, '--cwd', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = [];
   let waiting;
   const onLine = (line) => {
@@ -145,24 +162,26 @@ async function watchLatency(dir, file) {
         }
       };
     });
+  const medians = [];
   try {
     await nextRebuild();
-    const original = fs.readFileSync(file, 'utf8');
-    const samples = [];
-    // A real edit: one route's path changes (and back), so that every output but the other roots' Go files changes.
-    const route = /path=\/([a-z0-9]+)\/r(\d+)\//.exec(original);
-    if (!route) throw new Error(`bench: no route path in ${file}`);
-    for (let i = 0; i < RUNS; i++) {
-      const next = nextRebuild();
-      fs.writeFileSync(file, i % 2 === 0 ? original.replace(route[0], `path=/${route[1]}/r${route[2]}x${i}/`) : original);
-      samples.push(await next);
-      // A quiet moment between edits, so that each is one rebuild.
-      await new Promise((r) => setTimeout(r, 300));
+    for (const { file, original, edited } of edits) {
+      const samples = [];
+      for (let i = 0; i < RUNS; i++) {
+        const next = nextRebuild();
+        fs.writeFileSync(file, i % 2 === 0 ? edited : original);
+        samples.push(await next);
+        // A quiet moment between edits, so that each is one rebuild.
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      if (RUNS % 2 === 1) {
+        const restored = nextRebuild();
+        fs.writeFileSync(file, original);
+        await restored;
+      }
+      medians.push(median(samples));
     }
-    const restored = nextRebuild();
-    fs.writeFileSync(file, original);
-    await restored;
-    return median(samples);
+    return medians;
   } finally {
     child.kill();
   }
@@ -251,7 +270,14 @@ async function benchWorkspace(name) {
     row('fw g all --check, warm cache', fwRuns([...all, '--check'], dir));
   }
   if (ws.editable && hasCommand('watch')) {
-    printRow('fw watch: rebuild after a one-file edit', { ms: await watchLatency(dir, ws.editable) }, baseline.ms);
+    const edits = [handlerEdit(ws.editable), ...(ws.typesFile ? [typesEdit(ws.typesFile)] : [])];
+    // With the client (one file for all roots, emitted in full every rebuild) and without it.
+    for (const args of [['--file', CLIENT], []]) {
+      const [handler, types] = await watchLatency(dir, args, edits);
+      const label = `fw watch${args.length > 0 ? ' --file' : ''}: rebuild after a`;
+      printRow(`${label} handler-file edit`, { ms: handler }, baseline.ms);
+      if (types !== undefined) printRow(`${label} types-file edit`, { ms: types }, baseline.ms);
+    }
   }
   if (name === 'synthetic') await bundleRows(dir);
   if (!values['no-nx'] && name === 'real-api') nxRows(dir);

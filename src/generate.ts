@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
-import type { GeneratedFile, OpenApiOptions } from './emit/emitter';
+import type { EmitResult, Emitter, GeneratedFile, OpenApiOptions } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
 import type { GoFile } from './go/ast';
 import { buildTarget } from './go/build-constraints';
@@ -45,7 +45,24 @@ export interface GenerateOptions {
    * adds the files it reads.
    */
   parsed?: Map<string, GoFile>;
+  /**
+   * What the per-root generators (PER_ROOT) emitted for each root, by root
+   * directory, from earlier runs of this process: a root found here is not
+   * emitted again, one missing is emitted and added. Its keeper (`fw watch`)
+   * drops a root's entry whenever a file that root's outputs depend on changes.
+   */
+  rootOutputs?: RootOutputs;
 }
+
+/** Per root directory, per generator: the files and diagnostics emitted for that root alone. */
+export type RootOutputs = Map<string, Map<GeneratorName, EmitResult>>;
+
+/**
+ * The generators whose files for one root are a function of that root's
+ * model and the packages it reaches, nothing of the other roots: their
+ * emitters, given a model of one root, emit exactly that root's share.
+ */
+export const PER_ROOT: ReadonlySet<GeneratorName> = new Set(['router', 'url-helper']);
 
 export interface GenerateResult {
   /** What would be written, by generator, in a stable order. Empty when any error diagnostic exists. */
@@ -126,7 +143,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         continue;
       }
       start = process.hrtime.bigint();
-      const out = emitter(loaded.model, { clientFile, openapi: openapiOptions });
+      const ctx = { clientFile, openapi: openapiOptions };
+      const out = options.rootOutputs && PER_ROOT.has(name) ? emitByRoot(name, emitter, loaded.model, options.rootOutputs) : emitter(loaded.model, ctx);
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push({ ...f, generator: name });
@@ -142,6 +160,20 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     timings,
     summary: { roots: roots.map((r) => r.relDir), routes: roots.reduce((n, r) => n + r.routes.length, 0) },
   };
+}
+
+/** `emitter`'s output for every root of `model`, in root order, reusing `memo`'s for the roots it holds and adding the others'. */
+function emitByRoot(name: GeneratorName, emitter: Emitter, model: WorkspaceModel, memo: RootOutputs): EmitResult {
+  const out: EmitResult = { files: [], diagnostics: [] };
+  for (const root of model.roots) {
+    let byGenerator = memo.get(root.dir);
+    if (!byGenerator) memo.set(root.dir, (byGenerator = new Map()));
+    let own = byGenerator.get(name);
+    if (!own) byGenerator.set(name, (own = emitter({ ...model, roots: [root] }, {})));
+    out.files.push(...own.files);
+    out.diagnostics.push(...own.diagnostics);
+  }
+  return out;
 }
 
 /**

@@ -3,20 +3,24 @@ import * as path from 'node:path';
 import { type FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { type Diagnostic, hasErrors } from './diagnostics/diagnostics';
 import type { GoFile } from './go/ast';
-import { type GenerateOptions, type GenerateResult, generateAndWrite } from './generate';
+import { type GenerateOptions, type GenerateResult, generateAndWrite, type RootOutputs } from './generate';
+import type { WorkspaceModel } from './model/model';
 import { isGoSourceFile, isSkippedDir } from './workspace/discover';
 import type { WriteReport } from './write/writer';
 
 /**
  * `fw watch`: generation kept running. The parsed Go files stay in memory;
  * a change event drops only the changed file's, so a rebuild re-reads and
- * re-parses only what changed (discovery, the model and the emitters run
- * again, and the writer touches only outputs whose contents changed). Events
- * are debounced into one rebuild. A rebuild with errors writes nothing, so
- * the last good outputs stay; the next good one writes again.
+ * re-parses only what changed. Discovery and the model run again; the
+ * per-root generators (router, url-helper) re-emit only the roots the change
+ * can affect (rootsToForget), the others (client, openapi: one file for all
+ * roots) emit in full. What fw last wrote stays in memory too, so outputs are
+ * compared there, not read back, and only those whose contents changed are
+ * written. Events are debounced into one rebuild. A rebuild with errors
+ * writes nothing, so the last good outputs stay; the next good one writes again.
  */
 
-export interface WatchOptions extends Omit<GenerateOptions, 'parsed'> {
+export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs'> {
   /** Milliseconds of quiet after a change before rebuilding (default 20). */
   debounceMs?: number;
   /** Called with errors of the file watcher (e.g. the system's limit of watched directories) or of a rebuild; watching goes on. */
@@ -52,8 +56,12 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   const debounceMs = options.debounceMs ?? 20;
   /** The model in memory: every Go file parsed so far that has not changed since. */
   const parsed = new Map<string, GoFile>();
-  /** What fw last wrote or found up to date, so that its own writes do not start a rebuild. */
+  /** What fw last wrote or found up to date: compared with instead of the disk, and so that its own writes do not start a rebuild. */
   const outputs = new Map<string, string>();
+  /** The per-root generators' outputs by root, kept until a change can affect that root. */
+  const rootOutputs: RootOutputs = new Map();
+  /** Of the last model: root directories, and those whose packages something outside them imports. */
+  let roots: RootDeps = { dirs: [], imported: new Set() };
   const changed = new Set<string>();
   let firstEvent: bigint | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -61,8 +69,10 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   let closed = false;
 
   const build = async (cause: Rebuild['cause'], started: bigint): Promise<Rebuild> => {
-    const outcome = await generateAndWrite({ ...options, cwd, parsed }, {});
-    for (const f of outcome.result.files) outputs.set(f.path, f.contents);
+    const outcome = await generateAndWrite({ ...options, cwd, parsed, rootOutputs }, { known: outputs });
+    // After a refusal nothing was written: what is on disk is what was there.
+    if (outcome.report?.diagnostics.length === 0) for (const f of outcome.result.files) outputs.set(f.path, f.contents);
+    if (outcome.result.model) roots = rootDeps(outcome.result.model);
     const rebuild: Rebuild = {
       cause,
       ms: Number(process.hrtime.bigint() - started) / 1e6,
@@ -83,6 +93,9 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
       .then(async () => {
         if (closed) return;
         for (const p of paths) parsed.delete(p);
+        const forget = rootsToForget(paths, roots);
+        if (forget === 'all') rootOutputs.clear();
+        else for (const dir of forget) rootOutputs.delete(dir);
         onRebuild(await build(paths.length, started));
       })
       // A rebuild that throws is a bug in fw: say so and keep watching (the next change rebuilds again).
@@ -95,6 +108,8 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
     if (!isDir && !isRelevant(file)) return;
     // fw's own write of an output: nothing changed that fw does not know.
     if (event !== 'unlink' && outputs.has(file) && readOrUndefined(file) === outputs.get(file)) return;
+    // Someone else changed or removed an output: read it again next time.
+    outputs.delete(file);
     if (isDir) for (const p of parsed.keys()) if (p.startsWith(`${file}${path.sep}`)) parsed.delete(p);
     firstEvent ??= process.hrtime.bigint();
     changed.add(file);
@@ -128,6 +143,44 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
       await running.catch(() => {});
     },
   };
+}
+
+/** What rootsToForget needs of the last model. */
+interface RootDeps {
+  dirs: string[];
+  /** Roots with a package in their tree that a package outside the tree imports (e.g. another root's request types). */
+  imported: Set<string>;
+}
+
+const inTree = (file: string, dir: string) => file === dir || file.startsWith(`${dir}${path.sep}`);
+
+function rootDeps(model: WorkspaceModel): RootDeps {
+  const dirs = model.roots.map((r) => r.dir);
+  const imported = new Set<string>();
+  const packages = [...model.program.loaded.values()];
+  for (const dir of dirs) {
+    const own = new Set(packages.filter((p) => inTree(p.dir, dir)).map((p) => p.importPath));
+    const outside = packages.filter((p) => !inTree(p.dir, dir));
+    if (outside.some((p) => p.files.some((f) => f.imports.some((i) => own.has(i.path))))) imported.add(dir);
+  }
+  return { dirs, imported };
+}
+
+/**
+ * The roots whose per-root outputs changed `paths` can affect: a path in a
+ * root's tree affects that root; a path in no root's tree (a shared types
+ * package, go.mod, a parent directory) or in a tree other packages import
+ * from may affect every root, and so does a root unknown to the last model
+ * (a root's outputs depend on its tree and the packages it reaches).
+ */
+function rootsToForget(paths: readonly string[], roots: RootDeps): Iterable<string> | 'all' {
+  const out = new Set<string>();
+  for (const p of paths) {
+    const owners = roots.dirs.filter((d) => inTree(p, d));
+    if (owners.length === 0 || path.basename(p) === 'go.mod' || owners.some((d) => roots.imported.has(d))) return 'all';
+    for (const d of owners) out.add(d);
+  }
+  return out;
 }
 
 function readOrUndefined(file: string): string | undefined {

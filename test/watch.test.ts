@@ -72,6 +72,7 @@ function edit(ws: string, rel: string, from: string, to: string): void {
 
 const USERS = 'internal/v1handler/handler_users.go';
 const ROUTER = 'internal/v1handler/router.go';
+const V2_USERS = 'internal/v2handler/handler_users.go';
 
 describe('fw watch', () => {
   it('builds at start like a fresh fw g all', async () => {
@@ -132,6 +133,43 @@ describe('fw watch', () => {
 
     fs.renameSync(path.join(ws, rel), path.join(ws, 'internal/models/renamed_types.go'));
     await next();
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after an edit in one root rewrites only that root\'s files (and the shared client); the other root\'s stay untouched', async () => {
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws);
+    const V1_OUTPUTS = [ROUTER, 'internal/v1handler/registry.go', 'internal/v1handler/urlhelper/urlhelper.go'];
+    const mtimes = () => V1_OUTPUTS.map((rel) => fs.statSync(path.join(ws, rel)).mtimeMs);
+    const before = mtimes();
+    // Old enough that a rewrite would show in the mtime even on a coarse clock.
+    for (const rel of V1_OUTPUTS) fs.utimesSync(path.join(ws, rel), new Date(2020, 0, 1), new Date(2020, 0, 1));
+    const touched = mtimes();
+    expect(touched).not.toEqual(before);
+
+    edit(ws, V2_USERS, 'path=/v2/users/{id} ', 'path=/v2/people/{id} ');
+    const r = await next();
+    const written = r.report?.written.map((f) => path.relative(ws, f)) ?? [];
+    expect(written).toContain('internal/v2handler/router.go');
+    expect(written.filter((f) => f !== CLIENT && !f.startsWith('internal/v2handler/'))).toEqual([]);
+    expect(mtimes()).toEqual(touched);
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after an edit of a package in one root\'s tree that another root takes request types from, both roots are what a fresh run writes', async () => {
+    const ws = copyFixture('example');
+    // v2 takes a request type from v1's admin subfolder.
+    fs.writeFileSync(
+      path.join(ws, 'internal/v2handler/handler_admin.go'),
+      'package v2handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/v1handler/admin"\n)\n\n' +
+        '// fw:http_route path=/v2/admin/users request=admin.ListUsersRequest response=200:admin.ListUsersResponse\nfunc ListAdminUsers() http.HandlerFunc { return nil }\n',
+    );
+    const { next } = await watchWorkspace(ws);
+    await expectFreshRunAgrees(ws);
+
+    edit(ws, 'internal/v1handler/admin/handler_users.go', '`query:"role"`', '`query:"user_role"`');
+    await next();
+    expect(read(ws, 'internal/v2handler/urlhelper/urlhelper.go')).toContain('user_role');
     await expectFreshRunAgrees(ws);
   });
 

@@ -10,6 +10,12 @@ export interface WriteOptions {
   check?: boolean;
   /** Overwrite files that do not carry the generated header. */
   force?: boolean;
+  /**
+   * What each output is known to hold on disk, by path (`fw watch`: what it
+   * last wrote or found, forgotten when the file changes): an output whose
+   * new contents equal these is unchanged without reading it again.
+   */
+  known?: ReadonlyMap<string, string>;
 }
 
 export interface WriteReport {
@@ -137,6 +143,10 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
   const report: WriteReport = { written: [], unchanged: [], stale: [], diagnostics: [] };
   const pending: GeneratedFile[] = [];
   for (const file of files) {
+    if (options.known?.get(file.path) === file.contents) {
+      report.unchanged.push(file.path);
+      continue;
+    }
     const existing = readOutput(file.path);
     if (existing.kind === 'refused') {
       report.diagnostics.push(existing.diagnostic);
