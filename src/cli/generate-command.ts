@@ -1,8 +1,7 @@
 import * as path from 'node:path';
 import { formatDiagnostic, printable } from '../diagnostics/diagnostics';
-import { generateAndWrite } from '../generate';
+import { generateAndWrite, type GenerateOptions, type GeneratorName } from '../generate';
 import { checkTurboTask } from '../runtime/turbo-config';
-import type { GenerateOptions, GeneratorName } from '../generate';
 import { defaultCacheDir } from '../workspace/cache-dir';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 

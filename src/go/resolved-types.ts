@@ -37,7 +37,6 @@ export const INTEGER_KINDS: ReadonlySet<BasicKind> = new Set<BasicKind>([
   'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr', 'byte', 'rune',
 ]);
 
-export const FLOAT_KINDS: ReadonlySet<BasicKind> = new Set<BasicKind>(['float32', 'float64']);
 
 /**
  * A resolved Go type.

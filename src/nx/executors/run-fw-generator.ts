@@ -1,11 +1,10 @@
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { type Diagnostic, formatDiagnostic } from '../../diagnostics/diagnostics';
-import { generateAndWrite } from '../../generate';
+import { generateAndWrite, type GeneratorName } from '../../generate';
 import { discoverRoots, toPosix } from '../../workspace/discover';
 import { outputFiles } from '../../workspace/outputs';
 import { selectRoots } from '../../workspace/select-roots';
-import type { GeneratorName } from '../../generate';
 import { defaultCacheDir } from '../../workspace/cache-dir';
 
 /** The options every fw executor shares; they mirror the CLI's flags. Paths are relative to the project root. */
