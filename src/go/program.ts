@@ -58,6 +58,23 @@ export class WorkspaceProgram implements GoProgram {
     return [...this.byDir.keys()];
   }
 
+  /**
+   * Forgets the packages of `dirs` and of every directory below them, so
+   * that they are loaded again when asked for (`fw watch`, after a change
+   * there). Files already parsed come from `reading.parsed` as before: its
+   * keeper drops the changed ones.
+   */
+  forget(dirs: Iterable<string>): void {
+    for (const dir of dirs) {
+      const abs = path.resolve(dir);
+      for (const [d, pkg] of this.byDir) {
+        if (d !== abs && !d.startsWith(`${abs}${path.sep}`)) continue;
+        this.byDir.delete(d);
+        if (pkg && this.byPath.get(pkg.importPath) === pkg) this.byPath.delete(pkg.importPath);
+      }
+    }
+  }
+
   /** Makes a module's packages reachable by import path. */
   addModule(module: GoModule): void {
     this.modules.set(module.path, module);

@@ -86,6 +86,11 @@ export function typeResolverFor(program: GoProgram): TypeResolver {
   return resolver;
 }
 
+/** Drops the resolver of `program`, whose packages changed (`fw watch` keeps a program across rebuilds): the next asks for a new one. */
+export function forgetTypeResolver(program: GoProgram): void {
+  resolvers.delete(program);
+}
+
 export class TypeResolver {
   /** Every named type resolved so far, by id. */
   readonly named = new Map<string, NamedType>();

@@ -61,14 +61,28 @@ function inspect(file: string): ExistingOutput | { kind: 'regular' } {
   };
 }
 
-/** What is at `file`: absent, a regular file and its contents, or a refusal (wrong kind of file, unreadable). */
-export function readOutput(file: string): ExistingOutput {
+/**
+ * What is at `file`: absent, a regular file and its contents, or a refusal
+ * (wrong kind of file, unreadable). With `maxBytes`, only the file's first
+ * bytes are read (enough to look for fw's header).
+ */
+export function readOutput(file: string, maxBytes?: number): ExistingOutput {
   const found = inspect(file);
   if (found.kind !== 'regular') return found;
   try {
-    return { kind: 'file', contents: fs.readFileSync(file, 'utf8') };
+    return { kind: 'file', contents: maxBytes === undefined ? fs.readFileSync(file, 'utf8') : readHead(file, maxBytes) };
   } catch (e) {
     return { kind: 'refused', diagnostic: fileError(file, 'cannot read', e) };
+  }
+}
+
+function readHead(file: string, maxBytes: number): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(maxBytes);
+    return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, maxBytes, 0));
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

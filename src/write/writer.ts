@@ -28,6 +28,9 @@ export interface WriteReport {
   diagnostics: Diagnostic[];
 }
 
+/** Bytes that hold the first 2,048 characters (hasGeneratedHeader looks no further) whatever they are. */
+const HEADER_BYTES = 4 * 2048;
+
 /** `.router.go.fw-<pid>-<random>.tmp`: fw's temporary files, beside their target. */
 const TEMP_FILE = /^\.(.+)\.fw-(\d+)-[0-9a-z]+\.tmp$/;
 
@@ -147,12 +150,15 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
       report.unchanged.push(file.path);
       continue;
     }
-    const existing = readOutput(file.path);
+    // An output known to hold other contents (fw wrote or found them, and nobody changed it since) differs:
+    // only its first bytes are read again, to be sure that it still carries fw's header.
+    const known = options.known?.has(file.path) === true;
+    const existing = readOutput(file.path, known ? HEADER_BYTES : undefined);
     if (existing.kind === 'refused') {
       report.diagnostics.push(existing.diagnostic);
       continue;
     }
-    if (existing.kind === 'file' && existing.contents === file.contents) {
+    if (existing.kind === 'file' && !known && existing.contents === file.contents) {
       report.unchanged.push(file.path);
       continue;
     }
