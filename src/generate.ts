@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
-import type { EmitResult, Emitter, GeneratedFile, OpenApiOptions } from './emit/emitter';
+import type { EmitMemo, EmitResult, Emitter, GeneratedFile, OpenApiOptions } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
 import type { GoFile } from './go/ast';
 import { buildTarget } from './go/build-constraints';
@@ -54,6 +54,8 @@ export interface GenerateOptions {
   rootOutputs?: RootOutputs;
   /** What earlier runs of this process built of the model; see ModelMemo (`fw watch` keeps it). */
   models?: ModelMemo;
+  /** What emitters kept from earlier runs of this process; see EmitContext.memo (`fw watch` keeps it). */
+  emitMemo?: EmitMemo;
 }
 
 /** Per root directory, per generator: the files and diagnostics emitted for that root alone. */
@@ -143,7 +145,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         continue;
       }
       start = process.hrtime.bigint();
-      const ctx = { clientFile, openapi: openapiOptions };
+      const ctx = { clientFile, openapi: openapiOptions, memo: options.emitMemo };
       const out = options.rootOutputs && PER_ROOT.has(name) ? emitByRoot(name, emitter, loaded.model, options.rootOutputs) : emitter(loaded.model, ctx);
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { type Diagnostic, hasErrors } from './diagnostics/diagnostics';
+import type { EmitMemo } from './emit/emitter';
 import type { GoFile } from './go/ast';
 import { type GenerateOptions, type GenerateResult, generateAndWrite, type RootOutputs } from './generate';
 import { forgetModel, type ModelMemo } from './model/build-model';
@@ -21,7 +22,7 @@ import type { WriteReport } from './write/writer';
  * writes nothing, so the last good outputs stay; the next good one writes again.
  */
 
-export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs' | 'models'> {
+export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs' | 'models' | 'emitMemo'> {
   /** Milliseconds of quiet after a change before rebuilding (default 20). */
   debounceMs?: number;
   /** Called with errors of the file watcher (e.g. the system's limit of watched directories) or of a rebuild; watching goes on. */
@@ -63,6 +64,8 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   const rootOutputs: RootOutputs = new Map();
   /** The program, discovery and root models of the last rebuild, kept until a change can affect them. */
   const models: ModelMemo = { roots: new Map() };
+  /** What emitters kept of the last rebuild (the client: each root's operations, reused while the root's model is). */
+  const emitMemo: EmitMemo = new Map();
   /** Of the last model: root directories, and those whose packages something outside them imports. */
   let roots: RootDeps = { dirs: [], imported: new Set() };
   const changed = new Set<string>();
@@ -74,7 +77,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   let closed = false;
 
   const build = async (cause: Rebuild['cause'], started: bigint): Promise<Rebuild> => {
-    const outcome = await generateAndWrite({ ...options, cwd, parsed, rootOutputs, models }, { known: outputs });
+    const outcome = await generateAndWrite({ ...options, cwd, parsed, rootOutputs, models, emitMemo }, { known: outputs });
     // After a refusal nothing was written: what is on disk is what was there.
     if (outcome.report?.diagnostics.length === 0) for (const f of outcome.result.files) outputs.set(f.path, f.contents);
     if (outcome.result.model) roots = rootDeps(outcome.result.model);

@@ -13,7 +13,17 @@ export interface EmitContext {
   clientFile?: string;
   /** Output and `info` of the OpenAPI document. */
   openapi?: OpenApiOptions;
+  /**
+   * Kept by the caller between runs in one process (`fw watch`), empty at
+   * first: an emitter may keep there, under its generator's name, what it
+   * computed, to reuse what is still valid in the next run. The output must
+   * be the same with and without it.
+   */
+  memo?: EmitMemo;
 }
+
+/** See EmitContext.memo; what is kept under a name is that emitter's business. */
+export type EmitMemo = Map<string, unknown>;
 
 /** What `fw g openapi` is told besides the model. */
 export interface OpenApiOptions {

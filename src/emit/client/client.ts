@@ -1,8 +1,9 @@
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../../model/model';
 import { lowerFirst, upperFirst } from '../../model/naming';
+import type { HttpMethod } from '../../annotations/types';
 import { rootPrefixes } from '../root-prefixes';
-import { typeResolverFor } from '../../go/type-resolver';
+import { TypeResolver, typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
 import { pathFunction, statusType } from './operations';
 import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
@@ -66,20 +67,73 @@ interface ClassPlan {
 
 export const emitClient: Emitter = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
-  const { contents, diagnostics } = generateClient(model);
+  let memo = ctx.memo?.get('client') as ClientMemo | undefined;
+  if (ctx.memo && !memo) ctx.memo.set('client', (memo = { roots: new Map() }));
+  const { contents, diagnostics } = generateClient(model, memo);
   return { files: [{ path: ctx.clientFile, contents }], diagnostics };
 };
 
-/** The client module's source and the diagnostics found while writing it. */
-export function generateClient(model: WorkspaceModel): { contents: string; diagnostics: Diagnostic[] } {
+/**
+ * What the client kept of each root from the last run in this process
+ * (EmitContext.memo, `fw watch`), by root directory. A root's share is
+ * reused while its model is the same object and its prefix the same: fw
+ * watch keeps a root's model only while no change can affect it or the
+ * types it reaches, so its operations plan the same. Its rendered
+ * operations and classes are reused too while every named type they refer
+ * to keeps its name. Schemas are named, ordered and printed again in
+ * every run (they depend on every root).
+ */
+export interface ClientMemo {
+  roots: Map<string, RootPart>;
+}
+
+interface RootPart {
+  root: RootModel;
+  prefix: string;
+  plans: Map<RouteModel, Map<HttpMethod, OperationPlan>>;
+  /** planOperation's own warnings for the root's operations. */
+  planWarnings: Diagnostic[];
+  /** What the type resolver and the JSON mapper warned about while the root was planned (with a resolver of its own). */
+  typeWarnings: Diagnostic[];
+  rendered?: RenderedRoot;
+}
+
+/** A root's operations and classes as rendered, and what that read of the other roots: names of named types, status classes used. */
+interface RenderedRoot {
+  operations: string;
+  classes: string;
+  names: Map<string, string>;
+  statusClasses: number[];
+}
+
+/** The client module's source and the diagnostics found while writing it; see ClientMemo for `memo`. */
+export function generateClient(model: WorkspaceModel, memo?: ClientMemo): { contents: string; diagnostics: Diagnostic[] } {
+  const reused = memo && generateWith(model, memo);
+  if (reused) return reused;
+  memo?.roots.clear();
+  return generateWith(model, memo)!;
+}
+
+/** The client, reusing what `memo` holds; undefined when what it holds cannot be trusted for this run (then the caller runs again with an empty memo). */
+function generateWith(model: WorkspaceModel, memo: ClientMemo | undefined): { contents: string; diagnostics: Diagnostic[] } | undefined {
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
   const prefixes = rootPrefixes(model.roots, diagnostics);
   const classes: ClassPlan[] = [];
+  const parts: { part: RootPart; planned: boolean; classes: ClassPlan[] }[] = [];
   const baseNames = new Map<string, RouteModel>();
+  let clashes = false;
   for (const root of model.roots) {
     const prefix = prefixes.get(root) ?? '';
+    const kept = memo?.roots.get(root.dir);
+    const planned = !(kept && kept.root === root && kept.prefix === prefix);
+    const part: RootPart = planned ? { root, prefix, plans: new Map(), planWarnings: [], typeWarnings: [] } : kept!;
+    // With a memo, a root is planned with a resolver and mapper of its own: what they warn about is then all
+    // that planning the root gives, whatever the other roots give, and can be given again when the root is reused.
+    const own = memo && planned ? { resolver: new TypeResolver(model.program), mapper: undefined as JsonShapes | undefined } : undefined;
+    if (own) own.mapper = new JsonShapes(own.resolver);
+    const rootClasses: ClassPlan[] = [];
     for (const group of root.groups) {
       const cls: ClassPlan = { className: `${prefix}${group.name}Client`, key: lowerFirst(group.name), group, root, operations: [] };
       const methodNames = new Map<string, RouteModel>();
@@ -91,25 +145,56 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
           const baseName = `${prefix}${group.name}${upperFirst(route.name)}${suffix}`;
           if (methodName === 'constructor') {
             diagnostics.push(error(route.pos, `client method ${cls.className}.constructor() is reserved by JavaScript`, 'give the route another name with name=...'));
+            clashes = true;
             continue;
           }
           const clash = methodNames.get(methodName);
           if (clash) {
             diagnostics.push(nameClash(route, `client method ${cls.className}.${methodName}()`, clash));
+            clashes = true;
             continue;
           }
           const baseClash = baseNames.get(baseName);
           if (baseClash) {
             diagnostics.push(nameClash(route, `client type ${baseName}Request`, baseClash));
+            clashes = true;
             continue;
           }
           methodNames.set(methodName, route);
           baseNames.set(baseName, route);
-          cls.operations.push({ plan: planOperation(route, method, resolver, mapper, diagnostics), className: cls.className, methodName, baseName });
+          let byMethod = part.plans.get(route);
+          if (!byMethod) part.plans.set(route, (byMethod = new Map()));
+          let plan = byMethod.get(method);
+          if (!plan) {
+            if (!planned) return undefined;
+            plan = planOperation(route, method, own?.resolver ?? resolver, own?.mapper ?? mapper, part.planWarnings);
+            byMethod.set(method, plan);
+          } else {
+            // The schemas are collected through the run's mapper: the named types a kept plan refers to are registered with its resolver first.
+            if (route.request) resolver.resolveRef(route.request);
+            for (const r of route.responses) if (r.type) resolver.resolveRef(r.type);
+          }
+          cls.operations.push({ plan, className: cls.className, methodName, baseName });
         }
       }
-      classes.push(cls);
+      rootClasses.push(cls);
     }
+    if (own) {
+      part.typeWarnings.push(...own.resolver.diagnostics, ...own.mapper!.diagnostics);
+      // Registered with the run's resolver too, for the schemas (see above).
+      for (const op of rootClasses.flatMap((c) => c.operations)) {
+        if (op.plan.route.request) resolver.resolveRef(op.plan.route.request);
+        for (const r of op.plan.route.responses) if (r.type) resolver.resolveRef(r.type);
+      }
+    }
+    diagnostics.push(...part.planWarnings, ...part.typeWarnings);
+    classes.push(...rootClasses);
+    parts.push({ part, planned, classes: rootClasses });
+  }
+  if (memo) {
+    // A clash leaves operations out depending on the other roots: then every root is planned again.
+    if (clashes && parts.some((p) => !p.planned)) return undefined;
+    memo.roots = new Map(parts.map((p) => [p.part.root.dir, p.part]));
   }
 
   const operations = classes.flatMap((c) => c.operations);
@@ -126,9 +211,17 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
   const schemas = registry.finish(reserved).map((s) => ({ ...s, zod: markPure(s.zod) }));
 
   const statusClasses = new Set<number>();
-  // Each operation and class is rendered as soon as its view exists, so that views do not pile up.
-  const operationsText = operations.map((op) => render('client-operation.ts.hbs', operationView(op, registry, statusClasses))).join('');
-  const classesText = classes.map((c) => render('client-class.ts.hbs', classView(c))).join('');
+  let operationsText = '';
+  let classesText = '';
+  for (const { part, planned, classes: own } of parts) {
+    let rendered = planned ? undefined : part.rendered;
+    if (rendered && [...rendered.names].some(([id, name]) => registry.typeName(id) !== name)) rendered = undefined;
+    if (!rendered) rendered = renderRoot(own, registry);
+    if (memo) part.rendered = rendered;
+    for (const d of rendered.statusClasses) statusClasses.add(d);
+    operationsText += rendered.operations;
+    classesText += rendered.classes;
+  }
 
   const contents = render('client.ts.hbs', {
     sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
@@ -142,10 +235,30 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
   return { contents, diagnostics };
 }
 
-function operationView(op: Operation, registry: SchemaRegistry, statusClasses: Set<number>) {
+/**
+ * One root's operations and classes, rendered: each operation and class as
+ * soon as its view exists, so that views do not pile up. Records the names
+ * of the named types it refers to and the status classes it uses.
+ */
+function renderRoot(classes: readonly ClassPlan[], registry: SchemaRegistry): RenderedRoot {
+  const names = new Map<string, string>();
+  const typeName = (id: string): string => {
+    const name = registry.typeName(id);
+    names.set(id, name);
+    return name;
+  };
+  const statusClasses = new Set<number>();
+  const operations = classes
+    .flatMap((c) => c.operations)
+    .map((op) => render('client-operation.ts.hbs', operationView(op, typeName, statusClasses)))
+    .join('');
+  return { operations, classes: classes.map((c) => render('client-class.ts.hbs', classView(c))).join(''), names, statusClasses: [...statusClasses] };
+}
+
+function operationView(op: Operation, typeName: (id: string) => string, statusClasses: Set<number>) {
   const { plan } = op;
-  const refZod = (id: string) => registry.schemaName(id);
-  const refTs = (id: string) => registry.typeName(id);
+  const refZod = (id: string) => `${typeName(id)}Schema`;
+  const refTs = typeName;
   const variants = plan.responses.flatMap((r) => {
     const status = (statuses: number[]) => `status: ${statusType(statuses, statusClasses)}`;
     if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
