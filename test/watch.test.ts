@@ -201,6 +201,42 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
+  it('after an edit that drops the first of two roots giving the same warning, still gives it (from the other root)', async () => {
+    const ws = copyFixture('example');
+    // A shared request type with a query field fw cannot resolve: planning v1, then v2, warns about it once (for v1).
+    const models = read(ws, 'internal/models/models.go');
+    fs.writeFileSync(path.join(ws, 'internal/models/models.go'), `${models}\n// Filter selects events.\ntype Filter struct {\n\tStream chan int \`query:"stream"\`\n}\n`);
+    const route = (pkg: string, p: string) =>
+      `package ${pkg}\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/models"\n)\n\n// fw:http_route path=${p} request=models.Filter\nfunc Events() http.HandlerFunc { return nil }\n`;
+    fs.writeFileSync(path.join(ws, 'internal/v1handler/handler_events.go'), route('v1handler', '/events'));
+    fs.writeFileSync(path.join(ws, 'internal/v2handler/handler_events.go'), route('v2handler', '/v2/events'));
+    const fresh = async () => {
+      const r = await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT });
+      return r.diagnostics.map((d) => formatDiagnostic(d, ws)).sort();
+    };
+    const { next } = await watchWorkspace(ws);
+    fs.rmSync(path.join(ws, 'internal/v1handler/handler_events.go'));
+    const r = await next();
+    const expected = await fresh();
+    expect(expected.some((l) => l.includes('field Stream of Filter has type chan'))).toBe(true);
+    expect(r.diagnostics.map((d) => formatDiagnostic(d, ws)).sort()).toEqual(expected);
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after an edit that gives one root a client name clash, reports what a fresh run reports', async () => {
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws);
+    fs.writeFileSync(
+      path.join(ws, 'internal/v1handler/handler_ctor.go'),
+      'package v1handler\n\nimport "net/http"\n\n// fw:http_route path=/ctor name=constructor\nfunc Ctor() http.HandlerFunc { return nil }\n',
+    );
+    const r = await next();
+    expect(r.report).toBeUndefined();
+    const fresh = await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT });
+    expect(fresh.diagnostics.some((d) => d.severity === 'error' && d.message.includes('constructor'))).toBe(true);
+    expect(r.diagnostics.map((d) => formatDiagnostic(d, ws)).sort()).toEqual(fresh.diagnostics.map((d) => formatDiagnostic(d, ws)).sort());
+  });
+
   it('after an edit of a package in one root\'s tree that another root takes request types from, both roots are what a fresh run writes', async () => {
     const ws = copyFixture('example');
     // v2 takes a request type from v1's admin subfolder.

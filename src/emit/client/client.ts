@@ -93,7 +93,7 @@ interface RootPart {
   plans: Map<RouteModel, Map<HttpMethod, OperationPlan>>;
   /** planOperation's own warnings for the root's operations. */
   planWarnings: Diagnostic[];
-  /** What the type resolver and the JSON mapper warned about while the root was planned (with a resolver of its own). */
+  /** What the type resolver and the JSON mapper warned about while the root was planned (see generateWith). */
   typeWarnings: Diagnostic[];
   rendered?: RenderedRoot;
 }
@@ -117,22 +117,31 @@ export function generateClient(model: WorkspaceModel, memo?: ClientMemo): { cont
 /** The client, reusing what `memo` holds; undefined when what it holds cannot be trusted for this run (then the caller runs again with an empty memo). */
 function generateWith(model: WorkspaceModel, memo: ClientMemo | undefined): { contents: string; diagnostics: Diagnostic[] } | undefined {
   const diagnostics: Diagnostic[] = [];
-  const resolver = typeResolverFor(model.program);
+  // With a memo, the run's resolver is the client's own: what it warns about while a root is planned is not
+  // already spent by the generators that ran before (as with the resolver they share).
+  const resolver = memo ? new TypeResolver(model.program) : typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
   const prefixes = rootPrefixes(model.roots, diagnostics);
   const classes: ClassPlan[] = [];
   const parts: { part: RootPart; planned: boolean; classes: ClassPlan[] }[] = [];
   const baseNames = new Map<string, RouteModel>();
   let clashes = false;
+  const keptPart = (root: RootModel): RootPart | undefined => {
+    const kept = memo?.roots.get(root.dir);
+    return kept && kept.root === root && kept.prefix === (prefixes.get(root) ?? '') ? kept : undefined;
+  };
+  const reusing = model.roots.some((root) => keptPart(root) !== undefined);
   for (const root of model.roots) {
     const prefix = prefixes.get(root) ?? '';
-    const kept = memo?.roots.get(root.dir);
-    const planned = !(kept && kept.root === root && kept.prefix === prefix);
-    const part: RootPart = planned ? { root, prefix, plans: new Map(), planWarnings: [], typeWarnings: [] } : kept!;
-    // With a memo, a root is planned with a resolver and mapper of its own: what they warn about is then all
-    // that planning the root gives, whatever the other roots give, and can be given again when the root is reused.
-    const own = memo && planned ? { resolver: new TypeResolver(model.program), mapper: undefined as JsonShapes | undefined } : undefined;
+    const kept = keptPart(root);
+    const planned = kept === undefined;
+    const part: RootPart = kept ?? { root, prefix, plans: new Map(), planWarnings: [], typeWarnings: [] };
+    // Beside kept roots, a root is planned with a resolver and mapper of its own: what they warn about is then
+    // all that planning the root gives, whatever the other roots give. (Planning every root, the run's resolver
+    // gives each root what the roots before it did not; see the check below.)
+    const own = reusing && planned ? { resolver: new TypeResolver(model.program), mapper: undefined as JsonShapes | undefined } : undefined;
     if (own) own.mapper = new JsonShapes(own.resolver);
+    const typeWarningsFrom = [resolver.diagnostics.length, mapper.diagnostics.length] as const;
     const rootClasses: ClassPlan[] = [];
     for (const group of root.groups) {
       const cls: ClassPlan = { className: `${prefix}${group.name}Client`, key: lowerFirst(group.name), group, root, operations: [] };
@@ -179,6 +188,7 @@ function generateWith(model: WorkspaceModel, memo: ClientMemo | undefined): { co
       }
       rootClasses.push(cls);
     }
+    if (planned && !own) part.typeWarnings.push(...resolver.diagnostics.slice(typeWarningsFrom[0]), ...mapper.diagnostics.slice(typeWarningsFrom[1]));
     if (own) {
       part.typeWarnings.push(...own.resolver.diagnostics, ...own.mapper!.diagnostics);
       // Registered with the run's resolver too, for the schemas (see above).
@@ -192,8 +202,16 @@ function generateWith(model: WorkspaceModel, memo: ClientMemo | undefined): { co
     parts.push({ part, planned, classes: rootClasses });
   }
   if (memo) {
-    // A clash leaves operations out depending on the other roots: then every root is planned again.
-    if (clashes && parts.some((p) => !p.planned)) return undefined;
+    if (reusing) {
+      // A clash leaves operations out depending on the other roots: then every root is planned again.
+      if (clashes) return undefined;
+      // A kept root's warnings may lack one that a root before it gave first (in a run that planned every root).
+      // When a root planned again (or gone) gave a warning that no root planned now gives, plan every root.
+      const given = new Set(parts.filter((p) => p.planned).flatMap((p) => p.part.typeWarnings.map(diagnosticKey)));
+      for (const old of memo.roots.values()) {
+        if (!parts.some((p) => p.part === old) && old.typeWarnings.some((d) => !given.has(diagnosticKey(d)))) return undefined;
+      }
+    }
     memo.roots = new Map(parts.map((p) => [p.part.root.dir, p.part]));
   }
 
@@ -233,6 +251,10 @@ function generateWith(model: WorkspaceModel, memo: ClientMemo | undefined): { co
   });
   diagnostics.push(...resolver.diagnostics, ...mapper.diagnostics);
   return { contents, diagnostics };
+}
+
+function diagnosticKey(d: Diagnostic): string {
+  return `${d.severity}\0${d.pos?.file}\0${d.pos?.line}\0${d.pos?.col}\0${d.message}`;
 }
 
 /**
