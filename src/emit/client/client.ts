@@ -93,7 +93,7 @@ interface RootPart {
   plans: Map<RouteModel, Map<HttpMethod, OperationPlan>>;
   /** planOperation's own warnings for the root's operations. */
   planWarnings: Diagnostic[];
-  /** What the type resolver and the JSON mapper warned about while the root was planned (see generateWith). */
+  /** What the run's type resolver and JSON mapper warned about first while the root was planned or its kept plans' types registered (see generateWith). */
   typeWarnings: Diagnostic[];
   rendered?: RenderedRoot;
 }
@@ -130,17 +130,11 @@ function generateWith(model: WorkspaceModel, memo: ClientMemo | undefined): { co
     const kept = memo?.roots.get(root.dir);
     return kept && kept.root === root && kept.prefix === (prefixes.get(root) ?? '') ? kept : undefined;
   };
-  const reusing = model.roots.some((root) => keptPart(root) !== undefined);
   for (const root of model.roots) {
     const prefix = prefixes.get(root) ?? '';
     const kept = keptPart(root);
     const planned = kept === undefined;
     const part: RootPart = kept ?? { root, prefix, plans: new Map(), planWarnings: [], typeWarnings: [] };
-    // Beside kept roots, a root is planned with a resolver and mapper of its own: what they warn about is then
-    // all that planning the root gives, whatever the other roots give. (Planning every root, the run's resolver
-    // gives each root what the roots before it did not; see the check below.)
-    const own = reusing && planned ? { resolver: new TypeResolver(model.program), mapper: undefined as JsonShapes | undefined } : undefined;
-    if (own) own.mapper = new JsonShapes(own.resolver);
     const typeWarningsFrom = [resolver.diagnostics.length, mapper.diagnostics.length] as const;
     const rootClasses: ClassPlan[] = [];
     for (const group of root.groups) {
@@ -176,7 +170,7 @@ function generateWith(model: WorkspaceModel, memo: ClientMemo | undefined): { co
           let plan = byMethod.get(method);
           if (!plan) {
             if (!planned) return undefined;
-            plan = planOperation(route, method, own?.resolver ?? resolver, own?.mapper ?? mapper, part.planWarnings);
+            plan = planOperation(route, method, resolver, mapper, part.planWarnings);
             byMethod.set(method, plan);
           } else {
             // The schemas are collected through the run's mapper: the named types a kept plan refers to are registered with its resolver first.
@@ -188,26 +182,22 @@ function generateWith(model: WorkspaceModel, memo: ClientMemo | undefined): { co
       }
       rootClasses.push(cls);
     }
-    if (planned && !own) part.typeWarnings.push(...resolver.diagnostics.slice(typeWarningsFrom[0]), ...mapper.diagnostics.slice(typeWarningsFrom[1]));
-    if (own) {
-      part.typeWarnings.push(...own.resolver.diagnostics, ...own.mapper!.diagnostics);
-      // Registered with the run's resolver too, for the schemas (see above).
-      for (const op of rootClasses.flatMap((c) => c.operations)) {
-        if (op.plan.route.request) resolver.resolveRef(op.plan.route.request);
-        for (const r of op.plan.route.responses) if (r.type) resolver.resolveRef(r.type);
-      }
+    // What the resolver and the mapper warned about meanwhile is this root's (those given first for an earlier root are that root's).
+    const known = new Set(part.typeWarnings.map(diagnosticKey));
+    for (const d of [...resolver.diagnostics.slice(typeWarningsFrom[0]), ...mapper.diagnostics.slice(typeWarningsFrom[1])]) {
+      if (!known.has(diagnosticKey(d))) part.typeWarnings.push(d);
     }
     diagnostics.push(...part.planWarnings, ...part.typeWarnings);
     classes.push(...rootClasses);
     parts.push({ part, planned, classes: rootClasses });
   }
   if (memo) {
-    if (reusing) {
+    if (parts.some((p) => !p.planned)) {
       // A clash leaves operations out depending on the other roots: then every root is planned again.
       if (clashes) return undefined;
-      // A kept root's warnings may lack one that a root before it gave first (in a run that planned every root).
-      // When a root planned again (or gone) gave a warning that no root planned now gives, plan every root.
-      const given = new Set(parts.filter((p) => p.planned).flatMap((p) => p.part.typeWarnings.map(diagnosticKey)));
+      // A root's warnings lack those a root before it gave first. When a root planned again (or gone) gave a
+      // warning that no root gives now, a kept root may be the one to give it: then every root is planned again.
+      const given = new Set(parts.flatMap((p) => p.part.typeWarnings.map(diagnosticKey)));
       for (const old of memo.roots.values()) {
         if (!parts.some((p) => p.part === old) && old.typeWarnings.some((d) => !given.has(diagnosticKey(d)))) return undefined;
       }
