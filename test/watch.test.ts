@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDiagnostic } from '../src/diagnostics/diagnostics';
+import { type Diagnostic, formatDiagnostic } from '../src/diagnostics/diagnostics';
 import { generate } from '../src/generate';
 import { type Rebuild, startWatch, type Watcher } from '../src/watch';
 import { copyFixture, runFw } from './support/workspace';
@@ -63,6 +63,12 @@ async function expectFreshRunAgrees(ws: string): Promise<void> {
   const check = await runFw(['g', 'all', '--file', CLIENT, '--cwd', ws, '--check', '--no-cache']);
   expect(check.stderr.split('\n').filter((l) => l.includes('error'))).toEqual([]);
   expect(check.code).toBe(0);
+}
+
+/** The diagnostics as printed, sorted: of a rebuild, or (the oracle) of a fresh run of what fw watch generates. */
+const printed = (ws: string, diagnostics: readonly Diagnostic[]) => diagnostics.map((d) => formatDiagnostic(d, ws)).sort();
+async function freshDiagnostics(ws: string): Promise<string[]> {
+  return printed(ws, (await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT })).diagnostics);
 }
 
 const read = (ws: string, rel: string) => fs.readFileSync(path.join(ws, rel), 'utf8');
@@ -185,19 +191,15 @@ describe('fw watch', () => {
       'package v2handler\n\nimport "net/http"\n\ntype EventsRequest struct {\n\tStream chan int `query:"stream"`\n\tCount  int      `query:"count"`\n}\n\n' +
         '// fw:http_route path=/v2/events request=EventsRequest\nfunc Events() http.HandlerFunc { return nil }\n',
     );
-    const fresh = async () => {
-      const r = await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT });
-      return r.diagnostics.map((d) => formatDiagnostic(d, ws)).sort();
-    };
     const { next, first } = await watchWorkspace(ws);
-    const expected = await fresh();
+    const expected = await freshDiagnostics(ws);
     expect(expected.some((l) => l.includes('handler_events.go') && l.includes('warning'))).toBe(true);
-    expect(first.diagnostics.map((d) => formatDiagnostic(d, ws)).sort()).toEqual(expected);
+    expect(printed(ws, first.diagnostics)).toEqual(expected);
 
     edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
     const r = await next();
     expect(r.report).toBeDefined();
-    expect(r.diagnostics.map((d) => formatDiagnostic(d, ws)).sort()).toEqual(await fresh());
+    expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
     await expectFreshRunAgrees(ws);
   });
 
@@ -210,16 +212,12 @@ describe('fw watch', () => {
       `package ${pkg}\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/models"\n)\n\n// fw:http_route path=${p} request=models.Filter\nfunc Events() http.HandlerFunc { return nil }\n`;
     fs.writeFileSync(path.join(ws, 'internal/v1handler/handler_events.go'), route('v1handler', '/events'));
     fs.writeFileSync(path.join(ws, 'internal/v2handler/handler_events.go'), route('v2handler', '/v2/events'));
-    const fresh = async () => {
-      const r = await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT });
-      return r.diagnostics.map((d) => formatDiagnostic(d, ws)).sort();
-    };
     const { next } = await watchWorkspace(ws);
     fs.rmSync(path.join(ws, 'internal/v1handler/handler_events.go'));
     const r = await next();
-    const expected = await fresh();
+    const expected = await freshDiagnostics(ws);
     expect(expected.some((l) => l.includes('field Stream of Filter has type chan'))).toBe(true);
-    expect(r.diagnostics.map((d) => formatDiagnostic(d, ws)).sort()).toEqual(expected);
+    expect(printed(ws, r.diagnostics)).toEqual(expected);
     await expectFreshRunAgrees(ws);
   });
 
@@ -232,9 +230,9 @@ describe('fw watch', () => {
     );
     const r = await next();
     expect(r.report).toBeUndefined();
-    const fresh = await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT });
-    expect(fresh.diagnostics.some((d) => d.severity === 'error' && d.message.includes('constructor'))).toBe(true);
-    expect(r.diagnostics.map((d) => formatDiagnostic(d, ws)).sort()).toEqual(fresh.diagnostics.map((d) => formatDiagnostic(d, ws)).sort());
+    const expected = await freshDiagnostics(ws);
+    expect(expected.some((l) => l.includes('error') && l.includes('constructor'))).toBe(true);
+    expect(printed(ws, r.diagnostics)).toEqual(expected);
   });
 
   it('after an edit of a package in one root\'s tree that another root takes request types from, both roots are what a fresh run writes', async () => {
