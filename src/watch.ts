@@ -13,13 +13,18 @@ import type { WriteReport } from './write/writer';
 /**
  * `fw watch`: generation kept running. The parsed Go files stay in memory;
  * a change event drops only the changed file's, so a rebuild re-reads and
- * re-parses only what changed. Discovery and the model run again; the
- * per-root generators (router, url-helper) re-emit only the roots the change
- * can affect (rootsToForget), the others (client, openapi: one file for all
- * roots) emit in full. What fw last wrote stays in memory too, so outputs are
- * compared there, not read back, and only those whose contents changed are
- * written. Events are debounced into one rebuild. A rebuild with errors
- * writes nothing, so the last good outputs stay; the next good one writes again.
+ * re-parses only what changed. The Go program (its packages), discovery's
+ * answer and each root's model are kept too (ModelMemo), and forgotten where
+ * a change can affect them: the changed directories' packages, the roots
+ * rootsToForget names, discovery after a change of directories, go.mod or
+ * which files exist, everything after a go.mod edit. The per-root
+ * generators (router, url-helper) re-emit only the forgotten roots; the
+ * client re-plans and re-renders only the operations of roots whose model
+ * is new (EmitContext.memo), and names, orders and prints every schema
+ * again. What fw last wrote stays in memory too, so outputs are compared
+ * there, not read back, and only those whose contents changed are written.
+ * Events are debounced into one rebuild. A rebuild with errors writes
+ * nothing, so the last good outputs stay; the next good one writes again.
  */
 
 export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs' | 'models' | 'emitMemo'> {
