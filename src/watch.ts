@@ -4,6 +4,7 @@ import { type FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { type Diagnostic, hasErrors } from './diagnostics/diagnostics';
 import type { EmitMemo } from './emit/emitter';
 import type { GoFile } from './go/ast';
+import { forgetTypeResolver, forgetTypes } from './go/type-resolver';
 import { type GenerateOptions, type GenerateResult, generateAndWrite, type RootOutputs } from './generate';
 import { forgetModel, type ModelMemo } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
@@ -114,8 +115,15 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
         if (paths.some((p) => path.basename(p) === 'go.mod')) forgetModel(models);
         else {
           if (rediscover) models.discovery = undefined;
-          // A changed file's package, or a changed directory and everything below it, is loaded again.
-          models.program?.forget(paths.map((p) => (isGoSourceFile(path.basename(p)) ? path.dirname(p) : p)));
+          // A changed file's package, or a changed directory and everything below it, is loaded again, and the types
+          // of those packages and of the packages that import them are resolved again.
+          const program = models.program;
+          if (program) {
+            const forgotten = program.forget(paths.map((p) => (isGoSourceFile(path.basename(p)) ? path.dirname(p) : p)));
+            // The OpenAPI document reports what the resolver warns about: it starts from a new one.
+            if (options.generators.includes('openapi')) forgetTypeResolver(program);
+            else forgetTypes(program, program.dependents(forgotten));
+          }
           if (forget === 'all') models.roots.clear();
           else for (const dir of forget) models.roots.delete(dir);
         }

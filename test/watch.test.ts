@@ -237,18 +237,22 @@ describe('fw watch', () => {
 
   it('after an edit of a package in one root\'s tree that another root takes request types from, both roots are what a fresh run writes', async () => {
     const ws = copyFixture('example');
-    // v2 takes a request type from v1's admin subfolder.
+    // v2 takes a request type from v1's admin subfolder, and embeds it in a request type of its own.
     fs.writeFileSync(
       path.join(ws, 'internal/v2handler/handler_admin.go'),
       'package v2handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/v1handler/admin"\n)\n\n' +
-        '// fw:http_route path=/v2/admin/users request=admin.ListUsersRequest response=200:admin.ListUsersResponse\nfunc ListAdminUsers() http.HandlerFunc { return nil }\n',
+        '// fw:http_route path=/v2/admin/users request=admin.ListUsersRequest response=200:admin.ListUsersResponse\nfunc ListAdminUsers() http.HandlerFunc { return nil }\n\n' +
+        '// SearchRequest adds a text to the admin filter.\ntype SearchRequest struct {\n\tadmin.ListUsersRequest\n\tText string `query:"text"`\n}\n\n' +
+        '// fw:http_route path=/v2/admin/search request=SearchRequest\nfunc SearchAdminUsers() http.HandlerFunc { return nil }\n',
     );
     const { next } = await watchWorkspace(ws);
     await expectFreshRunAgrees(ws);
 
     edit(ws, 'internal/v1handler/admin/handler_users.go', '`query:"role"`', '`query:"user_role"`');
     await next();
-    expect(read(ws, 'internal/v2handler/urlhelper/urlhelper.go')).toContain('user_role');
+    const helper = read(ws, 'internal/v2handler/urlhelper/urlhelper.go');
+    expect(helper).toContain('user_role');
+    expect(helper).not.toContain('"role"');
     await expectFreshRunAgrees(ws);
   });
 

@@ -10,7 +10,6 @@ import type { GroupModel, HandlerPackage, HandlerTypeModel, RootModel, RouteMode
 import { isGoIdentifier } from '../go/names';
 import { groupNameForFunctions, groupNameForType, isExported, pascalCasePath, uniqueImportNames, upperFirst } from './naming';
 import { type ProgramReading, WorkspaceProgram } from '../go/program';
-import { forgetTypeResolver } from '../go/type-resolver';
 import { findRouteConflicts } from './route-conflicts';
 import { selectRoots } from '../workspace/select-roots';
 import { lookupTypeName } from './type-lookup';
@@ -39,7 +38,7 @@ const RESERVED_IMPORT_NAMES = ['http', 'json', 'reflect'];
  * which files exist. Whatever the keeper drops is built again from the files.
  */
 export interface ModelMemo {
-  /** The program of the last run: its packages, and the type resolver's answers, are valid until forgotten. */
+  /** The program of the last run: its packages, and its type resolver's answers, are valid until forgotten (forgetTypes). */
   program?: WorkspaceProgram;
   /** The roots discovery found and what it reported. */
   discovery?: { roots: RootLocation[]; diagnostics: Diagnostic[] };
@@ -53,11 +52,7 @@ export async function loadWorkspaceModel(cwd: string, packages: readonly string[
   // A program that met unreadable files or directories is not kept: the next run reads (and reports) them again.
   if (memo?.program && memo.program.readErrors.length > 0) forgetModel(memo);
   const program = memo?.program ?? new WorkspaceProgram(target, reading);
-  if (memo) {
-    memo.program = program;
-    // Types are resolved again in every run: a changed package may change any type that reaches it.
-    forgetTypeResolver(program);
-  }
+  if (memo) memo.program = program;
   const diagnostics: Diagnostic[] = [];
   let discovery = memo?.discovery;
   if (!discovery) {
