@@ -14,11 +14,13 @@ import type { WriteReport } from './write/writer';
 /**
  * `fw watch`: generation kept running. The parsed Go files stay in memory;
  * a change event drops only the changed file's, so a rebuild re-reads and
- * re-parses only what changed. The Go program (its packages), discovery's
- * answer and each root's model are kept too (ModelMemo), and forgotten where
- * a change can affect them: the changed directories' packages, the roots
- * rootsToForget names, discovery after a change of directories, go.mod or
- * which files exist, everything after a go.mod edit. The per-root
+ * re-parses only what changed. The Go program (its packages and its type
+ * resolver), discovery's answer and each root's model are kept too
+ * (ModelMemo), and forgotten where a change can affect them: the changed
+ * directories' packages, the types of those and of the packages importing
+ * them (forgetTypes), the roots rootsToForget names, discovery after a
+ * change of directories, go.mod or which files exist, everything after a
+ * go.mod edit. The per-root
  * generators (router, url-helper) re-emit only the forgotten roots; the
  * client re-plans and re-renders only the operations of roots whose model
  * is new (EmitContext.memo), and names, orders and prints every schema
