@@ -13,7 +13,6 @@ import { fwTargets, generatedGoFiles } from './inferred-targets';
 import { fwVersion } from './package-info';
 import { type FwPluginOptions, type FwPluginOptionsInput, normalizePluginOptions } from './plugin-options';
 import { analyzeProject } from './project-analysis';
-import { defaultCacheDir } from '../workspace/cache-dir';
 
 /** A go.mod marks a Go project; projects whose module holds root handler packages get the fw targets. */
 const GO_MOD_GLOB = '**/go.mod';
@@ -83,7 +82,7 @@ async function inferProject(
   options: FwPluginOptions,
   context: CreateNodesContext,
 ): Promise<CachedProject> {
-  const analysis = await analyzeProject(context.workspaceRoot, projectRoot, defaultCacheDir(context.workspaceRoot));
+  const analysis = analyzeProject(context.workspaceRoot, projectRoot);
   const generated = generatedGoFiles(projectRoot, analysis.roots);
   const filesHash = await hashWithWorkspaceContext(context.workspaceRoot, projectGlobs(projectRoot), generated);
   if (analysis.roots.length === 0) return { configHash, generated, filesHash, project: null };
