@@ -3,9 +3,9 @@
  * package clause, then every import declaration (single or grouped, with an
  * alias, `_` or `.`), up to the first other declaration, as `go/build`'s
  * import reader does. Comments (line and general), raw and interpreted
- * strings (escapes decoded) and explicit semicolons are understood; what
- * follows the imports is never looked at. test/go/import-scan.test.ts
- * compares it with go/parser's ImportsOnly mode.
+ * strings (escapes decoded) and Go's semicolons (written, or implied at a
+ * line end) are understood; what follows the imports is never looked at.
+ * test/go/import-scan.go.test.ts compares it with go/parser.
  */
 
 export type ImportSection =
