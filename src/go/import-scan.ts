@@ -8,6 +8,8 @@
  * test/go/import-scan.go.test.ts compares it with go/parser.
  */
 
+import { decodeInterpretedBody } from './go-string';
+
 export type ImportSection =
   | { ok: true; packageName: string; imports: string[] }
   | { ok: false; problem: string; offset: number };
@@ -45,11 +47,8 @@ class ScanError extends Error {
 
 const isLetter = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c >= 0x80;
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
-const isHex = (c: number) => isDigit(c) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 
 /** The escapes of an interpreted string literal that stand for one fixed character. */
-const SIMPLE_ESCAPES: Record<string, string> = { a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '"': '"' };
-
 /** A tokenizer for the few tokens a package clause and import declarations are made of (bytes ≥ 0x80 count as letters). */
 class Lexer {
   pos = 0;
@@ -107,50 +106,21 @@ class Lexer {
     return this.src.toString('utf8', start + 1, end).replaceAll('\r', '');
   }
 
-  /** An interpreted string: one line, escapes decoded as strconv.Unquote does (the value's bytes, read as UTF-8). */
+  /** An interpreted string: one line, escapes decoded as strconv.Unquote does (./go-string.ts). */
   private interpreted(): string {
     const { src } = this;
-    const start = this.pos++;
-    const bytes: number[] = [];
+    const start = this.pos;
+    let end = start + 1;
     for (;;) {
-      const c = src[this.pos];
+      const c = src[end];
       if (c === undefined || c === C.Newline) throw new ScanError('string literal not terminated', start);
-      if (c === C.Quote) {
-        this.pos++;
-        return Buffer.from(bytes).toString('utf8');
-      }
-      if (c !== C.Backslash) {
-        bytes.push(c);
-        this.pos++;
-        continue;
-      }
-      const e = String.fromCharCode(src[this.pos + 1] ?? 0);
-      const simple = SIMPLE_ESCAPES[e];
-      if (simple !== undefined) {
-        bytes.push(simple.charCodeAt(0));
-        this.pos += 2;
-      } else if (e >= '0' && e <= '7') {
-        const digits = src.toString('latin1', this.pos + 1, this.pos + 4);
-        if (!/^[0-7]{3}$/.test(digits) || Number.parseInt(digits, 8) > 255) throw new ScanError('invalid octal escape', this.pos);
-        bytes.push(Number.parseInt(digits, 8));
-        this.pos += 4;
-      } else if (e === 'x') {
-        bytes.push(this.hexDigits(2));
-      } else if (e === 'u' || e === 'U') {
-        const at = this.pos;
-        const cp = this.hexDigits(e === 'u' ? 4 : 8);
-        if (cp > 0x10ffff || (cp >= 0xd800 && cp < 0xe000)) throw new ScanError('escape is an invalid Unicode code point', at);
-        bytes.push(...Buffer.from(String.fromCodePoint(cp), 'utf8'));
-      } else throw new ScanError('unknown escape sequence', this.pos);
+      if (c === C.Quote) break;
+      end += c === C.Backslash ? 2 : 1;
     }
-  }
-
-  /** `n` hex digits after `\x`, `\u` or `\U`; moves past them. */
-  private hexDigits(n: number): number {
-    const digits = this.src.toString('latin1', this.pos + 2, this.pos + 2 + n);
-    if (digits.length !== n || ![...digits].every((d) => isHex(d.charCodeAt(0)))) throw new ScanError('invalid hex escape', this.pos);
-    this.pos += 2 + n;
-    return Number.parseInt(digits, 16);
+    const value = decodeInterpretedBody(src.subarray(start + 1, end));
+    if (value === undefined) throw new ScanError('invalid escape sequence in string literal', start);
+    this.pos = end + 1;
+    return value;
   }
 }
 

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanImports } from '../../src/go/import-scan';
+import { initGoParser, parseGoFile } from '../../src/go/parser';
 import { FIXTURES } from '../support/golden';
 import { runGo } from '../support/go';
 
@@ -143,6 +144,19 @@ describe('scanImports (lexical import sections) against go/parser', () => {
       }
       if (go.ok && go.fullOk) expect(scanned.ok, `${where}: ${scanned.ok ? '' : scanned.problem}`).toBe(true);
     }
+  });
+
+  it("fw's own parser reads the same import paths as go/parser (escapes decoded)", async () => {
+    await initGoParser();
+    let compared = 0;
+    for (const file of files) {
+      const go = verdicts.get(file)!;
+      if (!go.ok || !go.fullOk) continue;
+      const parsed = parseGoFile(file, fs.readFileSync(file, 'utf8'));
+      expect(parsed.imports.map((i) => i.path), path.relative(dir, file)).toEqual(go.imports);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(100);
   });
 
   it('covers both sides: of the hostile files, exactly the broken ones are refused (Go refuses them too)', () => {
