@@ -28,7 +28,7 @@ export const STRICT_NODE = {
   typeRoots: [path.join(REPO_ROOT, 'node_modules/@types')],
   skipLibCheck: true,
   baseUrl: REPO_ROOT,
-  paths: { zod: ['node_modules/zod'] },
+  paths: { zod: ['node_modules/zod'], 'zod/mini': ['node_modules/zod/mini'] },
 };
 
 /**
