@@ -13,6 +13,7 @@ import { tsLineComment } from '../escape';
 import { printTs, printTsDeclaration, printZod, tsKey, tsString } from './zod-schema';
 import { JsonShapes } from '../json-shape';
 import { markPure } from './pure';
+import { zodFacade, type ZodFacadeOptions, zodModule, zodSchemaType } from './zod-facade';
 
 const render = templatesIn(__dirname);
 
@@ -43,6 +44,9 @@ const RUNTIME_NAMES = [
   'FwClientConfig', 'FwCallOptions', 'FwErrorBody', 'FwErrorBodySchema', 'FwError', 'FwRequestValidationError', 'FwHttpError',
   'FwResponseValidationError', 'FwNetworkError', 'FwResponseSpec', 'FwRoute', 'FwResult', 'FwRequestParts', 'FwTransport', 'FwClient',
   'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'FwRetryOptions', 'createClient', 'fwSchema', 'z',
+  // The zod facade (./zod-facade.ts.hbs).
+  'FwZ', 'fwObject', 'fwOptional', 'fwNullable', 'fwArray', 'fwArrayOf', 'fwRecord', 'fwUnion', 'fwEnum', 'fwLiteral', 'fwLazy',
+  'fwString', 'fwNumber', 'fwBoolean', 'fwUnknown', 'fwNull', 'fwInt', 'fwUint', 'fwIntRange', 'fwInt32', 'fwUint32', 'fwDateTime', 'fwBase64', 'fwBlob',
   // Globals the client module uses: a Go type of the same name would shadow them.
   'AbortSignal', 'Array', 'Blob', 'Date', 'Error', 'Exclude', 'Extract', 'File', 'FormData', 'Headers', 'JSON', 'Map', 'Math', 'Number',
   'Object', 'Promise', 'Record', 'Request', 'RequestInit', 'Response', 'ReturnType', 'String', 'URL', 'URLSearchParams',
@@ -66,12 +70,13 @@ interface ClassPlan {
 
 export const emitClient: Emitter = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
-  const { contents, diagnostics } = generateClient(model);
+  const { contents, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic', verifySchemaTypes: ctx.verifySchemaTypes === true });
   return { files: [{ path: ctx.clientFile, contents }], diagnostics };
 };
 
-/** The client module's source and the diagnostics found while writing it. */
-export function generateClient(model: WorkspaceModel): { contents: string; diagnostics: Diagnostic[] } {
+/** The client module's source and the diagnostics found while writing it; zod classic with the default facade unless `zod` says otherwise. */
+export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { zod: 'classic' }): { contents: string; diagnostics: Diagnostic[] } {
+  const zodType = zodSchemaType(zod.zod);
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
@@ -127,11 +132,14 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
 
   const statusClasses = new Set<number>();
   // Each operation and class is rendered as soon as its view exists, so that views do not pile up.
-  const operationsText = operations.map((op) => render('client-operation.ts.hbs', operationView(op, registry, statusClasses))).join('');
+  const operationsText = operations.map((op) => render('client-operation.ts.hbs', { ...operationView(op, registry, statusClasses), zodType })).join('');
   const classesText = classes.map((c) => render('client-class.ts.hbs', classView(c))).join('');
 
   const contents = render('client.ts.hbs', {
     sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
+    zodModule: zodModule(zod.zod),
+    zodType,
+    facade: zodFacade(zod),
     statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
     schemas,
     operations: operationsText,
