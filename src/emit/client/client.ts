@@ -14,6 +14,7 @@ import { tsLineComment } from '../escape';
 import { printTs, printTsDeclaration, printZod, tsKey, tsString } from './zod-schema';
 import { JsonShapes } from '../json-shape';
 import { markPure } from './pure';
+import { zodFacade, type ZodFacadeOptions, zodModule, zodSchemaType } from './zod-facade';
 
 const render = templatesIn(__dirname);
 
@@ -44,6 +45,9 @@ const RUNTIME_NAMES = [
   'FwClientConfig', 'FwCallOptions', 'FwErrorBody', 'FwErrorBodySchema', 'FwError', 'FwRequestValidationError', 'FwHttpError',
   'FwResponseValidationError', 'FwNetworkError', 'FwResponseSpec', 'FwRoute', 'FwResult', 'FwRequestParts', 'FwTransport', 'FwClient',
   'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'FwRetryOptions', 'createClient', 'fwSchema', 'z',
+  // The zod facade (./zod-facade.ts.hbs).
+  'FwZ', 'fwObject', 'fwOptional', 'fwNullable', 'fwArray', 'fwArrayOf', 'fwRecord', 'fwUnion', 'fwEnum', 'fwLiteral', 'fwLazy',
+  'fwString', 'fwNumber', 'fwBoolean', 'fwUnknown', 'fwNull', 'fwInt', 'fwUint', 'fwIntRange', 'fwInt32', 'fwUint32', 'fwDateTime', 'fwBase64', 'fwBlob',
   // Globals the client module uses: a Go type of the same name would shadow them.
   'AbortSignal', 'Array', 'Blob', 'Date', 'Error', 'Exclude', 'Extract', 'File', 'FormData', 'Headers', 'JSON', 'Map', 'Math', 'Number',
   'Object', 'Promise', 'Record', 'Request', 'RequestInit', 'Response', 'ReturnType', 'String', 'URL', 'URLSearchParams',
@@ -69,7 +73,7 @@ export const emitClient: Emitter = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
   let memo = ctx.memo?.get('client') as ClientMemo | undefined;
   if (ctx.memo && !memo) ctx.memo.set('client', (memo = { roots: new Map() }));
-  const { contents, diagnostics } = generateClient(model, memo);
+  const { contents, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic', verifySchemaTypes: ctx.verifySchemaTypes === true }, memo);
   return { files: [{ path: ctx.clientFile, contents }], diagnostics };
 };
 
@@ -100,22 +104,28 @@ interface RootPart {
 
 /** A root's operations and classes as rendered, and what that read of the other roots: names of named types, status classes used. */
 interface RenderedRoot {
+  /** The zod schema type the operations were rendered with. */
+  zodType: string;
   operations: string;
   classes: string;
   names: Map<string, string>;
   statusClasses: number[];
 }
 
-/** The client module's source and the diagnostics found while writing it; see ClientMemo for `memo`. */
-export function generateClient(model: WorkspaceModel, memo?: ClientMemo): { contents: string; diagnostics: Diagnostic[] } {
-  const reused = memo && generateWith(model, memo);
+/**
+ * The client module's source and the diagnostics found while writing it; zod classic with the default
+ * facade unless `zod` says otherwise; see ClientMemo for `memo`.
+ */
+export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { zod: 'classic' }, memo?: ClientMemo): { contents: string; diagnostics: Diagnostic[] } {
+  const reused = memo && generateWith(model, zod, memo);
   if (reused) return reused;
   memo?.roots.clear();
-  return generateWith(model, memo)!;
+  return generateWith(model, zod, memo)!;
 }
 
 /** The client, reusing what `memo` holds; undefined when what it holds cannot be trusted for this run (then the caller runs again with an empty memo). */
-function generateWith(model: WorkspaceModel, memo: ClientMemo | undefined): { contents: string; diagnostics: Diagnostic[] } | undefined {
+function generateWith(model: WorkspaceModel, zod: ZodFacadeOptions, memo: ClientMemo | undefined): { contents: string; diagnostics: Diagnostic[] } | undefined {
+  const zodType = zodSchemaType(zod.zod);
   const diagnostics: Diagnostic[] = [];
   // With a memo, the run's resolver is the client's own: what it warns about while a root is planned is not
   // already spent by the generators that ran before (as with the resolver they share).
@@ -223,8 +233,8 @@ function generateWith(model: WorkspaceModel, memo: ClientMemo | undefined): { co
   let classesText = '';
   for (const { part, planned, classes: own } of parts) {
     let rendered = planned ? undefined : part.rendered;
-    if (rendered && [...rendered.names].some(([id, name]) => registry.typeName(id) !== name)) rendered = undefined;
-    if (!rendered) rendered = renderRoot(own, registry);
+    if (rendered && (rendered.zodType !== zodType || [...rendered.names].some(([id, name]) => registry.typeName(id) !== name))) rendered = undefined;
+    if (!rendered) rendered = renderRoot(own, registry, zodType);
     if (memo) part.rendered = rendered;
     for (const d of rendered.statusClasses) statusClasses.add(d);
     operationsText += rendered.operations;
@@ -233,6 +243,9 @@ function generateWith(model: WorkspaceModel, memo: ClientMemo | undefined): { co
 
   const contents = render('client.ts.hbs', {
     sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
+    zodModule: zodModule(zod.zod),
+    zodType,
+    facade: zodFacade(zod),
     statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
     schemas,
     operations: operationsText,
@@ -252,7 +265,7 @@ function diagnosticKey(d: Diagnostic): string {
  * soon as its view exists, so that views do not pile up. Records the names
  * of the named types it refers to and the status classes it uses.
  */
-function renderRoot(classes: readonly ClassPlan[], registry: SchemaRegistry): RenderedRoot {
+function renderRoot(classes: readonly ClassPlan[], registry: SchemaRegistry, zodType: string): RenderedRoot {
   const names = new Map<string, string>();
   const typeName = (id: string): string => {
     const name = registry.typeName(id);
@@ -262,9 +275,9 @@ function renderRoot(classes: readonly ClassPlan[], registry: SchemaRegistry): Re
   const statusClasses = new Set<number>();
   const operations = classes
     .flatMap((c) => c.operations)
-    .map((op) => render('client-operation.ts.hbs', operationView(op, typeName, statusClasses)))
+    .map((op) => render('client-operation.ts.hbs', { ...operationView(op, typeName, statusClasses), zodType }))
     .join('');
-  return { operations, classes: classes.map((c) => render('client-class.ts.hbs', classView(c))).join(''), names, statusClasses: [...statusClasses] };
+  return { zodType, operations, classes: classes.map((c) => render('client-class.ts.hbs', classView(c))).join(''), names, statusClasses: [...statusClasses] };
 }
 
 function operationView(op: Operation, typeName: (id: string) => string, statusClasses: Set<number>) {

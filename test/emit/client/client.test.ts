@@ -108,8 +108,8 @@ describe('client naming', () => {
       ),
     });
     expect(diagnostics).toEqual([]);
-    expect(source).toContain('export const ApiUserClientSchema: z.ZodType<ApiUserClient, ApiUserClient> = fwSchema<ApiUserClient>()(z.object({');
-    expect(source).toContain('export type ApiFwError = Record<string, never>;\nexport const ApiFwErrorSchema: z.ZodType<ApiFwError, ApiFwError> = fwSchema<ApiFwError>()(z.object({}));');
+    expect(source).toContain('export const ApiUserClientSchema: z.ZodType<ApiUserClient, ApiUserClient> = fwSchema<ApiUserClient>()(fwObject({');
+    expect(source).toContain('export type ApiFwError = Record<string, never>;\nexport const ApiFwErrorSchema: z.ZodType<ApiFwError, ApiFwError> = fwSchema<ApiFwError>()(fwObject({}));');
     expect(source).toContain('  a: ApiUserClientSchema,\n  b: ApiFwErrorSchema,');
   });
 
@@ -136,22 +136,22 @@ describe('client requests', () => {
     expect(diagnostics).toEqual([]);
     expect(source).toContain(
       [
-        'export const UserSaveUserRequestSchema: z.ZodType<UserSaveUserRequest, UserSaveUserRequest> = fwSchema<UserSaveUserRequest>()(z.object({',
-        '  path: z.object({',
-        '    id: z.int(),',
-        '    rest: z.string(),',
+        'export const UserSaveUserRequestSchema: z.ZodType<UserSaveUserRequest, UserSaveUserRequest> = fwSchema<UserSaveUserRequest>()(fwObject({',
+        '  path: fwObject({',
+        '    id: fwInt(),',
+        '    rest: fwString(),',
         '  }),',
-        '  query: z.object({',
-        '    dry: z.boolean().optional(),',
-        '  }).optional(),',
-        '  headers: z.object({',
-        '    Authorization: z.string(),',
-        "    'X-Trace': z.string().optional(),",
+        '  query: fwOptional(fwObject({',
+        '    dry: fwOptional(fwBoolean()),',
+        '  })),',
+        '  headers: fwObject({',
+        '    Authorization: fwString(),',
+        "    'X-Trace': fwOptional(fwString()),",
         '  }),',
-        '  body: z.object({',
-        '    name: z.string(),',
+        '  body: fwObject({',
+        '    name: fwString(),',
         // The decoder takes null for a pointer, omitempty or not.
-        '    nick: z.string().nullable().optional(),',
+        '    nick: fwOptional(fwNullable(fwString())),',
         '  }),',
         '}));',
       ].join('\n'),
@@ -179,7 +179,7 @@ describe('client requests', () => {
     });
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toContain('warning: request type AvatarRequest of route Avatar has form or file fields and JSON fields (note)');
-    expect(source).toContain('  body: z.object({\n    alt: z.string(),\n    image: z.instanceof(Blob),\n    more: z.array(z.instanceof(Blob)).optional(),\n  }),');
+    expect(source).toContain('  body: fwObject({\n    alt: fwString(),\n    image: fwBlob(),\n    more: fwOptional(fwArray(fwBlob())),\n  }),');
     expect(source).toContain("  body: 'multipart',");
   });
 });
