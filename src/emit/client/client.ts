@@ -126,7 +126,7 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
   const reserved = new Set([
     ...RUNTIME_NAMES,
     ...classes.map((c) => c.className),
-    ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`, functionName(op), routeConstName(op)]),
+    ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`, functionName(op)]),
   ]);
   const schemas = registry.finish(reserved).map((s) => ({ ...s, zod: markPure(s.zod) }));
 
@@ -178,7 +178,6 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
     requestTypeName: `${op.baseName}Request`,
     requestOptional: plan.requestOptional,
     resultTypeName: `${op.baseName}Result`,
-    routeConstName: routeConstName(op),
     requestType: printTsDeclaration(`${op.baseName}Request`, plan.request, refTs),
     requestSchema: markPure(printZod(plan.request, refZod)),
     variants,
@@ -187,7 +186,7 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
     pathFn: pathFunction(plan.route),
     bodyKind: plan.bodyKind,
     responses: plan.responses.map((r) => {
-      const schema = r.kind === 'json' && r.body ? `, schema: ${markPure(printZod(r.body, refZod, '    '))}` : '';
+      const schema = r.kind === 'json' && r.body ? `, schema: ${markPure(printZod(r.body, refZod, '        '))}` : '';
       return `{ from: ${r.from}, to: ${r.to}, kind: '${r.kind}'${schema} }`;
     }),
   };
@@ -211,10 +210,6 @@ function classView(c: ClassPlan) {
 /** The standalone function of an operation: `v1UserGetUser`. */
 function functionName(op: Operation): string {
   return lowerFirst(op.baseName);
-}
-
-function routeConstName(op: Operation): string {
-  return `${functionName(op)}Route`;
 }
 
 /** The handler's whole doc comment, then the route's method and pattern (and `@deprecated` from a `Deprecated:` paragraph). */
