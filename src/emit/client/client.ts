@@ -224,7 +224,7 @@ function generateWith(model: WorkspaceModel, zod: ZodFacadeOptions, memo: Client
   const reserved = new Set([
     ...RUNTIME_NAMES,
     ...classes.map((c) => c.className),
-    ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`, functionName(op), routeConstName(op)]),
+    ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`, functionName(op)]),
   ]);
   const schemas = registry.finish(reserved).map((s) => ({ ...s, zod: markPure(s.zod) }));
 
@@ -308,7 +308,6 @@ function operationView(op: Operation, typeName: (id: string) => string, statusCl
     requestTypeName: `${op.baseName}Request`,
     requestOptional: plan.requestOptional,
     resultTypeName: `${op.baseName}Result`,
-    routeConstName: routeConstName(op),
     requestType: printTsDeclaration(`${op.baseName}Request`, plan.request, refTs),
     requestSchema: markPure(printZod(plan.request, refZod)),
     variants,
@@ -317,7 +316,7 @@ function operationView(op: Operation, typeName: (id: string) => string, statusCl
     pathFn: pathFunction(plan.route),
     bodyKind: plan.bodyKind,
     responses: plan.responses.map((r) => {
-      const schema = r.kind === 'json' && r.body ? `, schema: ${markPure(printZod(r.body, refZod, '    '))}` : '';
+      const schema = r.kind === 'json' && r.body ? `, schema: ${markPure(printZod(r.body, refZod, '        '))}` : '';
       return `{ from: ${r.from}, to: ${r.to}, kind: '${r.kind}'${schema} }`;
     }),
   };
@@ -341,10 +340,6 @@ function classView(c: ClassPlan) {
 /** The standalone function of an operation: `v1UserGetUser`. */
 function functionName(op: Operation): string {
   return lowerFirst(op.baseName);
-}
-
-function routeConstName(op: Operation): string {
-  return `${functionName(op)}Route`;
 }
 
 /** The handler's whole doc comment, then the route's method and pattern (and `@deprecated` from a `Deprecated:` paragraph). */

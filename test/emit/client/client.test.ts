@@ -83,7 +83,7 @@ describe('client naming', () => {
     });
     expect(source).toContain('  /**\n   * SaveUser creates or replaces a user.\n   *\n   * `PUT /users/{id}`\n   */\n  saveUserPut(');
     expect(source).toContain('   * `POST /users/{id}`\n   */\n  saveUserPost(');
-    expect(source).toContain("const userSaveUserPostRoute: FwRoute = {\n  method: 'POST',");
+    expect(source).toContain("export function userSaveUserPost(transport: FwTransport, request: UserSaveUserPostRequest, options?: FwCallOptions): Promise<UserSaveUserPostResult> {\n  return transport.send(\n    {\n      method: 'POST',");
   });
 
   it('two routes that would give a class the same method are an error at the second annotation', async () => {
@@ -156,7 +156,7 @@ describe('client requests', () => {
         '}));',
       ].join('\n'),
     );
-    expect(source).toContain("  path: (p) => `/users/${fwSegment(p['id'])}/${fwSegments(p['rest'])}`,\n  request: UserSaveUserRequestSchema,\n  body: 'json',");
+    expect(source).toContain("      path: (p) => `/users/${fwSegment(p['id'])}/${fwSegments(p['rest'])}`,\n      request: UserSaveUserRequestSchema,\n      body: 'json',");
   });
 
   it('warns about JSON body fields of a GET request, and does not send them', async () => {
