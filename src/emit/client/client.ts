@@ -6,7 +6,7 @@ import { typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
 import { pathFunction, statusType } from './operations';
 import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
-import type { Emitter } from '../emitter';
+import { type Emitter, streamedFile } from '../emitter';
 import { templatesIn } from '../templates';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { tsLineComment } from '../escape';
@@ -66,12 +66,21 @@ interface ClassPlan {
 
 export const emitClient: Emitter = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
-  const { contents, diagnostics } = generateClient(model);
-  return { files: [{ path: ctx.clientFile, contents }], diagnostics };
+  const { pieces, diagnostics } = generateClient(model);
+  return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
 };
 
-/** The client module's source and the diagnostics found while writing it. */
-export function generateClient(model: WorkspaceModel): { contents: string; diagnostics: Diagnostic[] } {
+/** Stands for the operations and classes in the rendered module template, which is split there. */
+const BODY_MARK = '\u0000fw:operations\u0000';
+
+/**
+ * The client module's source, as pieces rendered while they are read (a
+ * streamed file, ../emitter.ts), and the diagnostics found while planning
+ * it. Every decision (names, schemas, status classes, diagnostics) is made
+ * here first; the pieces only print: the module's head (runtime and
+ * schemas), each operation, each class, the factory.
+ */
+export function generateClient(model: WorkspaceModel): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
@@ -125,27 +134,32 @@ export function generateClient(model: WorkspaceModel): { contents: string; diagn
   ]);
   const schemas = registry.finish(reserved).map((s) => ({ ...s, zod: markPure(s.zod) }));
 
+  // The status classes every operation's result type uses are printed in the head, before the operations.
   const statusClasses = new Set<number>();
-  // Each operation and class is rendered as soon as its view exists, so that views do not pile up.
-  const operationsText = operations.map((op) => render('client-operation.ts.hbs', operationView(op, registry, statusClasses))).join('');
-  const classesText = classes.map((c) => render('client-class.ts.hbs', classView(c))).join('');
-
-  const contents = render('client.ts.hbs', {
+  for (const op of operations) resultVariants(op.plan, statusClasses);
+  const module = {
     sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
     statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
     schemas,
-    operations: operationsText,
-    classes: classesText,
     factory: factory(model.roots, classes, prefixes),
-  });
+  };
   diagnostics.push(...resolver.diagnostics, ...mapper.diagnostics);
-  return { contents, diagnostics };
+  function* pieces(): Iterable<string> {
+    const [head, tail] = render('client.ts.hbs', { ...module, operations: BODY_MARK, classes: '' }).split(BODY_MARK);
+    yield head!;
+    for (const op of operations) yield render('client-operation.ts.hbs', operationView(op, registry, statusClasses));
+    for (const c of classes) yield render('client-class.ts.hbs', classView(c));
+    yield tail!;
+  }
+  return { pieces, diagnostics };
 }
 
-function operationView(op: Operation, registry: SchemaRegistry, statusClasses: Set<number>) {
-  const { plan } = op;
-  const refZod = (id: string) => registry.schemaName(id);
-  const refTs = (id: string) => registry.typeName(id);
+/**
+ * The variants of an operation's result type, one per line; the status
+ * classes they use are added to `statusClasses`. Without `refTs` (when only
+ * the classes are wanted) body types are left empty.
+ */
+function resultVariants(plan: OperationPlan, statusClasses: Set<number>, refTs?: (id: string) => string): string[] {
   const variants = plan.responses.flatMap((r) => {
     const status = (statuses: number[]) => `status: ${statusType(statuses, statusClasses)}`;
     if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
@@ -154,13 +168,21 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
     // 204, 205 and 304 answers have no body, whatever the route declares.
     const withBody = r.statuses.filter((s) => !BODYLESS_STATUSES.has(s));
     const bodyless = r.statuses.filter((s) => BODYLESS_STATUSES.has(s));
-    const body = r.kind === 'json' && r.body ? printTs(r.body, refTs) : 'unknown';
+    const body = r.kind === 'json' && r.body ? (refTs ? printTs(r.body, refTs) : '') : 'unknown';
     return [
       ...(withBody.length > 0 ? [`{ ${status(withBody)}; body: ${body}; headers: Headers }`] : []),
       ...(bodyless.length > 0 ? [`{ ${status(bodyless)}; headers: Headers }`] : []),
     ];
   });
   variants[variants.length - 1] += ';';
+  return variants;
+}
+
+function operationView(op: Operation, registry: SchemaRegistry, statusClasses: Set<number>) {
+  const { plan } = op;
+  const refZod = (id: string) => registry.schemaName(id);
+  const refTs = (id: string) => registry.typeName(id);
+  const variants = resultVariants(plan, statusClasses, refTs);
   return {
     className: op.className,
     methodName: op.methodName,

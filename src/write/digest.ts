@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+
+/**
+ * SHA-256 digests of outputs, taken without holding a large file whole:
+ * what is on disk is read in chunks, and a streamed file's pieces are hashed
+ * (and written) as they are rendered. All digests are of the UTF-8 bytes,
+ * so a string, its pieces and the file written from them agree.
+ */
+
+/** About this many bytes are read, or encoded and written, at a time. */
+const CHUNK_BYTES = 1 << 20;
+
+export function sha256(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** The digest of the open file `fd` from its start, and its first `headBytes` bytes. */
+export function digestOfFd(fd: number, headBytes = 0): { digest: string; head: Buffer } {
+  const hash = createHash('sha256');
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let head = Buffer.alloc(0);
+  for (let position = 0; ; ) {
+    const n = fs.readSync(fd, chunk, 0, chunk.length, position);
+    if (n === 0) break;
+    if (position < headBytes) head = Buffer.concat([head, chunk.subarray(0, Math.min(n, headBytes - position))]);
+    hash.update(chunk.subarray(0, n));
+    position += n;
+  }
+  return { digest: hash.digest('hex'), head };
+}
+
+/** The digest of `file`'s contents; throws when it cannot be read. */
+export function digestOfFile(file: string): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    return digestOfFd(fd).digest;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Encodes `pieces` into chunks of about CHUNK_BYTES, hashes them and (with
+ * `fd`) writes them there; returns the digest. Only one chunk exists at a time.
+ */
+export function drainPieces(pieces: Iterable<string>, fd?: number): string {
+  const hash = createHash('sha256');
+  let pending: string[] = [];
+  let length = 0;
+  const flush = (): void => {
+    const bytes = Buffer.from(pending.join(''), 'utf8');
+    pending = [];
+    length = 0;
+    hash.update(bytes);
+    if (fd === undefined) return;
+    for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done);
+  };
+  for (const piece of pieces) {
+    pending.push(piece);
+    length += piece.length;
+    if (length >= CHUNK_BYTES) flush();
+  }
+  flush();
+  return hash.digest('hex');
+}
