@@ -5,6 +5,7 @@ import { rootPrefixes } from '../root-prefixes';
 import { typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
 import { pathFunction, statusType } from './operations';
+import type { HttpMethod } from '../../annotations/types';
 import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
 import { type Emitter, streamedFile } from '../emitter';
 import { templatesIn } from '../templates';
@@ -49,8 +50,11 @@ const RUNTIME_NAMES = [
   'clearTimeout', 'encodeURIComponent', 'globalThis', 'setTimeout',
 ];
 
+/** An operation as the client names it; its plan is made again when it is printed (plans are not held, see generateClient). */
 interface Operation {
-  plan: OperationPlan;
+  route: RouteModel;
+  method: HttpMethod;
+  requestOptional: boolean;
   className: string;
   methodName: string;
   baseName: string;
@@ -77,13 +81,18 @@ const BODY_MARK = '\u0000fw:operations\u0000';
  * The client module's source, as pieces rendered while they are read (a
  * streamed file, ../emitter.ts), and the diagnostics found while planning
  * it. Every decision (names, schemas, status classes, diagnostics) is made
- * here first; the pieces only print: the module's head (runtime and
- * schemas), each operation, each class, the factory.
+ * here first, from each operation's plan, which is then dropped (the plans
+ * of 10k operations take ~25 MB); the pieces only print: the module's head
+ * (runtime and schemas), each operation (planned again, from the same
+ * model and the resolver's and mapper's caches), each class, the factory.
  */
 export function generateClient(model: WorkspaceModel): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
+  const registry = new SchemaRegistry(mapper);
+  // The status classes every operation's result type uses are printed in the head, before the operations.
+  const statusClasses = new Set<number>();
   const prefixes = rootPrefixes(model.roots, diagnostics);
   const classes: ClassPlan[] = [];
   const baseNames = new Map<string, RouteModel>();
@@ -114,7 +123,11 @@ export function generateClient(model: WorkspaceModel): { pieces: () => Iterable<
           }
           methodNames.set(methodName, route);
           baseNames.set(baseName, route);
-          cls.operations.push({ plan: planOperation(route, method, resolver, mapper, diagnostics), className: cls.className, methodName, baseName });
+          const plan = planOperation(route, method, resolver, mapper, diagnostics);
+          registry.use(plan.request);
+          for (const r of plan.responses) if (r.body) registry.use(r.body);
+          resultVariants(plan, statusClasses);
+          cls.operations.push({ route, method, requestOptional: plan.requestOptional, className: cls.className, methodName, baseName });
         }
       }
       classes.push(cls);
@@ -122,11 +135,6 @@ export function generateClient(model: WorkspaceModel): { pieces: () => Iterable<
   }
 
   const operations = classes.flatMap((c) => c.operations);
-  const registry = new SchemaRegistry(mapper);
-  for (const op of operations) {
-    registry.use(op.plan.request);
-    for (const r of op.plan.responses) if (r.body) registry.use(r.body);
-  }
   const reserved = new Set([
     ...RUNTIME_NAMES,
     ...classes.map((c) => c.className),
@@ -134,9 +142,6 @@ export function generateClient(model: WorkspaceModel): { pieces: () => Iterable<
   ]);
   const schemas = registry.finish(reserved).map((s) => ({ ...s, zod: markPure(s.zod) }));
 
-  // The status classes every operation's result type uses are printed in the head, before the operations.
-  const statusClasses = new Set<number>();
-  for (const op of operations) resultVariants(op.plan, statusClasses);
   const module = {
     sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
     statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
@@ -147,7 +152,11 @@ export function generateClient(model: WorkspaceModel): { pieces: () => Iterable<
   function* pieces(): Iterable<string> {
     const [head, tail] = render('client.ts.hbs', { ...module, operations: BODY_MARK, classes: '' }).split(BODY_MARK);
     yield head!;
-    for (const op of operations) yield render('client-operation.ts.hbs', operationView(op, registry, statusClasses));
+    for (const op of operations) {
+      // Its warnings were given when it was first planned.
+      const plan = planOperation(op.route, op.method, resolver, mapper, []);
+      yield render('client-operation.ts.hbs', operationView(op, plan, registry, statusClasses));
+    }
     for (const c of classes) yield render('client-class.ts.hbs', classView(c));
     yield tail!;
   }
@@ -178,8 +187,7 @@ function resultVariants(plan: OperationPlan, statusClasses: Set<number>, refTs?:
   return variants;
 }
 
-function operationView(op: Operation, registry: SchemaRegistry, statusClasses: Set<number>) {
-  const { plan } = op;
+function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegistry, statusClasses: Set<number>) {
   const refZod = (id: string) => registry.schemaName(id);
   const refTs = (id: string) => registry.typeName(id);
   const variants = resultVariants(plan, statusClasses, refTs);
@@ -215,7 +223,7 @@ function classView(c: ClassPlan) {
       methodName: op.methodName,
       functionName: functionName(op),
       requestTypeName: `${op.baseName}Request`,
-      requestOptional: op.plan.requestOptional,
+      requestOptional: op.requestOptional,
       resultTypeName: `${op.baseName}Result`,
       doc: operationDoc(op, '  '),
     })),
@@ -233,7 +241,7 @@ function routeConstName(op: Operation): string {
 
 /** The handler's whole doc comment, then the route's method and pattern (and `@deprecated` from a `Deprecated:` paragraph). */
 function operationDoc(op: Operation, indent: string): string {
-  return jsDoc(goDocToJsDoc(op.plan.route.description, [`\`${op.plan.method} ${op.plan.route.path.text}\``]), indent);
+  return jsDoc(goDocToJsDoc(op.route.description, [`\`${op.method} ${op.route.path.text}\``]), indent);
 }
 
 function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnostic {
