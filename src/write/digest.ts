@@ -15,10 +15,13 @@ export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
+/** One read buffer for every digest (all reads are synchronous). */
+let readBuffer: Buffer | undefined;
+
 /** The digest of the open file `fd` from its start, and its first `headBytes` bytes. */
 export function digestOfFd(fd: number, headBytes = 0): { digest: string; head: Buffer } {
   const hash = createHash('sha256');
-  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  const chunk = (readBuffer ??= Buffer.allocUnsafe(CHUNK_BYTES));
   let head = Buffer.alloc(0);
   for (let position = 0; ; ) {
     const n = fs.readSync(fd, chunk, 0, chunk.length, position);

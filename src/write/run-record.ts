@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics';
-import { readGoSource } from '../go/read-go-file';
+import { startsWithGeneratedHeader } from '../workspace/generated-header';
 import { writeCacheFile } from '../workspace/cache-dir';
 import { isGoSourceFile, ModuleFinder } from '../workspace/discover';
-import { digestOfFile, sha256 } from './digest';
+import { digestOfFd, digestOfFile, sha256 } from './digest';
 
 /**
  * What a successful run read and wrote, kept beside the parse cache so that
@@ -45,6 +45,8 @@ interface RunRecord {
 }
 
 const GENERATED = 'generated';
+/** Enough for fw's header line (workspace/generated-header.ts), as go/read-go-file.ts reads it. */
+const GENERATED_HEADER_BYTES = 256;
 const RECORD_FORMAT = 1;
 
 /** Where the record of runs with these options lives: one file per distinct set of options. */
@@ -62,13 +64,24 @@ function describeDir(dir: string, modules: ModuleFinder): InputDir {
   }
   for (const name of names) {
     try {
-      const source = readGoSource(path.join(dir, name));
-      files[name] = source.generated ? GENERATED : sha256(source.bytes);
+      files[name] = goFileDigest(path.join(dir, name));
     } catch {
       files[name] = 'unreadable';
     }
   }
   return { dir, moduleDir: modules.find(dir)?.dir ?? '', files };
+}
+
+/** GENERATED for fw's own output (told from its first bytes), else the SHA-256 of the file, read in chunks. */
+function goFileDigest(file: string): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(GENERATED_HEADER_BYTES);
+    if (startsWithGeneratedHeader(head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)))) return GENERATED;
+    return digestOfFd(fd).digest;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function hashOrUndefined(file: string): string | undefined {
