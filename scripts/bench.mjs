@@ -1,6 +1,6 @@
 // npm run bench: times fw on two generated workspaces and prints times, ratios and peak memory.
 //
-//   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api] [--no-nx] [--routes 10000] [--roots 10]
+//   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api] [--no-nx | --nx-only] [--routes 10000] [--roots 10]
 //                          [--tsc-routes 1000] [--tsc-runs 1]
 //
 // Workspaces (scripts/bench-workspaces.mjs, generated into a temporary directory):
@@ -14,6 +14,9 @@
 // before it, and its ratio is the median of the pairs' ratios, so that a machine
 // whose load changes during the bench still gives comparable ratios. Times are
 // medians of --runs (wall and CPU of all threads), peak RSS the largest of the runs.
+// On real-api, the Nx rows follow (`nx show projects` with and without the
+// plugin, `nx run api:gen-client` against the CLI); --nx-only times just those
+// (and skips the TypeScript comparison), --no-nx leaves them out.
 // Last, the TypeScript client beside @hey-api/openapi-ts's on a synthetic
 // workspace of --tsc-routes routes (generation, tsc --noEmit --strict time
 // and peak memory; scripts/bench-typecheck.mjs); --tsc-routes 0 skips it.
@@ -40,12 +43,14 @@ const { values } = parseArgs({
     routes: { type: 'string', default: '10000' },
     roots: { type: 'string', default: '10' },
     'no-nx': { type: 'boolean', default: false },
+    'nx-only': { type: 'boolean', default: false },
     'tsc-routes': { type: 'string', default: '1000' },
     'tsc-runs': { type: 'string', default: '1' },
   },
 });
 const RUNS = Number(values.runs);
-const WORKSPACES = values.workspace ?? ['synthetic', 'real-api'];
+const NX_ONLY = values['nx-only'];
+const WORKSPACES = values.workspace ?? (NX_ONLY ? ['real-api'] : ['synthetic', 'real-api']);
 const { commands } = require(path.join(dist, 'cli/main.js'));
 const hasCommand = (...words) => commands.some((c) => c.words.join(' ') === words.join(' '));
 const CLIENT = 'web/client.ts';
@@ -86,17 +91,24 @@ function measure(args, cwd, { before = () => {}, expectCode = 0, pairedWith } = 
   return { ms: median(ms), cpu: median(cpu), rss, ratio: ratios.length > 0 ? median(ratios) : undefined };
 }
 
-/** A one-off command whose wall time is all we want (nx). */
-function timeCommand(file, args, cwd, env, before = () => {}) {
+/**
+ * Median wall time of a one-off command (nx); `expect` must match its output,
+ * proving it did the work. With NX_PERF_LOGGING set, also the median of what
+ * Nx reports for 'build-project-configs': every plugin's createNodes.
+ */
+function timeCommand(file, args, cwd, env, before = () => {}, expect = undefined) {
   const ms = [];
+  const configs = [];
   for (let i = 0; i < RUNS; i++) {
     before();
     const t = process.hrtime.bigint();
     const r = spawnSync(file, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8' });
     ms.push(Number(process.hrtime.bigint() - t) / 1e6);
-    if (r.status !== 0) throw new Error(`bench: ${file} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+    if (r.status !== 0 || (expect && !expect.test(r.stdout + r.stderr))) throw new Error(`bench: ${file} ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+    const perf = /'build-project-configs' ([\d.]+)ms/.exec(r.stdout + r.stderr);
+    if (perf) configs.push(Number(perf[1]));
   }
-  return median(ms);
+  return { ms: median(ms), configs: configs.length > 0 ? median(configs) : undefined };
 }
 
 /** Removes what fw wrote, so that the next run starts from a fresh tree (the root stubs stay). */
@@ -187,23 +199,31 @@ async function watchLatency(dir, args, edits) {
   }
 }
 
-/** Makes `dir` an Nx workspace whose node_modules point at this checkout's, with fw installed. */
-function makeNxWorkspace(dir, withPlugin) {
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'api', private: true, devDependencies: { fw: '0.1.0' } }));
-  // Nx resolves the targets' externalDependencies (fw) from the lock file.
+/** A plugin that does nothing, for what Nx charges for any plugin (a worker process that loads it, and its createNodes call). */
+const NULL_PLUGIN = 'bench-null-plugin';
+
+/**
+ * Makes `dir` an Nx workspace whose node_modules point at this checkout's, with
+ * fw installed as README's `npm i -D fw@npm:fw-http-routes` does: under the
+ * alias fw, its package.json naming fw-http-routes (package.json and the lock
+ * file say so too). `plugins` is nx.json's list.
+ */
+function makeNxWorkspace(dir, plugins) {
+  const fwPackage = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
+  const devDependencies = { fw: `npm:${fwPackage.name}@${fwPackage.version}` };
+  // A target that does nothing: `nx run api:noop` is what Nx itself costs a run (start-up, project graph, task runner).
+  const nx = { targets: { noop: { executor: 'nx:noop' } } };
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'api', private: true, devDependencies, nx }));
   fs.writeFileSync(
     path.join(dir, 'package-lock.json'),
     JSON.stringify({
       name: 'api',
       lockfileVersion: 3,
       requires: true,
-      packages: { '': { name: 'api', devDependencies: { fw: '0.1.0' } }, 'node_modules/fw': { version: '0.1.0', dev: true } },
+      packages: { '': { name: 'api', devDependencies }, 'node_modules/fw': { name: fwPackage.name, version: fwPackage.version, dev: true } },
     }),
   );
-  fs.writeFileSync(
-    path.join(dir, 'nx.json'),
-    JSON.stringify({ plugins: withPlugin ? [{ plugin: 'fw', options: { clientFile: CLIENT } }] : [] }, null, 2),
-  );
+  fs.writeFileSync(path.join(dir, 'nx.json'), JSON.stringify({ plugins }, null, 2));
   const nm = path.join(dir, 'node_modules');
   fs.mkdirSync(nm, { recursive: true });
   for (const e of fs.readdirSync(path.join(repo, 'node_modules'))) {
@@ -214,6 +234,9 @@ function makeNxWorkspace(dir, withPlugin) {
   for (const f of ['package.json', 'executors.json', 'generators.json', 'bin', 'dist']) {
     fs.cpSync(path.join(repo, f), path.join(nm, 'fw', f), { recursive: true });
   }
+  fs.mkdirSync(path.join(nm, NULL_PLUGIN), { recursive: true });
+  fs.writeFileSync(path.join(nm, NULL_PLUGIN, 'package.json'), JSON.stringify({ name: NULL_PLUGIN, version: '1.0.0', main: 'index.js' }));
+  fs.writeFileSync(path.join(nm, NULL_PLUGIN, 'index.js'), "exports.createNodesV2 = exports.createNodes = ['**/go.mod', async (files) => files.map((f) => [f, {}])];\n");
 }
 
 const WIDTH = 52;
@@ -235,6 +258,11 @@ async function benchWorkspace(name) {
   // A JavaScript monorepo has a node_modules folder: fw keeps its parse cache in node_modules/.cache/fw.
   fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
   console.log(`\n## ${name}: ${ws.describe}\nworkspace: ${dir}`);
+  if (NX_ONLY) {
+    if (name === 'real-api') nxRows(dir);
+    if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+    return;
+  }
   const baseline = measure(['baseline', dir], dir);
   const row = (label, m) => printRow(label, m, baseline.ms);
   row('read + parse every .go file, one thread (baseline)', baseline);
@@ -305,26 +333,32 @@ async function bundleRows(dir) {
 function nxRows(dir) {
   const nx = path.join(repo, 'node_modules/.bin/nx');
   const env = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: 'true', NX_TUI: 'false' };
+  const graphEnv = { ...env, NX_PERF_LOGGING: 'true' };
   const dropNx = () => fs.rmSync(path.join(dir, '.nx'), { recursive: true, force: true });
-  const row = (label, ms) => printRow(label, { ms });
-  makeNxWorkspace(dir, false);
-  row('nx show projects, no plugin, cold', timeCommand(nx, ['show', 'projects'], dir, env, dropNx));
-  row('nx show projects, no plugin, warm', timeCommand(nx, ['show', 'projects'], dir, env));
-  makeNxWorkspace(dir, true);
-  row('nx show projects, fw plugin, cold (no .nx, no cache)', timeCommand(nx, ['show', 'projects'], dir, env, () => {
+  const row = (label, { ms, configs }) => console.log(`${label.padEnd(WIDTH)}  ${ms.toFixed(0).padStart(6)} ms${configs === undefined ? '' : `  createNodes ${configs.toFixed(0).padStart(5)} ms`}`);
+  const showProjects = (before) => timeCommand(nx, ['show', 'projects'], dir, graphEnv, before);
+  console.log('(createNodes: what NX_PERF_LOGGING reports as build-project-configs, every plugin\'s createNodes)');
+  makeNxWorkspace(dir, []);
+  row('nx show projects, no plugin, cold', showProjects(dropNx));
+  row('nx show projects, no plugin, warm', showProjects());
+  makeNxWorkspace(dir, [NULL_PLUGIN]);
+  row('nx show projects, a plugin doing nothing, cold', showProjects(dropNx));
+  row('nx show projects, a plugin doing nothing, warm', showProjects());
+  makeNxWorkspace(dir, [{ plugin: 'fw', options: { clientFile: CLIENT } }]);
+  row('nx show projects, fw plugin, cold (no .nx, no cache)', showProjects(() => {
     dropNx();
     dropCache(dir);
   }));
-  row('nx show projects, fw plugin, no .nx, warm parse cache', timeCommand(nx, ['show', 'projects'], dir, env, dropNx));
-  row('nx show projects, fw plugin, nothing changed', timeCommand(nx, ['show', 'projects'], dir, env));
+  row('nx show projects, fw plugin, nothing changed', showProjects());
   const file = path.join(dir, 'internal/v1handler/account/handler_account.go');
   const original = fs.readFileSync(file, 'utf8');
   let n = 0;
-  row('nx show projects, fw plugin, one .go file edited', timeCommand(nx, ['show', 'projects'], dir, env, () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`)));
-  fs.writeFileSync(file, original);
+  const edit = () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`);
+  row('nx show projects, fw plugin, one .go file edited', showProjects(edit));
   // Against the CLI doing the same (fresh process, parse cache warm, run record dropped by the edit).
-  printRow('fw g client --file web/client.ts (after an edit)', measure(['fw', 'g', 'client', '--file', CLIENT, '--cwd', dir], dir, { before: () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`) }));
-  row('nx run api:gen-client --skip-nx-cache (after an edit)', timeCommand(nx, ['run', 'api:gen-client', '--skip-nx-cache'], dir, env, () => fs.writeFileSync(file, `${original}\n// edit ${n++}\n`)));
+  printRow('fw g client --file web/client.ts (after an edit)', measure(['fw', 'g', 'client', '--file', CLIENT, '--cwd', dir], dir, { before: edit }));
+  row('nx run api:noop (after an edit: Nx and the plugin)', timeCommand(nx, ['run', 'api:noop'], dir, env, edit));
+  row('nx run api:gen-client --skip-nx-cache (after an edit)', timeCommand(nx, ['run', 'api:gen-client', '--skip-nx-cache'], dir, env, edit, /fw client: \d+ written/));
   fs.writeFileSync(file, original);
 }
 
@@ -332,5 +366,5 @@ const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`fw bench: median of ${RUNS} runs; node ${process.version}, ${os.availableParallelism()} cores, load average ${load}`);
 console.log(`fw at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim()}`);
 for (const name of WORKSPACES) await benchWorkspace(name);
-if (Number(values['tsc-routes']) > 0) benchTypecheck({ routes: Number(values['tsc-routes']), runs: Number(values['tsc-runs']) });
+if (!NX_ONLY && Number(values['tsc-routes']) > 0) benchTypecheck({ routes: Number(values['tsc-routes']), runs: Number(values['tsc-runs']) });
 console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

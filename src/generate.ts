@@ -93,8 +93,8 @@ function loadModel(options: Omit<GenerateOptions, 'generators'>) {
 /**
  * discover → parse → validate → model, and the Go packages every route's
  * request and response types reach (through nested fields, into other
- * packages): what generation reads, without emitting anything. The Nx plugin
- * computes the targets' inputs from it. Pure.
+ * packages): what generation reads, without emitting anything. The tests
+ * check the Nx plugin's inputs (read from imports alone) against it. Pure.
  */
 export async function readWorkspace(options: Omit<GenerateOptions, 'generators' | 'clientFile' | 'openapi'>): Promise<Pick<GenerateResult, 'model' | 'diagnostics'>> {
   const loaded = await loadModel(options);

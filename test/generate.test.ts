@@ -148,7 +148,7 @@ describe('fw g all', () => {
   });
 });
 
-describe('readWorkspace (what the Nx plugin computes inputs from)', () => {
+describe('readWorkspace (what generation reads, without emitting)', () => {
   it.each([['example'], ['nx-workspace/apps/api'], ['client-kinds']])(
     'reads, without emitting, exactly the Go packages that generating everything reads (%s)',
     async (fixture) => {

@@ -55,7 +55,8 @@ function importsOf(file: string): string[] {
   return specs.flatMap((spec) => {
     const base = path.resolve(path.dirname(file), spec);
     if (path.relative(SRC, base).startsWith('..')) return []; // package.json and the like: not a stage
-    const found = [`${base}.ts`, `${base}.d.ts`, path.join(base, 'index.ts')].find((f) => fs.existsSync(f));
+    // A dynamic import names the compiled file (`./x.js`): its source is x.ts.
+    const found = [`${base}.ts`, `${base}.d.ts`, path.join(base, 'index.ts'), base.replace(/\.js$/, '.ts')].find((f) => fs.existsSync(f));
     if (!found) throw new Error(`${path.relative(SRC, file)}: import '${spec}' does not resolve`);
     return [found];
   });

@@ -1,6 +1,7 @@
 import { Language, type Node, Parser } from 'web-tree-sitter';
 import { ANNOTATION_MARKER } from './annotation-comment';
 import { readFileConstraints } from './build-constraints';
+import { unquoteGoString } from './go-string';
 import type { Pos } from '../diagnostics/diagnostics';
 import type { GoComment, GoConstDecl, GoField, GoFile, GoFuncDecl, GoImport, GoTypeDecl, GoTypeExpr } from './ast';
 
@@ -408,10 +409,5 @@ export function stripComment(text: string): string {
 
 /** Go string literal (raw or interpreted) → its value. */
 function unquote(literal: string): string {
-  if (literal.startsWith('`')) return literal.slice(1, -1).replace(/\r/g, '');
-  try {
-    return JSON.parse(literal) as string;
-  } catch {
-    return literal.slice(1, -1);
-  }
+  return unquoteGoString(literal) ?? literal.slice(1, -1);
 }

@@ -1,12 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type GoModule, isGoSourceFile, ModuleFinder, toPosix } from '../workspace/discover';
+import { type GoModule, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
 import { type Diagnostic, fileError } from '../diagnostics/diagnostics';
 import { parseFiles } from './parse-workers';
 import { readGoFile, readGoFileWithoutParsing } from './read-go-file';
 import type { ExcludedFile, GoPackage, GoProgram } from './package';
 import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
+import { goSourceFiles } from './source-files';
 
 /** Where a program may find Go files already parsed. */
 export interface ProgramReading {
@@ -140,34 +141,6 @@ export class WorkspaceProgram implements GoProgram {
     const pkg: GoPackage = { dir, importPath, name, files, excluded, types: new Map() };
     for (const file of files) for (const decl of file.types) if (!pkg.types.has(decl.name)) pkg.types.set(decl.name, { decl, file });
     return pkg;
-  }
-}
-
-/**
- * The Go source files of `dir` (absolute paths, sorted by name): regular
- * files, or symbolic links to them; undefined when `dir` cannot be read
- * (reported to `problems` unless it does not exist).
- */
-function goSourceFiles(dir: string, problems: Diagnostic[]): string[] | undefined {
-  try {
-    return fs
-      .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => isGoSourceFile(e.name) && (e.isFile() || (e.isSymbolicLink() && isRegularFile(path.join(dir, e.name)))))
-      .map((e) => e.name)
-      .sort()
-      .map((name) => path.join(dir, name));
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') problems.push(fileError(dir, 'cannot read', e));
-    return undefined;
-  }
-}
-
-function isRegularFile(file: string): boolean {
-  try {
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
   }
 }
 

@@ -5,6 +5,8 @@
  * malformed pair ends the scan).
  */
 
+import { unquoteGoString } from './go-string';
+
 /**
  * Parses a raw tag (`json:"id,omitempty" path:"id"`, without the surrounding
  * quotes) into key → value. A key that `Lookup` would not find (its first
@@ -42,51 +44,6 @@ export function parseStructTag(tag: string): Map<string, string> {
     const value = unquoteGoString(quoted);
     // Lookup stops at an unquotable first occurrence of its key: the key has no value.
     if (value !== undefined) out.set(key, value);
-  }
-  return out;
-}
-
-/** The value of a Go interpreted string literal (`"a\tb"`), or undefined when strconv.Unquote would fail. */
-export function unquoteGoString(literal: string): string | undefined {
-  if (literal.length < 2 || !literal.startsWith('"') || !literal.endsWith('"')) return undefined;
-  const body = literal.slice(1, -1);
-  let out = '';
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (c === '"' || c === '\n') return undefined;
-    if (c !== '\\') {
-      out += c;
-      continue;
-    }
-    const e = body[++i];
-    switch (e) {
-      case 'a': out += '\x07'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
-      case '\\': out += '\\'; break;
-      case '"': out += '"'; break;
-      case 'x': case 'u': case 'U': {
-        const len = e === 'x' ? 2 : e === 'u' ? 4 : 8;
-        const hex = body.slice(i + 1, i + 1 + len);
-        if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(hex)) return undefined;
-        const code = parseInt(hex, 16);
-        if (e !== 'x' && (code > 0x10ffff || (code >= 0xd800 && code < 0xe000))) return undefined;
-        out += String.fromCodePoint(code);
-        i += len;
-        break;
-      }
-      default: {
-        // Octal escape: exactly three digits, value at most 255.
-        const oct = body.slice(i, i + 3);
-        if (!/^[0-7]{3}$/.test(oct) || parseInt(oct, 8) > 255) return undefined;
-        out += String.fromCharCode(parseInt(oct, 8));
-        i += 2;
-      }
-    }
   }
   return out;
 }

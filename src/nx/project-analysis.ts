@@ -1,63 +1,52 @@
 import * as path from 'node:path';
-import { hasErrors } from '../diagnostics/diagnostics';
+import { importClosure } from '../go/import-closure';
 import { discoverRoots } from '../workspace/discover';
-import { readWorkspace } from '../generate';
 
-/** What the inferred targets of one Go project need to know: where its roots are and which Go files generation reads. */
+/** What the inferred targets of one Go project need to know: where its roots are and which Go files generation may read. */
 export interface ProjectAnalysis {
   /** Root handler packages, relative to the project root, POSIX ('.' when the project root is one), sorted. */
   roots: string[];
   /**
-   * Directories whose Go files generation reads, relative to the workspace
-   * root, POSIX, sorted: the handler packages and every package the model
-   * loaded for request/response types (also those of other directories).
+   * Directories whose Go files generation may read, relative to the
+   * workspace root, POSIX, sorted: the handler packages and every package of
+   * the workspace's modules they import, directly or not.
    */
   goDirs: string[];
-  /** The go.mod files the roots' import paths come from, relative to the workspace root. */
+  /** The go.mod files of those packages' modules (the roots' included), relative to the workspace root, sorted. */
   goModFiles: string[];
-  /** False when the model could not be built (e.g. annotation errors): inputs then fall back to all Go files of the project. */
+  /** False when a Go file's import section could not be read: inputs then fall back to all Go files of the project. */
   precise: boolean;
 }
 
 const toPosix = (p: string): string => p.split(path.sep).join('/') || '.';
 
 /**
- * Reads a project as generation will, without emitting: discovery for the
- * roots, then the model and the types its routes reach (readWorkspace). The
- * Go program loads packages on first use, so afterwards its loaded packages
- * are the Go packages generation reads. `cacheDir` is the parse cache's: a
- * Go file whose contents did not change since any earlier run is not parsed.
+ * The roots of a project (discovery) and the packages they import,
+ * transitively, within the workspace's Go modules, read from import sections
+ * alone (go/import-closure.ts): nothing is parsed, nor emitted. Generation
+ * reads a package only through an import (of a request or response type), so
+ * these directories are a superset of what it reads: a package the handlers
+ * import for other reasons is an input too (editing it re-runs the targets;
+ * never a stale hit). A file whose imports cannot be read (generation will
+ * report it) makes every Go file of the project an input.
  */
-export async function analyzeProject(workspaceRoot: string, projectRoot: string, cacheDir?: string): Promise<ProjectAnalysis> {
+export function analyzeProject(workspaceRoot: string, projectRoot: string): ProjectAnalysis {
   const absRoot = path.join(workspaceRoot, projectRoot);
   const locations = discoverRoots(absRoot);
   const fromWorkspace = (abs: string): string => toPosix(path.relative(workspaceRoot, abs));
-  const dirs = new Set<string>();
+  const start: string[] = [];
   const goMods = new Set<string>();
   for (const root of locations) {
-    dirs.add(fromWorkspace(root.dir));
-    for (const sub of root.subDirs) dirs.add(fromWorkspace(sub));
-    // A handler annotated there is an error, so those files are inputs too.
-    for (const other of root.otherModuleDirs) dirs.add(fromWorkspace(other));
+    // A handler annotated in another module's folder is an error, so those files are inputs too.
+    start.push(root.dir, ...root.subDirs, ...root.otherModuleDirs);
     if (root.module) goMods.add(fromWorkspace(path.join(root.module.dir, 'go.mod')));
   }
-  let precise = false;
-  if (locations.length > 0) {
-    try {
-      const probe = await readWorkspace({ cwd: absRoot, cacheDir });
-      if (probe.model && !hasErrors(probe.diagnostics)) {
-        precise = true;
-        for (const pkg of probe.model.program.loaded.values()) dirs.add(fromWorkspace(pkg.dir));
-      }
-    } catch {
-      // A failure here must not break every nx command: the coarse inputs are
-      // still correct, and the target itself will report the problem when run.
-    }
-  }
+  const closure = importClosure(start);
+  for (const dir of closure.moduleDirs) goMods.add(fromWorkspace(path.join(dir, 'go.mod')));
   return {
     roots: locations.map((r) => toPosix(path.relative(absRoot, r.dir))).sort(),
-    goDirs: [...dirs].sort(),
+    goDirs: [...new Set([...start, ...closure.dirs].map(fromWorkspace))].sort(),
     goModFiles: [...goMods].sort(),
-    precise,
+    precise: closure.unreadable.length === 0,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidJsonTagName, jsonTag, parseStructTag, tagName, unquoteGoString } from '../../src/go/struct-tags';
+import { unquoteGoString } from '../../src/go/go-string';
+import { isValidJsonTagName, jsonTag, parseStructTag, tagName } from '../../src/go/struct-tags';
 
 const entries = (tag: string) => [...parseStructTag(tag)];
 

@@ -76,11 +76,13 @@ describe('fw Nx plugin (createNodes)', () => {
     expect(api?.targets?.['check-generated']?.inputs).toBeUndefined();
   });
 
-  it('declares as inputs the handler packages and the packages of their types (also nested ones), not the other Go code, tests or outputs', async () => {
+  it('declares as inputs the handler packages and the packages they import (also indirectly: the types come from there), not the other Go code, tests or outputs', async () => {
     const inputs = (await apiTargets())['gen-router']?.inputs;
     expect(inputs).toEqual([
       '{projectRoot}/internal/geo/*.go',
       '{projectRoot}/internal/models/*.go',
+      // No route type comes from store, but the handlers import it: an input too (imports are read, types are not).
+      '{projectRoot}/internal/store/*.go',
       '{projectRoot}/internal/v1handler/*.go',
       '{projectRoot}/go.mod',
       '!{projectRoot}/**/*_test.go',
@@ -97,9 +99,17 @@ describe('fw Nx plugin (createNodes)', () => {
     expect(targets['gen-all']?.inputs).toEqual(inputs);
   });
 
-  it('falls back to every Go file of the project when the annotations do not build a model', async () => {
+  it('falls back to every Go file of the project when an import section cannot be read; annotation errors change nothing', async () => {
     const handler = path.join(ws, 'apps/api/internal/v1handler/handler_users.go');
-    fs.writeFileSync(handler, fs.readFileSync(handler, 'utf8').replace('path=/v1/users response=', 'path=/v1/users bogus=1 response='));
+    const precise = (await apiTargets())['gen-router']?.inputs;
+    // Each step computes afresh (the plugin's own cache is tested below).
+    const edit = (from: string, to: string) => {
+      fs.writeFileSync(handler, fs.readFileSync(handler, 'utf8').replace(from, to));
+      fs.rmSync(cacheFile);
+    };
+    edit('path=/v1/users response=', 'path=/v1/users bogus=1 response=');
+    expect((await apiTargets())['gen-router']?.inputs).toEqual(precise);
+    edit('"example.com/api/internal/store"', '"example.com/api/internal/store');
     expect((await apiTargets())['gen-router']?.inputs?.[0]).toBe('{projectRoot}/**/*.go');
   });
 

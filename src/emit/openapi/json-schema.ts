@@ -58,7 +58,25 @@ function orNull(schema: JsonSchema): JsonSchema {
   return { anyOf: [schema, { type: 'null' }] };
 }
 
-/** Prints a shape as JSON Schema. `ref` names a named type's component schema. */
+/** A Go doc comment as text: lines joined, blank edges dropped. */
+export function docText(lines: readonly string[] | undefined): string {
+  return (lines ?? []).map((l) => l.trimEnd()).join('\n').trim();
+}
+
+/** Go's convention: a paragraph that starts with `Deprecated:`. */
+export function isDeprecated(doc: string): boolean {
+  return /(^|\n\n)Deprecated: /.test(doc);
+}
+
+/** A schema with a Go doc comment as its description (first), deprecated when the comment says so. */
+export function withDoc(schema: JsonSchema, doc: string): JsonSchema {
+  if (doc === '') return schema;
+  const out: JsonSchema = { description: doc, ...schema };
+  if (isDeprecated(doc)) out.deprecated = true;
+  return out;
+}
+
+/** Prints a shape as JSON Schema. `ref` names a named type's component schema; a property's Go field comment becomes its description. */
 export function printJsonSchema(shape: JsonShape, ref: (id: string) => string): JsonSchema {
   switch (shape.kind) {
     case 'string':
@@ -92,7 +110,7 @@ export function printJsonSchema(shape: JsonShape, ref: (id: string) => string): 
     case 'object': {
       const out: JsonSchema = { type: 'object' };
       if (shape.props.length === 0) return out;
-      out.properties = Object.fromEntries(shape.props.map((p) => [p.name, printJsonSchema(p.shape, ref)]));
+      out.properties = Object.fromEntries(shape.props.map((p) => [p.name, withDoc(printJsonSchema(p.shape, ref), docText(p.doc))]));
       const required = shape.props.filter((p) => !p.optional).map((p) => p.name);
       if (required.length > 0) out.required = required;
       return out;

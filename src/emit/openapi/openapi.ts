@@ -10,7 +10,7 @@ import { type JsonProperty, JsonShapes } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
 import { type OperationPlan, planOperation, type ResponsePlan } from '../operation-plan';
 import { rootPrefixes } from '../root-prefixes';
-import { type JsonSchema, printJsonSchema, schemaRef } from './json-schema';
+import { docText, isDeprecated, printJsonSchema, schemaRef, withDoc } from './json-schema';
 import { type JsonValue, toJson, toYaml } from './serialize';
 
 /**
@@ -208,23 +208,6 @@ class PathTemplates {
   }
 }
 
-/** The Go doc comment as text: lines joined, blank edges dropped. */
-function docText(lines: readonly string[]): string {
-  return lines.map((l) => l.trimEnd()).join('\n').trim();
-}
-
-function withDoc(schema: JsonSchema, doc: string): JsonSchema {
-  if (doc === '') return schema;
-  const out: JsonSchema = { description: doc, ...schema };
-  if (isDeprecated(doc)) out.deprecated = true;
-  return out;
-}
-
-/** Go's convention: a paragraph that starts with `Deprecated:`. */
-function isDeprecated(doc: string): boolean {
-  return /(^|\n\n)Deprecated: /.test(doc);
-}
-
 /** The first sentence of the first paragraph. */
 function summaryOf(doc: string): string {
   const paragraph = doc.split('\n\n')[0]!.replace(/\n/g, ' ');
@@ -259,19 +242,17 @@ function operation(op: Operation, ref: (id: string) => string): Record<string, J
     const notes: string[] = [];
     if (remainders.has(p.name)) notes.push(`The rest of the path, slashes included (Go wildcard {${p.name}...}); may be empty.`);
     if (param.name !== p.name) notes.push(`Go wildcard {${p.name}}.`);
-    if (notes.length > 0) param.description = notes.join(' ');
-    param.schema = printJsonSchema(p.shape, ref) as JsonValue;
-    parameters.push(param);
+    parameters.push(parameter(param, p, ref, notes));
   }
   for (const p of propsOf(prop(plan, 'query'))) {
-    parameters.push({ name: p.name, in: 'query', required: !p.optional, schema: printJsonSchema(p.shape, ref) as JsonValue });
+    parameters.push(parameter({ name: p.name, in: 'query', required: !p.optional }, p, ref));
   }
   let authorization: 'required' | 'optional' | undefined;
   for (const p of propsOf(prop(plan, 'headers'))) {
     const lower = p.name.toLowerCase();
     if (lower === 'authorization') authorization = p.optional ? 'optional' : 'required';
     else if (lower !== 'content-type' && lower !== 'accept') {
-      parameters.push({ name: p.name, in: 'header', required: !p.optional, schema: printJsonSchema(p.shape, ref) as JsonValue });
+      parameters.push(parameter({ name: p.name, in: 'header', required: !p.optional }, p, ref));
     }
   }
   // No required Authorization header: say so (`[]`), rather than leave the operation's security unstated.
@@ -284,6 +265,17 @@ function operation(op: Operation, ref: (id: string) => string): Record<string, J
     out.requestBody = { required: !body.optional, content: { [mediaType]: { schema: printJsonSchema(body.shape, ref) as JsonValue } } };
   }
   out.responses = responses(plan, ref);
+  return out;
+}
+
+/** A parameter from a request field: its Go field comment (after fw's notes) is the description, `Deprecated:` deprecates it. */
+function parameter(param: Record<string, JsonValue>, p: JsonProperty, ref: (id: string) => string, notes: string[] = []): Record<string, JsonValue> {
+  const doc = docText(p.doc);
+  const description = [...notes, doc].filter((d) => d !== '').join('\n\n');
+  const out: Record<string, JsonValue> = { ...param };
+  if (description !== '') out.description = description;
+  if (isDeprecated(doc)) out.deprecated = true;
+  out.schema = printJsonSchema(p.shape, ref) as JsonValue;
   return out;
 }
 

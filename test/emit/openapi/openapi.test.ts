@@ -183,6 +183,25 @@ describe('responses', () => {
   });
 });
 
+describe('field comments', () => {
+  it('a Go field comment describes its property and its parameter; a Deprecated: paragraph deprecates them', async () => {
+    const types = `type Thing struct {\n\t// ID is the thing's number.\n\tID int \`json:"id"\`\n\t// Old was the name.\n\t//\n\t// Deprecated: use ID.\n\tOld string \`json:"old"\`\n\tPlain bool \`json:"plain"\`\n}\n\ntype FindRequest struct {\n\t// Q is matched against names.\n\tQ string \`query:"q"\`\n\t// ID picks one thing.\n\tID int \`path:"id"\`\n\t// Trace is sent on to the store.\n\t//\n\t// Deprecated: ignored since v2.\n\tTrace string \`header:"X-Trace"\`\n}\n\n`;
+    const { doc, diagnostics } = await openapi(workspace(types + route('path=/t/{id} request=FindRequest response=200:Thing', 'Find')));
+    expect(diagnostics).toEqual([]);
+    expect(doc.components.schemas.Thing.properties).toEqual({
+      id: { description: "ID is the thing's number.", type: 'integer', format: 'int64' },
+      old: { description: 'Old was the name.\n\nDeprecated: use ID.', type: 'string', deprecated: true },
+      plain: { type: 'boolean' },
+    });
+    const params = doc.paths['/t/{id}']!.get!.parameters;
+    expect(params).toEqual([
+      { name: 'id', in: 'path', required: true, description: 'ID picks one thing.', schema: { type: 'integer', format: 'int64' } },
+      { name: 'q', in: 'query', required: false, description: 'Q is matched against names.', schema: { type: 'string' } },
+      { name: 'X-Trace', in: 'header', required: false, description: 'Trace is sent on to the store.\n\nDeprecated: ignored since v2.', deprecated: true, schema: { type: 'string' } },
+    ]);
+  });
+});
+
 describe('document and file', () => {
   it('info, servers and the x-generated-by mark', async () => {
     const dir = workspace(route('path=/users', 'ListUsers'));
