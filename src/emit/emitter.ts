@@ -18,15 +18,21 @@ export interface GeneratedFile {
 /**
  * A file whose text `pieces` renders piece by piece (deterministically:
  * every call gives the same pieces). Reading `contents` joins them once and
- * keeps the result; from then on `pieces` gives that.
+ * keeps the result; from then on `pieces` gives that, and what rendering
+ * needed (a root's model, say, which `fw watch` would otherwise keep with
+ * its outputs) is let go.
  */
 export function streamedFile(path: string, pieces: () => Iterable<string>): GeneratedFile {
+  let render: (() => Iterable<string>) | undefined = pieces;
   let contents: string | undefined;
   return {
     path,
-    pieces: () => (contents === undefined ? pieces() : [contents]),
+    pieces: () => (contents === undefined ? render!() : [contents]),
     get contents() {
-      contents ??= [...pieces()].join('');
+      if (contents === undefined) {
+        contents = [...render!()].join('');
+        render = undefined;
+      }
       return contents;
     },
   };
