@@ -2,7 +2,8 @@
 // (handlebars templates, tree-sitter queries, schema.json files, Go sources
 // shipped as templates) next to the compiled modules that load them.
 import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,4 +31,19 @@ const walk = (dir) => {
   }
 };
 walk(src);
+// The build's identity, part of the parse cache's and run record's key
+// (src/go/read-go-file.ts): another build of the same version never reuses
+// what this one recorded.
+const hash = createHash('sha256');
+const files = [];
+const list = (dir) => {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) list(full);
+    else files.push(relative(dist, full).split('\\').join('/'));
+  }
+};
+list(dist);
+for (const file of files.sort()) hash.update(file).update('\0').update(readFileSync(join(dist, file))).update('\0');
+writeFileSync(join(dist, 'build-id.txt'), `${hash.digest('hex')}\n`);
 console.log(`build: compiled src/ to dist/ and copied ${copied} asset file(s)`);

@@ -14,6 +14,8 @@ import { build } from 'esbuild';
 
 const REPO_ROOT = path.join(path.dirname(new URL(import.meta.url).pathname), '..');
 export const EXAMPLE_CLIENT = path.join(REPO_ROOT, 'fixtures/example/web/src/api/client.ts');
+/** The same client generated with `--zod mini`. */
+export const EXAMPLE_MINI_CLIENT = path.join(REPO_ROOT, 'fixtures/example/web/src/api/client.mini.ts');
 /** Three operations of three groups of the example client. */
 export const EXAMPLE_CALLS = ['v1UserGetUser', 'v1FileUpload', 'v2RootIndex'];
 
@@ -58,6 +60,8 @@ export function kb(bytes) {
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const three = await bundleApp(EXAMPLE_CLIENT, EXAMPLE_CALLS);
   const all = await bundleApp(EXAMPLE_CLIENT, []);
+  const mini = await bundleApp(EXAMPLE_MINI_CLIENT, EXAMPLE_CALLS);
   console.log(`example client, app calling ${EXAMPLE_CALLS.join(', ')}: ${kb(three.bytes)} minified, ${kb(three.gzipBytes)} gzipped`);
+  console.log(`example client with --zod mini, the same app: ${kb(mini.bytes)} minified, ${kb(mini.gzipBytes)} gzipped`);
   console.log(`example client, app using createClient (every group): ${kb(all.bytes)} minified, ${kb(all.gzipBytes)} gzipped`);
 }

@@ -197,6 +197,14 @@ describe('a run with nothing to do (the run record beside the parse cache)', () 
     expect((await cachedRun(ws, cacheDir, '--check')).code).toBe(0);
   });
 
+  it('a built fw keys the parse cache and the run record by its build (dist/build-id.txt), not only by its version', async () => {
+    const id = fs.readFileSync(path.join(__dirname, '../dist/build-id.txt'), 'utf8').trim();
+    expect(id).toMatch(/^[0-9a-f]{64}$/);
+    const { cacheSalt } = (await import(path.join(__dirname, '../dist/go/read-go-file.js'))) as { cacheSalt: () => string };
+    const version = (JSON.parse(fs.readFileSync(path.join(__dirname, '../package.json'), 'utf8')) as { version: string }).version;
+    expect(cacheSalt()).toMatch(new RegExp(`^fw ${version.replaceAll('.', '\\.')} build ${id} cache \\d+$`));
+  });
+
   it.each([
     ['an edited handler file', (ws: string) => fs.appendFileSync(path.join(ws, 'internal/v1handler/handler_users.go'), '\n// fw:http_route path=/late\nfunc Late() http.HandlerFunc { return nil }\n')],
     ['an edited type file', (ws: string) => {
@@ -220,6 +228,10 @@ describe('a run with nothing to do (the run record beside the parse cache)', () 
     ['a record from another fw version', (_ws: string, cacheDir: string) => {
       const dir = path.join(cacheDir, 'runs');
       for (const f of fs.readdirSync(dir)) fs.writeFileSync(path.join(dir, f), fs.readFileSync(path.join(dir, f), 'utf8').replace(/"salt":"fw [^ "]+/, '"salt":"fw 0.0.0'));
+    }],
+    ['a record from another build of this version', (_ws: string, cacheDir: string) => {
+      const dir = path.join(cacheDir, 'runs');
+      for (const f of fs.readdirSync(dir)) fs.writeFileSync(path.join(dir, f), fs.readFileSync(path.join(dir, f), 'utf8').replace(/"salt":"fw ([^ "]+)/, '"salt":"fw $1 build 0000'));
     }],
     ['a truncated record', (_ws: string, cacheDir: string) => {
       const dir = path.join(cacheDir, 'runs');

@@ -13,6 +13,8 @@ import { expectGoldenFile, FIXTURES } from './support/golden';
 interface GoldenCase {
   generators: GeneratorName[];
   clientFile?: string;
+  /** Where the same client with `--zod mini` goes, when the case has one. */
+  miniClientFile?: string;
   /** The OpenAPI document's file (relative to the case) and info, for the openapi generator. */
   openapi?: GenerateOptions['openapi'];
   /** Expected warnings, formatted; default none. */
@@ -37,6 +39,12 @@ describe('golden output', () => {
       expect(result.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual(spec.warnings ?? []);
       expect(result.files.length).toBeGreaterThan(0);
       for (const file of result.files) expectGoldenFile(file.path, file.contents);
+      if (spec.miniClientFile) {
+        const mini = await generate({ cwd: dir, generators: ['client'], clientFile: spec.miniClientFile, clientZod: 'mini' });
+        expect(mini.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual(spec.warnings ?? []);
+        expect(mini.files.map((f) => f.path)).toEqual([path.join(dir, spec.miniClientFile)]);
+        expectGoldenFile(mini.files[0]!.path, mini.files[0]!.contents);
+      }
     });
   }
 });

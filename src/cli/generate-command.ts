@@ -56,7 +56,7 @@ async function runGenerators(
   values: Record<string, unknown>,
   positionals: string[],
   io: Io,
-  outputs: Pick<GenerateOptions, 'clientFile' | 'openapi'> = {},
+  outputs: Pick<GenerateOptions, 'clientFile' | 'clientZod' | 'openapi'> = {},
 ): Promise<number> {
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
   const started = process.hrtime.bigint();
@@ -127,6 +127,16 @@ ${COMMON_HELP}`,
   run: ({ values, positionals }, io) => runGenerators('url-helper', ['url-helper'], values, positionals, io),
 };
 
+const ZOD_HELP = `  --zod <classic|mini>
+                the zod the client imports: zod (classic, the default) or
+                zod/mini (the same validation, smaller bundles)`;
+
+/** `--zod classic|mini`; classic when absent. */
+function zodOption(value: unknown): GenerateOptions['clientZod'] {
+  if (value === undefined || value === 'classic' || value === 'mini') return value ?? 'classic';
+  throw new UsageError(`--zod takes classic or mini, not ${JSON.stringify(value)}`);
+}
+
 export const clientCommand: Command = {
   words: ['g', 'client'],
   summary: 'generate a TypeScript client with Zod validation',
@@ -136,11 +146,12 @@ Writes one TypeScript module with a client class per handler group of every
 root handler package (or of the named ones).
 
   --file <path> output file, relative to --cwd (required)
+${ZOD_HELP}
 ${COMMON_HELP}`,
-  options: { ...GENERATE_OPTIONS, file: { type: 'string' } },
+  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, zod: { type: 'string' } },
   run: ({ values, positionals }, io) => {
     if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g client needs --file <path>');
-    return runGenerators('client', ['client'], values, positionals, io, { clientFile: values.file });
+    return runGenerators('client', ['client'], values, positionals, io, { clientFile: values.file, clientZod: zodOption(values.zod) });
   },
 };
 
@@ -193,9 +204,10 @@ file is parsed once for all of them.
                      (without it, no client is generated)
   --openapi <path>   output file of the OpenAPI document (.json, .yaml or .yml),
                      relative to --cwd (without it, no document is generated)
+${ZOD_HELP}
 ${OPENAPI_HELP}
 ${COMMON_HELP}`,
-  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, openapi: { type: 'string' }, ...OPENAPI_OPTIONS },
+  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, openapi: { type: 'string' }, zod: { type: 'string' }, ...OPENAPI_OPTIONS },
   run: ({ values, positionals }, io) => {
     const given = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
     const file = given(values.file);
@@ -205,6 +217,7 @@ ${COMMON_HELP}`,
     if (openapi) generators.push('openapi');
     return runGenerators('all', generators, values, positionals, io, {
       clientFile: file,
+      clientZod: zodOption(values.zod),
       openapi: openapi ? openApiOptions(openapi, values) : undefined,
     });
   },

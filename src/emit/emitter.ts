@@ -46,6 +46,10 @@ export function withProperties<T extends object>(file: GeneratedFile, more: T): 
 export interface EmitContext {
   /** Absolute output path of the TypeScript client. */
   clientFile?: string;
+  /** Which zod the client imports (`fw g client --zod`); classic by default. */
+  clientZod?: 'classic' | 'mini';
+  /** fw's own tests only: a client whose schemas tsc checks against their TypeScript types (../emit/client/zod-facade.ts). */
+  verifySchemaTypes?: boolean;
   /** Output and `info` of the OpenAPI document. */
   openapi?: OpenApiOptions;
 }

@@ -32,10 +32,24 @@ const HEAD_BYTES = 256;
 
 let salt: string | undefined;
 
-/** fw's version and the cache format: a cache written by another fw is never read. */
+/**
+ * fw's version, its build and the cache format: a cache (or run record)
+ * written by another fw is never read. The build id is the hash of dist/
+ * that scripts/build.mjs writes to dist/build-id.txt, so a rebuilt fw of the
+ * same version (a local build, a git dependency) does not trust what an
+ * older build recorded; run from src/ (tests) there is none.
+ */
 export function cacheSalt(): string {
+  if (salt !== undefined) return salt;
   // Two levels up from both src/go and dist/go.
-  salt ??= `fw ${(JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version} cache ${CACHE_FORMAT}`;
+  const version = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+  let build = '';
+  try {
+    build = ` build ${fs.readFileSync(path.join(__dirname, '..', 'build-id.txt'), 'utf8').trim()}`;
+  } catch {
+    // Not a built fw.
+  }
+  salt = `fw ${version}${build} cache ${CACHE_FORMAT}`;
   return salt;
 }
 

@@ -96,18 +96,20 @@ export function fwTargets(
     metadata: { description: descriptions[generator], technologies: ['go'] },
   });
   const file = path.posix.relative(projectRoot, clientFile);
+  // The client's options: its file, and zod/mini when asked (classic is the executors' default).
+  const client = options.zod === 'mini' ? { file, zod: 'mini' } : { file };
   const targets: Record<string, TargetConfiguration> = {
     [options.routerTargetName]: target('router', {}),
     [options.urlHelperTargetName]: target('url-helper', {}),
-    [options.clientTargetName]: target('client', { file }),
+    [options.clientTargetName]: target('client', client),
     [options.allTargetName]: target('all', {
-      file,
+      ...client,
       ...(openapiFile ? { openapi: path.posix.relative(projectRoot, openapiFile) } : {}),
     }),
     // Never cached: a check answered from the cache would pass without looking.
     [options.checkTargetName]: {
       executor: `${fwInstalledName()}:check`,
-      options: { file },
+      options: client,
       cache: false,
       metadata: { description: 'Check, writing nothing, that the generated router, URL helper and client are up to date (the CI gate)', technologies: ['go'] },
     },

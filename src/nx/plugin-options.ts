@@ -29,6 +29,8 @@ export const pluginOptionsSchema = z.strictObject({
    * project's name (handy for one shared client library).
    */
   clientFile: clientFile.default('client/client.ts'),
+  /** The zod the client imports: `classic` (zod) or `mini` (zod/mini, smaller bundles). */
+  zod: z.enum(['classic', 'mini']).default('classic'),
   openapiTargetName: targetName.default('gen-openapi'),
   /**
    * Where gen-openapi writes the OpenAPI document (`.json`, `.yaml` or

@@ -75,6 +75,8 @@ describe('command help and usage errors', () => {
     [['g', 'router', '--check=yes'], "Option '--check' does not take an argument"],
     [['g', 'client'], 'fw g client needs --file <path>'],
     [['g', 'client', '--file', ''], 'fw g client needs --file <path>'],
+    [['g', 'client', '--file', 'c.ts', '--zod', 'maxi'], '--zod takes classic or mini, not "maxi"'],
+    [['g', 'all', '--zod', 'Mini'], '--zod takes classic or mini, not "Mini"'],
   ])('%j exits 2 with the message and the usage', async (argv, message) => {
     const run = await runFw(argv);
     expect(run.code).toBe(2);

@@ -250,14 +250,14 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
     await runRow('model field (models.User.Email)', [
       { change: () => edit(`${API}/internal/models/models.go`, '\tName    string', '\tEmail   string      `json:"email"`\n\tName    string'), expect: 'miss' },
     ]);
-    expect(read(`${API}/${CLIENT}`)).toMatch(/\bemail: (\/\*#__PURE__\*\/ )?z\.string\(\)/);
+    expect(read(`${API}/${CLIENT}`)).toMatch(/\bemail: (\/\*#__PURE__\*\/ )?fwString\(\)/);
   });
 
   it('nested model package (a type a response type nests): a miss', async () => {
     await runRow('nested model package (geo.Address.Country)', [
       { change: () => edit(`${API}/internal/geo/geo.go`, 'City string `json:"city"`', 'City    string `json:"city"`\n\tCountry string `json:"country"`'), expect: 'miss' },
     ]);
-    expect(read(`${API}/${CLIENT}`)).toMatch(/\bcountry: (\/\*#__PURE__\*\/ )?z\.string\(\)/);
+    expect(read(`${API}/${CLIENT}`)).toMatch(/\bcountry: (\/\*#__PURE__\*\/ )?fwString\(\)/);
   });
 
   it('type alias into a new package: a miss; then an edit in that package: a miss', async () => {
@@ -272,7 +272,7 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
       },
       { change: () => edit(`${API}/internal/tags/tags.go`, 'Label string `json:"label"`', 'Label string `json:"text"`'), expect: 'miss' },
     ]);
-    expect(read(`${API}/${CLIENT}`)).toMatch(/\btext: (\/\*#__PURE__\*\/ )?z\.string\(\)/);
+    expect(read(`${API}/${CLIENT}`)).toMatch(/\btext: (\/\*#__PURE__\*\/ )?fwString\(\)/);
   });
 
   it('README and _test.go edits: a hit', async () => {

@@ -8,6 +8,7 @@ import { runGo } from '../support/go';
 import { REPO_ROOT } from '../support/golden';
 import { lintOpenApi } from '../support/openapi-lint';
 import { makeWorkspace, runFw, snapshotTree } from '../support/workspace';
+import { verifyingCopy } from '../support/tsc';
 
 /**
  * Valid Go whose types nest very deeply (issue 11 item 8) must never crash
@@ -46,12 +47,13 @@ function workspace(types: string): string {
   });
 }
 
-/** tsc --strict on one generated client; zod resolves from fw's own node_modules. */
+/** tsc --strict on one generated client and its copy with the verifying zod facade (schemas checked against their types); zod resolves from fw's own node_modules. */
 function tsc(file: string): string {
+  const verifying = verifyingCopy(file);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-tsc-'));
   const config = path.join(dir, 'tsconfig.json');
   const compilerOptions = { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], types: [], skipLibCheck: true, paths: { zod: [path.join(REPO_ROOT, 'node_modules/zod')] } };
-  fs.writeFileSync(config, JSON.stringify({ compilerOptions, files: [file] }));
+  fs.writeFileSync(config, JSON.stringify({ compilerOptions, files: [file, verifying] }));
   try {
     execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], { encoding: 'utf8', stdio: 'pipe' });
     return '';
@@ -60,6 +62,7 @@ function tsc(file: string): string {
     return `${err.stdout ?? ''}${err.stderr ?? ''}`;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(verifying, { force: true });
   }
 }
 

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runGo } from '../support/go';
 import { REPO_ROOT } from '../support/golden';
-import { STRICT_NODE, tsc } from '../support/tsc';
+import { STRICT_NODE, tsc, verifyingCopy } from '../support/tsc';
 import { runFw } from '../support/workspace';
 import { importPathProblem } from '../../src/go/import-path';
 
@@ -57,7 +57,7 @@ describe('hostile directory names (issue 11 item 1)', () => {
     expect(client).toContain('// Source: fw:http_route annotations of evil\\nglobalThis.pwned = 1; /internal/v1handler, ');
     expect(client).toContain('export class V3XUserClient');
     expect(client).toContain('export class V1V3XItemClient');
-    expect(tsc(STRICT_NODE, [path.join(ws, 'client.ts')])).toEqual([]);
+    expect(tsc(STRICT_NODE, [path.join(ws, 'client.ts'), verifyingCopy(path.join(ws, 'client.ts'))])).toEqual([]);
     await import(pathToFileURL(path.join(ws, 'client.ts')).href);
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
 
@@ -81,7 +81,7 @@ describe('hostile directory names (issue 11 item 1)', () => {
 
     const run = await runFw(['g', 'client', '--file', 'client.ts', '--cwd', ws, '-q']);
     expect(run.code, run.stderr).toBe(0);
-    expect(tsc(STRICT_NODE, [path.join(ws, 'client.ts')])).toEqual([]);
+    expect(tsc(STRICT_NODE, [path.join(ws, 'client.ts'), verifyingCopy(path.join(ws, 'client.ts'))])).toEqual([]);
     await import(pathToFileURL(path.join(ws, 'client.ts')).href);
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
   });

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { goEnv, runGo } from '../support/go';
 import { REPO_ROOT } from '../support/golden';
-import { STRICT_NODE, tsc } from '../support/tsc';
+import { STRICT_NODE, tsc, verifyingCopy } from '../support/tsc';
 import { runFw, snapshotTree } from '../support/workspace';
 
 /**
@@ -183,7 +183,8 @@ describe('property: hostile workspaces never crash, hang, inject or half-write (
       expect(runGo('gofmt', ['-l', ...outputs], batch)).toBe('');
       runGo('go', ['vet', ...patterns], batch, { env });
     }
-    if (clients.length > 0) expect(tsc(STRICT_NODE, clients)).toEqual([]);
+    // Each client also with its verifying zod facade: tsc checks every schema against its TypeScript type.
+    if (clients.length > 0) expect(tsc(STRICT_NODE, [...clients, ...clients.map(verifyingCopy)])).toEqual([]);
     if (process.env.FUZZ_DEBUG) console.log({ ...tally, goModules: goModules.length, clients: clients.length });
     // Both outcomes must occur, or the generators are not being exercised.
     expect(tally.ok, 'runs that exited 0').toBeGreaterThan(0);

@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, FwRequestValidationError, FwResponseValidationError } from '../../fixtures/json-oracle/web/client';
+import * as classicClient from '../../fixtures/json-oracle/web/client';
+import * as miniClient from '../../fixtures/json-oracle/web/client.mini';
 import { FIXTURES, REPO_ROOT } from '../support/golden';
 import { goEnv, runGo, startServer } from '../support/go';
 
@@ -55,7 +56,13 @@ const binary = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-json-oracle-'
 runGo('go', ['build', '-o', binary, './cmd/oracle'], ORACLE);
 const dump = JSON.parse(execFileSync(binary, ['dump'], { encoding: 'utf8', env: goEnv() })) as Dumped[];
 
-type Api = ReturnType<typeof createClient>;
+type Api = ReturnType<typeof classicClient.createClient>;
+/** The golden client with zod (client.ts) and with zod/mini (client.mini.ts): every sample goes through both. */
+const FLAVOURS = [
+  ['zod', classicClient],
+  ['zod/mini', miniClient as unknown as typeof classicClient],
+] as const;
+const { createClient } = classicClient;
 type Call = (request: unknown) => Promise<{ status: number; body?: unknown }>;
 
 function call(api: Api, method: string): Call {
@@ -76,12 +83,15 @@ function check(): void {
 
 let server: ChildProcess | undefined;
 let api: Api;
+/** Per flavour: its client on the live server and its error classes. */
+let flavours: { name: string; api: Api; errors: typeof classicClient }[] = [];
 
 beforeAll(async () => {
   const started = await startServer(binary, ['serve']);
   server = started.child;
   const baseUrl = started.baseUrl;
   api = createClient({ baseUrl });
+  flavours = FLAVOURS.map(([name, client]) => ({ name, api: client.createClient({ baseUrl }), errors: client }));
 });
 
 afterAll(() => {
@@ -101,41 +111,45 @@ describe('encoding/json oracle: every sample through the generated client and a 
     describe(entry.name, () => {
       for (const sample of entry.samples) {
         const limit = JS_LIMITS[`${entry.name}/${sample.label}`];
-        it(`${sample.label}: the response is accepted and equals Go's JSON (a, b)`, async () => {
+        it(`${sample.label}: the response is accepted and equals Go's JSON (a, b), with zod and with zod/mini`, async () => {
           const expected = JSON.parse(sample.json) as unknown;
-          if (limit === 'unsafe-integer') {
-            // README: integers beyond ±(2^53-1) cannot be held exactly; the client refuses them instead of rounding.
-            await expect(call(api, `get${entry.name}`)({ path: { sample: sample.label } })).rejects.toBeInstanceOf(FwResponseValidationError);
+          for (const { name, api, errors } of flavours) {
+            if (limit === 'unsafe-integer') {
+              // README: integers beyond ±(2^53-1) cannot be held exactly; the client refuses them instead of rounding.
+              await expect(call(api, `get${entry.name}`)({ path: { sample: sample.label } }), name).rejects.toBeInstanceOf(errors.FwResponseValidationError);
+              check();
+              continue;
+            }
+            const result = await call(api, `get${entry.name}`)({ path: { sample: sample.label } });
+            expect(result.status, name).toBe(200);
             check();
-            return;
+            expect(result.body, name).toEqual(expected);
+            expect(canonical(result.body), name).toBe(canonical(expected));
+            check();
           }
-          const result = await call(api, `get${entry.name}`)({ path: { sample: sample.label } });
-          expect(result.status).toBe(200);
-          check();
-          expect(result.body).toEqual(expected);
-          expect(canonical(result.body)).toBe(canonical(expected));
-          check();
         });
 
-        it(`${sample.label}: echo through Go's decoder gives Go's own round trip (d)`, async () => {
-          const echo = call(api, `echo${entry.name}`);
-          const request = { body: { v: JSON.parse(sample.json) as unknown } };
-          if (limit === 'unsafe-integer') {
-            await expect(echo(request)).rejects.toBeInstanceOf(FwRequestValidationError);
-          } else if (sample.echoError !== undefined) {
-            // Go's decoder refuses this value; so does the client, before sending.
-            await expect(echo(request), sample.echoError).rejects.toBeInstanceOf(FwRequestValidationError);
-          } else if (limit === 'negative-zero') {
-            // README: JSON.stringify writes -0 as 0, so the sign is lost on the way to the server.
-            const result = await echo(request);
-            expect(result.status).toBe(200);
-            expect(canonical(result.body)).toBe(canonical(JSON.parse(sample.echo!.replace('-0', '0'))));
-          } else {
-            const result = await echo(request);
-            expect(result.status, canonical(result.body)).toBe(200);
-            expect(canonical(result.body)).toBe(canonical(JSON.parse(sample.echo!)));
+        it(`${sample.label}: echo through Go's decoder gives Go's own round trip (d), with zod and with zod/mini`, async () => {
+          for (const { name, api, errors } of flavours) {
+            const echo = call(api, `echo${entry.name}`);
+            const request = { body: { v: JSON.parse(sample.json) as unknown } };
+            if (limit === 'unsafe-integer') {
+              await expect(echo(request), name).rejects.toBeInstanceOf(errors.FwRequestValidationError);
+            } else if (sample.echoError !== undefined) {
+              // Go's decoder refuses this value; so does the client, before sending.
+              await expect(echo(request), `${name}: ${sample.echoError}`).rejects.toBeInstanceOf(errors.FwRequestValidationError);
+            } else if (limit === 'negative-zero') {
+              // README: JSON.stringify writes -0 as 0, so the sign is lost on the way to the server.
+              const result = await echo(request);
+              expect(result.status, name).toBe(200);
+              expect(canonical(result.body), name).toBe(canonical(JSON.parse(sample.echo!.replace('-0', '0'))));
+            } else {
+              const result = await echo(request);
+              expect(result.status, `${name}: ${canonical(result.body)}`).toBe(200);
+              expect(canonical(result.body), name).toBe(canonical(JSON.parse(sample.echo!)));
+            }
+            check();
           }
-          check();
         });
       }
     });

@@ -73,6 +73,18 @@ describe('fw executors', () => {
     expect(fs.existsSync(path.join(ws, API, 'client/client.ts'))).toBe(false);
   });
 
+  it('zod: "mini" makes fw:client, fw:all and fw:check generate and check the zod/mini client generate() writes', async () => {
+    const expected = await generate({ cwd: path.join(ws, API), generators: ['client'], clientFile: 'client/client.ts', clientZod: 'mini' });
+    expect(expected.files[0]!.contents).toContain("import * as z from 'zod/mini';");
+    expect(await clientExecutor({ file: 'client/client.ts', zod: 'mini' }, ctx)).toEqual({ success: true });
+    expect(read(`${API}/client/client.ts`)).toBe(expected.files[0]!.contents);
+    expect(await allExecutor({ file: 'client/client.ts', zod: 'mini' }, ctx)).toEqual({ success: true });
+    expect(read(`${API}/client/client.ts`)).toBe(expected.files[0]!.contents);
+    const uncached = { ...ctx, target: { executor: 'fw:check', cache: false } };
+    expect(await checkExecutor({ file: 'client/client.ts', zod: 'mini' }, uncached)).toEqual({ success: true });
+    expect(await checkExecutor({ file: 'client/client.ts' }, uncached)).toEqual({ success: false });
+  });
+
   it('fw:all with openapi also writes what fw:openapi writes, byte for byte', async () => {
     const doc = { title: 'API', version: '2.0.0', servers: ['https://api.example.com'] };
     expect(await openApiExecutor({ file: 'docs/one.yaml', ...doc }, ctx)).toEqual({ success: true });

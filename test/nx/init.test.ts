@@ -16,6 +16,7 @@ const DEFAULT_OPTIONS = {
   allTargetName: 'gen-all',
   checkTargetName: 'check-generated',
   clientFile: 'client/client.ts',
+  zod: 'classic',
   openapiTargetName: 'gen-openapi',
 };
 

@@ -140,6 +140,14 @@ describe('fw Nx plugin (createNodes)', () => {
     });
   });
 
+  it('passes zod: "mini" from the plugin options to gen-client, gen-all and check-generated (classic, the default, adds nothing)', async () => {
+    const mini = await apiTargets({ zod: 'mini' });
+    for (const name of ['gen-client', 'gen-all', 'check-generated']) expect(mini[name]?.options, name).toMatchObject({ file: 'client/client.ts', zod: 'mini' });
+    const classic = await apiTargets({});
+    for (const name of ['gen-client', 'gen-all', 'check-generated']) expect(classic[name]?.options, name).not.toHaveProperty('zod');
+    await expect(nodes({ zod: 'maxi' })).rejects.toThrow('zod');
+  });
+
   it('adds gen-openapi (fw:openapi) only when the plugin options name openapiFile, with the same inputs and the document as output', async () => {
     const targets = await apiTargets({ openapiFile: '{workspaceRoot}/docs/{projectName}.openapi.yaml' });
     expect(Object.keys(targets)).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-all', 'check-generated', 'gen-openapi']);

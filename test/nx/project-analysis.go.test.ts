@@ -51,6 +51,7 @@ const HOSTILE_FILES: Record<string, string> = {
     '\tThing m.Thing    `json:"thing"`',
     '\tDot   DotType    `json:"dot"`',
     '\tEsc   esc.Escaped `json:"esc"`',
+    '\tRaw   raw.RawT    `json:"raw"`',
     '}',
     '',
     '// H serves things.',
@@ -72,7 +73,7 @@ const HOSTILE_FILES: Record<string, string> = {
   'internal/deep/deep.go': 'package deep\n\n// D is deep.\ntype D struct {\n\tN int `json:"n"`\n}\n',
   'internal/dotted/dotted.go': 'package dotted\n\n// DotType comes in through a dot import.\ntype DotType struct {\n\tS string `json:"s"`\n}\n',
   'internal/blank/blank.go': 'package blank\n',
-  'internal/raw/raw.go': 'package raw\n\n// R is used.\nvar R = 1\n',
+  'internal/raw/raw.go': 'package raw\n\n// R is used.\nvar R = 1\n\n// RawT is imported through a raw string.\ntype RawT struct {\n\tB bool `json:"b"`\n}\n',
   'internal/esc/esc.go': 'package esc\n\n// Escaped is imported through an escaped path.\ntype Escaped struct {\n\tE bool `json:"e"`\n}\n',
   'internal/fromsub/fromsub.go': 'package fromsub\n\n// X is used.\nvar X = 1\n',
   'internal/winonly/winonly.go': 'package winonly\n',
@@ -147,7 +148,7 @@ describe('importClosure against go list -deps and against what generation reads'
     expect(rel(ws, inputs)).toEqual(expect.arrayContaining(['internal/v1handler/plugin', 'internal/v1handler/plugin/inner']));
     expect(analyzeProject(path.dirname(ws), path.basename(ws)).goModFiles).toEqual([`${path.basename(ws)}/go.mod`, `${path.basename(ws)}/internal/v1handler/plugin/go.mod`]);
     const reads = await packagesGenerationReads(ws);
-    expect(rel(ws, reads)).toEqual(expect.arrayContaining(['internal/deep', 'internal/dotted', 'internal/models', 'internal/raw']));
+    expect(rel(ws, reads)).toEqual(expect.arrayContaining(['internal/deep', 'internal/dotted', 'internal/esc', 'internal/models', 'internal/raw']));
     expect(rel(ws, reads.filter((d) => !inputs.includes(d)))).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { REPO_ROOT } from './golden';
+import { withVerifyingFacade } from '../../src/emit/client/zod-facade';
 
 /** The strictest options a user of the generated client may have (DESIGN §7). */
 export const STRICT = {
@@ -27,7 +28,7 @@ export const STRICT_NODE = {
   typeRoots: [path.join(REPO_ROOT, 'node_modules/@types')],
   skipLibCheck: true,
   baseUrl: REPO_ROOT,
-  paths: { zod: ['node_modules/zod'] },
+  paths: { zod: ['node_modules/zod'], 'zod/mini': ['node_modules/zod/mini'] },
 };
 
 /**
@@ -56,4 +57,15 @@ export function tsc(compilerOptions: object, files: string[]): string[] {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes beside a generated client (`x.ts`) its copy with the verifying zod
+ * facade (`x.verify.ts`), where tsc checks every schema against its
+ * TypeScript type, and returns the copy's path: type-check both in one run.
+ */
+export function verifyingCopy(client: string): string {
+  const copy = client.replace(/\.ts$/, '.verify.ts');
+  fs.writeFileSync(copy, withVerifyingFacade(fs.readFileSync(client, 'utf8')));
+  return copy;
 }

@@ -14,6 +14,7 @@ import { tsLineComment } from '../escape';
 import { printTs, printTsDeclaration, printZod, tsKey, tsString } from './zod-schema';
 import { JsonShapes } from '../json-shape';
 import { markPure } from './pure';
+import { zodFacade, type ZodFacadeOptions, zodModule, zodSchemaType } from './zod-facade';
 
 const render = templatesIn(__dirname);
 
@@ -44,6 +45,9 @@ const RUNTIME_NAMES = [
   'FwClientConfig', 'FwCallOptions', 'FwErrorBody', 'FwErrorBodySchema', 'FwError', 'FwRequestValidationError', 'FwHttpError',
   'FwResponseValidationError', 'FwNetworkError', 'FwResponseSpec', 'FwRoute', 'FwResult', 'FwRequestParts', 'FwTransport', 'FwClient',
   'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'FwRetryOptions', 'createClient', 'fwSchema', 'z',
+  // The zod facade (./zod-facade.ts.hbs).
+  'FwZ', 'fwObject', 'fwOptional', 'fwNullable', 'fwArray', 'fwArrayOf', 'fwRecord', 'fwUnion', 'fwEnum', 'fwLiteral', 'fwLazy',
+  'fwString', 'fwNumber', 'fwBoolean', 'fwUnknown', 'fwNull', 'fwInt', 'fwUint', 'fwIntRange', 'fwInt32', 'fwUint32', 'fwDateTime', 'fwBase64', 'fwBlob',
   // Globals the client module uses: a Go type of the same name would shadow them.
   'AbortSignal', 'Array', 'Blob', 'Date', 'Error', 'Exclude', 'Extract', 'File', 'FormData', 'Headers', 'JSON', 'Map', 'Math', 'Number',
   'Object', 'Promise', 'Record', 'Request', 'RequestInit', 'Response', 'ReturnType', 'String', 'URL', 'URLSearchParams',
@@ -70,7 +74,7 @@ interface ClassPlan {
 
 export const emitClient: Emitter = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
-  const { pieces, diagnostics } = generateClient(model);
+  const { pieces, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic', verifySchemaTypes: ctx.verifySchemaTypes === true });
   return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
 };
 
@@ -80,13 +84,15 @@ const BODY_MARK = '\u0000fw:operations\u0000';
 /**
  * The client module's source, as pieces rendered while they are read (a
  * streamed file, ../emitter.ts), and the diagnostics found while planning
- * it. Every decision (names, schemas, status classes, diagnostics) is made
+ * it; zod classic with the default facade unless `zod` says otherwise.
+ * Every decision (names, schemas, status classes, diagnostics) is made
  * here first, from each operation's plan, which is then dropped (the plans
  * of 10k operations take ~25 MB); the pieces only print: the module's head
  * (runtime and schemas), each operation (planned again, from the same
  * model and the resolver's and mapper's caches), each class, the factory.
  */
-export function generateClient(model: WorkspaceModel): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
+export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { zod: 'classic' }): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
+  const zodType = zodSchemaType(zod.zod);
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
@@ -138,12 +144,15 @@ export function generateClient(model: WorkspaceModel): { pieces: () => Iterable<
   const reserved = new Set([
     ...RUNTIME_NAMES,
     ...classes.map((c) => c.className),
-    ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`, functionName(op), routeConstName(op)]),
+    ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`, functionName(op)]),
   ]);
   const schemas = registry.finish(reserved).map((s) => ({ ...s, zod: markPure(s.zod) }));
 
   const module = {
     sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
+    zodModule: zodModule(zod.zod),
+    zodType,
+    facade: zodFacade(zod),
     statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
     schemas,
     factory: factory(model.roots, classes, prefixes),
@@ -155,7 +164,7 @@ export function generateClient(model: WorkspaceModel): { pieces: () => Iterable<
     for (const op of operations) {
       // Its warnings were given when it was first planned.
       const plan = planOperation(op.route, op.method, resolver, mapper, []);
-      yield render('client-operation.ts.hbs', operationView(op, plan, registry, statusClasses));
+      yield render('client-operation.ts.hbs', { ...operationView(op, plan, registry, statusClasses), zodType });
     }
     for (const c of classes) yield render('client-class.ts.hbs', classView(c));
     yield tail!;
@@ -200,7 +209,6 @@ function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegis
     requestTypeName: `${op.baseName}Request`,
     requestOptional: plan.requestOptional,
     resultTypeName: `${op.baseName}Result`,
-    routeConstName: routeConstName(op),
     requestType: printTsDeclaration(`${op.baseName}Request`, plan.request, refTs),
     requestSchema: markPure(printZod(plan.request, refZod)),
     variants,
@@ -209,7 +217,7 @@ function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegis
     pathFn: pathFunction(plan.route),
     bodyKind: plan.bodyKind,
     responses: plan.responses.map((r) => {
-      const schema = r.kind === 'json' && r.body ? `, schema: ${markPure(printZod(r.body, refZod, '    '))}` : '';
+      const schema = r.kind === 'json' && r.body ? `, schema: ${markPure(printZod(r.body, refZod, '        '))}` : '';
       return `{ from: ${r.from}, to: ${r.to}, kind: '${r.kind}'${schema} }`;
     }),
   };
@@ -233,10 +241,6 @@ function classView(c: ClassPlan) {
 /** The standalone function of an operation: `v1UserGetUser`. */
 function functionName(op: Operation): string {
   return lowerFirst(op.baseName);
-}
-
-function routeConstName(op: Operation): string {
-  return `${functionName(op)}Route`;
 }
 
 /** The handler's whole doc comment, then the route's method and pattern (and `@deprecated` from a `Deprecated:` paragraph). */

@@ -24,10 +24,10 @@ export interface SchemaDecl {
  * the schema trees of requests and responses, named (Go name; on a clash
  * the package name is put in front), and ordered so that every schema
  * comes after the schemas it uses (a schema that refers to a later one, in
- * a cycle, does so through `z.lazy`). Every type is written out as
+ * a cycle, does so through `fwLazy`). Every type is written out as
  * TypeScript from the same shape as its schema, and the schema is typed
  * with it (`z.ZodType<User, User>`), so that tsc resolves names instead of
- * expanding schemas and fails where the two disagree.
+ * expanding schemas (fw's tests check that the two agree: ./zod-facade.ts).
  */
 export class SchemaRegistry extends NamedShapes {
   private names = new Map<string, string>();
@@ -56,7 +56,7 @@ export class SchemaRegistry extends NamedShapes {
     return order.map((id) => {
       const shape = this.shape(id);
       const ref = (target: string): string =>
-        emitted.has(target) ? this.schemaName(target) : `z.lazy(() => ${this.schemaName(target)})`;
+        emitted.has(target) ? this.schemaName(target) : `fwLazy(() => ${this.schemaName(target)})`;
       const info = this.info(id);
       const decl: SchemaDecl = {
         id,

@@ -3,10 +3,11 @@ import { tsKey, tsString } from '../escape';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 
 /**
- * JSON shapes (../json-shape.ts) printed for the client: as zod source and
- * as the TypeScript type zod infers for it. One shape, two printers; the
- * client types each schema with its TypeScript type
- * (`z.ZodType<User, User>`), so tsc checks that they agree.
+ * JSON shapes (../json-shape.ts) printed for the client: as a schema (calls
+ * of the facade functions that build zod schemas) and as the TypeScript
+ * type zod infers for it. One shape, two printers; the client types each
+ * schema with its TypeScript type (`z.ZodType<User, User>`), and fw's tests
+ * check that the two agree (./zod-facade.ts, `verifySchemaTypes`).
  */
 
 /** String literals and object keys come from the shared escapes (../escape.ts). */
@@ -19,51 +20,63 @@ export function objectKey(key: string): string {
 
 /** Integers are JSON numbers; zod's z.int() also keeps them within the safe integer range JavaScript can hold exactly. */
 function zodInteger(min: number | undefined, max: number | undefined): string {
-  if (min === -2147483648 && max === 2147483647) return 'z.int32()';
-  if (min === 0 && max === 4294967295) return 'z.uint32()';
-  return `z.int()${min !== undefined ? `.min(${min})` : ''}${max !== undefined ? `.max(${max})` : ''}`;
+  if (min === undefined && max === undefined) return 'fwInt()';
+  if (min === -2147483648 && max === 2147483647) return 'fwInt32()';
+  if (min === 0 && max === 4294967295) return 'fwUint32()';
+  if (min === 0 && max === undefined) return 'fwUint()';
+  // A missing bound is the safe integer limit, which z.int() checks anyway.
+  return `fwIntRange(${min ?? Number.MIN_SAFE_INTEGER}, ${max ?? Number.MAX_SAFE_INTEGER})`;
 }
 
-const STRING_FORMATS = { 'date-time': 'z.iso.datetime({ offset: true })', base64: 'z.base64()', binary: 'z.instanceof(Blob)' } as const;
+const STRING_FORMATS = { 'date-time': 'fwDateTime()', base64: 'fwBase64()', binary: 'fwBlob()' } as const;
 
-/** Prints a shape as zod source. `ref` prints a reference to a named type's schema (possibly wrapped in z.lazy). */
+/**
+ * Prints a shape as a schema: calls of the client's facade functions
+ * (./zod-facade.ts.hbs), in functional form, the same text for zod and
+ * zod/mini (`fwObject({ id: fwInt(), tags: fwOptional(fwArray(fwString())) })`).
+ * `ref` prints a reference to a named type's schema (possibly wrapped in
+ * fwLazy).
+ */
 export function printZod(shape: JsonShape, ref: (id: string) => string, indent = ''): string {
   switch (shape.kind) {
     case 'string':
-      return shape.format ? STRING_FORMATS[shape.format] : 'z.string()';
+      return shape.format ? STRING_FORMATS[shape.format] : 'fwString()';
     case 'integer':
       return zodInteger(shape.min, shape.max);
     case 'number':
-      return 'z.number()';
+      return 'fwNumber()';
     case 'boolean':
-      return 'z.boolean()';
+      return 'fwBoolean()';
     case 'unknown':
-      return 'z.unknown()';
+      return 'fwUnknown()';
     case 'null':
-      return 'z.null()';
+      return 'fwNull()';
     case 'ref':
       return ref(shape.id);
     case 'array': {
-      const arr = `z.array(${printZod(shape.items, ref, indent)})`;
-      return shape.length === undefined ? arr : `${arr}.length(${shape.length})`;
+      const items = printZod(shape.items, ref, indent);
+      return shape.length === undefined ? `fwArray(${items})` : `fwArrayOf(${items}, ${shape.length})`;
     }
     case 'record':
-      return `z.record(z.string(), ${printZod(shape.values, ref, indent)})`;
+      return `fwRecord(${printZod(shape.values, ref, indent)})`;
     case 'nullable':
-      return `${printZod(shape.inner, ref, indent)}.nullable()`;
+      return `fwNullable(${printZod(shape.inner, ref, indent)})`;
     case 'anyOf':
-      return `z.union([${shape.options.map((o) => printZod(o, ref, indent)).join(', ')}])`;
+      return `fwUnion([${shape.options.map((o) => printZod(o, ref, indent)).join(', ')}])`;
     case 'object': {
-      if (shape.props.length === 0) return 'z.object({})';
+      if (shape.props.length === 0) return 'fwObject({})';
       const inner = `${indent}  `;
       // Go field comments go on the TypeScript type's properties (printTs), where editors show them.
-      const lines = shape.props.map((p) => `${inner}${objectKey(p.name)}: ${printZod(p.shape, ref, inner)}${p.optional ? '.optional()' : ''},`);
-      return `z.object({\n${lines.join('\n')}\n${indent}})`;
+      const lines = shape.props.map((p) => {
+        const schema = printZod(p.shape, ref, inner);
+        return `${inner}${objectKey(p.name)}: ${p.optional ? `fwOptional(${schema})` : schema},`;
+      });
+      return `fwObject({\n${lines.join('\n')}\n${indent}})`;
     }
     case 'enum': {
       const values = shape.values as (string | number)[];
-      if (values.every((v) => typeof v === 'string')) return `z.enum([${values.map(tsString).join(', ')}])`;
-      return values.length === 1 ? `z.literal(${values[0]})` : `z.literal([${values.join(', ')}])`;
+      if (values.every((v) => typeof v === 'string')) return `fwEnum([${values.map(tsString).join(', ')}])`;
+      return `fwLiteral([${values.join(', ')}])`;
     }
   }
 }

@@ -17,6 +17,8 @@ export interface FwExecutorOptions {
   force?: boolean;
   /** The output file of the TypeScript client or the OpenAPI document, relative to the project root (client and openapi only). */
   file?: string;
+  /** client, all and check: the zod the client imports (`classic` by default, or `mini`). */
+  zod?: 'classic' | 'mini';
   /** all only: the output file of the OpenAPI document, relative to the project root (none without it). */
   openapi?: string;
   /** openapi and all: `info.title`, `info.version`, `servers[].url` of the document. */
@@ -168,6 +170,7 @@ export async function runFwGenerator(
       generators: list,
       packages: options.packages ?? [],
       clientFile: files.client,
+      clientZod: options.zod ?? 'classic',
       openapi: files.openapi ? { file: files.openapi, title: options.title, version: options.version, servers: options.servers } : undefined,
       cacheDir: defaultCacheDir(context.root),
     },

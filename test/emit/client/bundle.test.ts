@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // A plain ES module script, shared with `node scripts/client-bundle.mjs` and the bench.
-import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT } from '../../../scripts/client-bundle.mjs';
+import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, EXAMPLE_MINI_CLIENT, kb } from '../../../scripts/client-bundle.mjs';
 
 /**
  * What a web app ships (issue 15): esbuild bundles, minified with zod, an
@@ -22,6 +22,20 @@ describe('bundle of an app using the example client', () => {
     expect(app.gzipBytes).toBeLessThanOrEqual(40_000);
     for (const used of ['/users/', '/files', '/v2/', 'createdAt']) expect(app.text).toContain(used);
     for (const unused of UNUSED) expect(app.text).not.toContain(unused);
+  });
+
+  it('with --zod mini: smaller than with classic zod, and still without the code of the other operations', async () => {
+    const classic = await bundle(EXAMPLE_CLIENT as string, EXAMPLE_CALLS as string[]);
+    const mini = await bundle(EXAMPLE_MINI_CLIENT as string, EXAMPLE_CALLS as string[]);
+    const size = (b: Bundle) => `${(kb as (n: number) => string)(b.bytes)} minified, ${(kb as (n: number) => string)(b.gzipBytes)} gzipped`;
+    console.log(`3 operations of the example client: classic zod ${size(classic)}; zod/mini ${size(mini)}`);
+    expect(mini.gzipBytes).toBeLessThan(classic.gzipBytes);
+    // zod classic's own schema classes are not in it: only zod/mini's.
+    expect(classic.text).toContain('"ZodString"');
+    expect(mini.text).not.toContain('"ZodString"');
+    expect(mini.text).toContain('"ZodMiniString"');
+    for (const used of ['/users/', '/files', '/v2/', 'createdAt']) expect(mini.text).toContain(used);
+    for (const unused of UNUSED) expect(mini.text).not.toContain(unused);
   });
 
   it('control: an app that uses createClient holds every operation', async () => {

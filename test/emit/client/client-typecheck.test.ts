@@ -3,7 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../support/golden';
-import { STRICT, STRICT_NODE, tsc } from '../../support/tsc';
+import { STRICT, STRICT_NODE, tsc, verifyingCopy } from '../../support/tsc';
+import { withVerifyingFacade } from '../../../src/emit/client/zod-facade';
 
 /**
  * The golden clients type-check with the strictest options a user may
@@ -11,31 +12,43 @@ import { STRICT, STRICT_NODE, tsc } from '../../support/tsc';
  * `noUncheckedIndexedAccess`, `noImplicitOverride`, `verbatimModuleSyntax`,
  * once with the browser's DOM types and once with Node's types only. The
  * Node pass also checks the end-to-end test, whose code uses the results
- * the way an application would (narrowing on status).
+ * the way an application would (narrowing on status), and each client with
+ * its verifying zod facade (`verifySchemaTypes`), where tsc checks every
+ * schema against its TypeScript type.
  */
-const GOLDEN_CLIENTS = ['fixtures/example/web/src/api/client.ts', 'fixtures/client-kinds/client.ts', 'fixtures/json-oracle/web/client.ts'];
+const GOLDEN_CLIENTS = ['fixtures/example/web/src/api/client.ts', 'fixtures/example/web/src/api/client.mini.ts', 'fixtures/client-kinds/client.ts', 'fixtures/json-oracle/web/client.ts', 'fixtures/json-oracle/web/client.mini.ts'];
 
 describe('golden TypeScript clients type-check under strict options', () => {
   it('in a browser project (lib DOM, no Node types, library types checked too)', () => {
     expect(tsc({ ...STRICT, lib: ['ES2022', 'DOM'], types: [] }, GOLDEN_CLIENTS)).toEqual([]);
   });
 
-  it('in a Node project (Node types only), with the end-to-end tests as typed users', () => {
-    const options = { ...STRICT, lib: ['ES2022'], types: ['node'], typeRoots: [path.join(REPO_ROOT, 'node_modules/@types')], skipLibCheck: true };
-    expect(tsc(options, [...GOLDEN_CLIENTS, 'test/e2e/client.e2e.test.ts', 'test/e2e/client-runtime.e2e.test.ts'])).toEqual([]);
+  it('in a Node project (Node types only), with the end-to-end tests as typed users, and with the verifying facade', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-verify-'));
+    try {
+      const verifying = GOLDEN_CLIENTS.map((file, i) => {
+        const copy = path.join(dir, `client${i}.ts`);
+        fs.copyFileSync(path.join(REPO_ROOT, file), copy);
+        return verifyingCopy(copy);
+      });
+      expect(tsc(STRICT_NODE, [...GOLDEN_CLIENTS, ...verifying, 'test/e2e/client.e2e.test.ts', 'test/e2e/client-runtime.e2e.test.ts'])).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
 /**
- * Each schema is typed with the TypeScript type printed beside it through
- * `fwSchema<T>()`, so tsc itself checks that the two agree: copies of the
- * golden example client with one side of `User` changed must fail at
- * `UserSchema`, in both directions (a schema whose output is not a `User`,
- * a `User` that is not the schema's output). Not caught: an optional
- * property only the interface has (both are assignable to each other).
+ * With the verifying facade, each schema is checked against the TypeScript
+ * type printed beside it through `fwSchema<T>()`, so tsc itself proves that
+ * the two agree: copies of the golden example client with one side of
+ * `User` changed must fail at `UserSchema`, in both directions (a schema
+ * whose output is not a `User`, a `User` that is not the schema's output).
+ * Not caught: an optional property only the interface has (both are
+ * assignable to each other).
  */
-describe('a TypeScript type and its schema cannot disagree: tsc fails at the schema', () => {
-  const source = fs.readFileSync(path.join(REPO_ROOT, 'fixtures/example/web/src/api/client.ts'), 'utf8');
+describe('a TypeScript type and its schema cannot disagree: tsc fails at the schema with the verifying facade', () => {
+  const source = withVerifyingFacade(fs.readFileSync(path.join(REPO_ROOT, 'fixtures/example/web/src/api/client.ts'), 'utf8'));
   const userType = source.slice(source.indexOf('export interface User {'), source.indexOf('\n}\n', source.indexOf('export interface User {')));
   const userSchema = source.slice(source.indexOf('export const UserSchema:'), source.indexOf('\n}));\n', source.indexOf('export const UserSchema:')));
   /** The client with `from` replaced by `to` inside `part` (which must contain it). */
@@ -47,9 +60,11 @@ describe('a TypeScript type and its schema cannot disagree: tsc fails at the sch
     'interface-narrower': broken(userType, '  name: string;', '  name: number;'),
     'interface-wider': broken(userType, '  tags: string[] | null;', '  tags: string[] | null | number;'),
     'interface-extra-required': broken(userType, '  name: string;', '  name: string;\n  nickname: string;'),
-    'schema-missing-property': broken(userSchema, '  email: /*#__PURE__*/ z.string(),\n', ''),
-    'schema-optional': broken(userSchema, '  role: RoleSchema,', '  role: /*#__PURE__*/ RoleSchema.optional(),'),
-    'schema-extra-property': broken(userSchema, '  id: /*#__PURE__*/ z.int(),', '  id: /*#__PURE__*/ z.int(),\n  extra: /*#__PURE__*/ z.string(),'),
+    'schema-missing-property': broken(userSchema, '  email: /*#__PURE__*/ fwString(),\n', ''),
+    'schema-optional': broken(userSchema, '  role: RoleSchema,', '  role: /*#__PURE__*/ fwOptional(RoleSchema),'),
+    'schema-not-optional': broken(userSchema, '  address: /*#__PURE__*/ fwOptional(AddressSchema),', '  address: AddressSchema,'),
+    'schema-not-nullable': broken(userSchema, '  tags: /*#__PURE__*/ fwNullable(/*#__PURE__*/ fwArray(/*#__PURE__*/ fwString())),', '  tags: /*#__PURE__*/ fwArray(/*#__PURE__*/ fwString()),'),
+    'schema-extra-property': broken(userSchema, '  id: /*#__PURE__*/ fwInt(),', '  id: /*#__PURE__*/ fwInt(),\n  extra: /*#__PURE__*/ fwString(),'),
   };
 
   it('for each change to the interface or the schema, and not for the unchanged client', () => {

@@ -83,7 +83,7 @@ describe('client naming', () => {
     });
     expect(source).toContain('  /**\n   * SaveUser creates or replaces a user.\n   *\n   * `PUT /users/{id}`\n   */\n  saveUserPut(');
     expect(source).toContain('   * `POST /users/{id}`\n   */\n  saveUserPost(');
-    expect(source).toContain("const userSaveUserPostRoute: FwRoute = {\n  method: 'POST',");
+    expect(source).toContain("export function userSaveUserPost(transport: FwTransport, request: UserSaveUserPostRequest, options?: FwCallOptions): Promise<UserSaveUserPostResult> {\n  return transport.send(\n    {\n      method: 'POST',");
   });
 
   it('two routes that would give a class the same method are an error at the second annotation', async () => {
@@ -108,8 +108,8 @@ describe('client naming', () => {
       ),
     });
     expect(diagnostics).toEqual([]);
-    expect(source).toContain('export const ApiUserClientSchema: z.ZodType<ApiUserClient, ApiUserClient> = fwSchema<ApiUserClient>()(z.object({');
-    expect(source).toContain('export type ApiFwError = Record<string, never>;\nexport const ApiFwErrorSchema: z.ZodType<ApiFwError, ApiFwError> = fwSchema<ApiFwError>()(z.object({}));');
+    expect(source).toContain('export const ApiUserClientSchema: z.ZodType<ApiUserClient, ApiUserClient> = fwSchema<ApiUserClient>()(fwObject({');
+    expect(source).toContain('export type ApiFwError = Record<string, never>;\nexport const ApiFwErrorSchema: z.ZodType<ApiFwError, ApiFwError> = fwSchema<ApiFwError>()(fwObject({}));');
     expect(source).toContain('  a: ApiUserClientSchema,\n  b: ApiFwErrorSchema,');
   });
 
@@ -136,27 +136,27 @@ describe('client requests', () => {
     expect(diagnostics).toEqual([]);
     expect(source).toContain(
       [
-        'export const UserSaveUserRequestSchema: z.ZodType<UserSaveUserRequest, UserSaveUserRequest> = fwSchema<UserSaveUserRequest>()(z.object({',
-        '  path: z.object({',
-        '    id: z.int(),',
-        '    rest: z.string(),',
+        'export const UserSaveUserRequestSchema: z.ZodType<UserSaveUserRequest, UserSaveUserRequest> = fwSchema<UserSaveUserRequest>()(fwObject({',
+        '  path: fwObject({',
+        '    id: fwInt(),',
+        '    rest: fwString(),',
         '  }),',
-        '  query: z.object({',
-        '    dry: z.boolean().optional(),',
-        '  }).optional(),',
-        '  headers: z.object({',
-        '    Authorization: z.string(),',
-        "    'X-Trace': z.string().optional(),",
+        '  query: fwOptional(fwObject({',
+        '    dry: fwOptional(fwBoolean()),',
+        '  })),',
+        '  headers: fwObject({',
+        '    Authorization: fwString(),',
+        "    'X-Trace': fwOptional(fwString()),",
         '  }),',
-        '  body: z.object({',
-        '    name: z.string(),',
+        '  body: fwObject({',
+        '    name: fwString(),',
         // The decoder takes null for a pointer, omitempty or not.
-        '    nick: z.string().nullable().optional(),',
+        '    nick: fwOptional(fwNullable(fwString())),',
         '  }),',
         '}));',
       ].join('\n'),
     );
-    expect(source).toContain("  path: (p) => `/users/${fwSegment(p['id'])}/${fwSegments(p['rest'])}`,\n  request: UserSaveUserRequestSchema,\n  body: 'json',");
+    expect(source).toContain("      path: (p) => `/users/${fwSegment(p['id'])}/${fwSegments(p['rest'])}`,\n      request: UserSaveUserRequestSchema,\n      body: 'json',");
   });
 
   it('warns about JSON body fields of a GET request, and does not send them', async () => {
@@ -179,7 +179,7 @@ describe('client requests', () => {
     });
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toContain('warning: request type AvatarRequest of route Avatar has form or file fields and JSON fields (note)');
-    expect(source).toContain('  body: z.object({\n    alt: z.string(),\n    image: z.instanceof(Blob),\n    more: z.array(z.instanceof(Blob)).optional(),\n  }),');
+    expect(source).toContain('  body: fwObject({\n    alt: fwString(),\n    image: fwBlob(),\n    more: fwOptional(fwArray(fwBlob())),\n  }),');
     expect(source).toContain("  body: 'multipart',");
   });
 });

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
+import ts from 'typescript';
 import { formatDiagnostic } from '../../../src/diagnostics/diagnostics';
 import { TypeResolver } from '../../../src/go/type-resolver';
 import { SchemaRegistry } from '../../../src/emit/client/schemas';
 import { JsonShapes } from '../../../src/emit/json-shape';
+import { zodFacade } from '../../../src/emit/client/zod-facade';
 import { parsedProgram } from '../../support/go-program';
 
 const MOD = 'example.com/app';
+const FACADE_JS = ts.transpileModule(zodFacade({ zod: 'classic' }), { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
 
 /**
  * Maps the Go type `name` of package api (source `src`, plus other files of
  * the module) to the client's schema declarations, in emission order.
- * `schemas()` evaluates the printed zod source, so tests can check what the
- * schemas accept as well as how they read.
+ * `schemas()` evaluates the printed schemas with the client's zod facade
+ * (classic zod), so tests can check what the schemas accept as well as how
+ * they read.
  */
 async function mapGo(src: string, name = 'T', extra: Record<string, string> = {}) {
   const program = await parsedProgram(MOD, { 'api/api.go': `package api\n\n${src}`, ...extra });
@@ -24,7 +28,7 @@ async function mapGo(src: string, name = 'T', extra: Record<string, string> = {}
   const byName = Object.fromEntries(decls.map((d) => [d.typeName, d]));
   const schemas = (): Record<string, z.ZodType> => {
     const body = `${decls.map((d) => `const ${d.schemaName} = ${d.zod};`).join('\n')}\nreturn { ${decls.map((d) => `${d.typeName}: ${d.schemaName}`).join(', ')} };`;
-    return new Function('z', body)(z) as Record<string, z.ZodType>;
+    return new Function('z', `${FACADE_JS}\n${body}`)(z) as Record<string, z.ZodType>;
   };
   const diagnostics = [...resolver.diagnostics, ...mapper.diagnostics].map((d) => formatDiagnostic(d, '/mem'));
   return { decls, zod: byName[name]?.zod ?? '', byName, schemas, diagnostics };
@@ -40,42 +44,42 @@ async function prop(fieldDecl: string, imports = ''): Promise<string> {
 
 describe('Go → zod: one row per kind of type', () => {
   it('string, bool, floats', async () => {
-    expect(await prop('string')).toBe('z.string()');
-    expect(await prop('bool')).toBe('z.boolean()');
-    expect(await prop('float32')).toBe('z.number()');
-    expect(await prop('float64')).toBe('z.number()');
+    expect(await prop('string')).toBe('fwString()');
+    expect(await prop('bool')).toBe('fwBoolean()');
+    expect(await prop('float32')).toBe('fwNumber()');
+    expect(await prop('float64')).toBe('fwNumber()');
   });
 
   it('every integer kind is an integer within its Go range', async () => {
     const expected: Record<string, string> = {
-      int: 'z.int()',
-      int8: 'z.int().min(-128).max(127)',
-      int16: 'z.int().min(-32768).max(32767)',
-      int32: 'z.int32()',
-      rune: 'z.int32()',
-      int64: 'z.int()',
-      uint: 'z.int().min(0)',
-      uint8: 'z.int().min(0).max(255)',
-      byte: 'z.int().min(0).max(255)',
-      uint16: 'z.int().min(0).max(65535)',
-      uint32: 'z.uint32()',
-      uint64: 'z.int().min(0)',
-      uintptr: 'z.int().min(0)',
+      int: 'fwInt()',
+      int8: 'fwIntRange(-128, 127)',
+      int16: 'fwIntRange(-32768, 32767)',
+      int32: 'fwInt32()',
+      rune: 'fwInt32()',
+      int64: 'fwInt()',
+      uint: 'fwUint()',
+      uint8: 'fwIntRange(0, 255)',
+      byte: 'fwIntRange(0, 255)',
+      uint16: 'fwIntRange(0, 65535)',
+      uint32: 'fwUint32()',
+      uint64: 'fwUint()',
+      uintptr: 'fwUint()',
     };
     for (const [goType, zod] of Object.entries(expected)) expect(await prop(goType), goType).toBe(zod);
   });
 
   it('slices and maps are nullable (nil encodes as null); arrays are not', async () => {
-    expect(await prop('[]string')).toBe('z.array(z.string()).nullable()');
-    expect(await prop('[3]int')).toBe('z.array(z.int()).length(3)');
-    expect(await prop('map[string]int')).toBe('z.record(z.string(), z.int()).nullable()');
-    expect(await prop('map[int64]bool')).toBe('z.record(z.string(), z.boolean()).nullable()');
+    expect(await prop('[]string')).toBe('fwNullable(fwArray(fwString()))');
+    expect(await prop('[3]int')).toBe('fwArrayOf(fwInt(), 3)');
+    expect(await prop('map[string]int')).toBe('fwNullable(fwRecord(fwInt()))');
+    expect(await prop('map[int64]bool')).toBe('fwNullable(fwRecord(fwBoolean()))');
   });
 
   it('pointers are nullable, also a pointer to a slice', async () => {
-    expect(await prop('*string')).toBe('z.string().nullable()');
-    expect(await prop('*[]int')).toBe('z.array(z.int()).nullable()');
-    expect(await prop('[]*int')).toBe('z.array(z.int().nullable()).nullable()');
+    expect(await prop('*string')).toBe('fwNullable(fwString())');
+    expect(await prop('*[]int')).toBe('fwNullable(fwArray(fwInt()))');
+    expect(await prop('[]*int')).toBe('fwNullable(fwArray(fwNullable(fwInt())))');
   });
 
   it('omitempty and omitzero make a property optional and drop the null of a nil pointer, slice or map (not of what a pointer points to)', async () => {
@@ -83,25 +87,25 @@ describe('Go → zod: one row per kind of type', () => {
       'type T struct {\n\tA string `json:"a,omitempty"`\n\tB *int `json:"b,omitzero"`\n\tC []string `json:"c,omitempty"`\n\tD *[]string `json:"d,omitempty"`\n}',
     );
     expect(zod).toBe(
-      ['z.object({', '  a: z.string().optional(),', '  b: z.int().optional(),', '  c: z.array(z.string()).optional(),', '  d: z.array(z.string()).nullable().optional(),', '})'].join('\n'),
+      ['fwObject({', '  a: fwOptional(fwString()),', '  b: fwOptional(fwInt()),', '  c: fwOptional(fwArray(fwString())),', '  d: fwOptional(fwNullable(fwArray(fwString()))),', '})'].join('\n'),
     );
   });
 
   it('skips json:"-" and unexported fields, names untagged fields after the Go field', async () => {
     const { zod } = await mapGo('type T struct {\n\tName string\n\tSecret string `json:"-"`\n\tDash string `json:"-,"`\n\thidden int\n}');
-    expect(zod).toBe(["z.object({", '  Name: z.string(),', "  '-': z.string(),", '})'].join('\n'));
+    expect(zod).toBe(["fwObject({", '  Name: fwString(),', "  '-': fwString(),", '})'].join('\n'));
   });
 
   it('json:",string" values are strings', async () => {
     const { zod } = await mapGo('type T struct {\n\tID int64 `json:"id,string"`\n\tOK *bool `json:"ok,string"`\n\tList []int `json:"list,string"`\n}');
-    expect(zod).toBe(['z.object({', '  id: z.string(),', '  ok: z.string().nullable(),', '  list: z.array(z.int()).nullable(),', '})'].join('\n'));
+    expect(zod).toBe(['fwObject({', '  id: fwString(),', '  ok: fwNullable(fwString()),', '  list: fwNullable(fwArray(fwInt())),', '})'].join('\n'));
   });
 
   it('time.Time is an RFC 3339 string, time.Duration integer nanoseconds', async () => {
     const imports = 'import "time"\n';
-    expect(await prop('time.Time', imports)).toBe('z.iso.datetime({ offset: true })');
-    expect(await prop('*time.Time', imports)).toBe('z.iso.datetime({ offset: true }).nullable()');
-    expect(await prop('time.Duration', imports)).toBe('z.int()');
+    expect(await prop('time.Time', imports)).toBe('fwDateTime()');
+    expect(await prop('*time.Time', imports)).toBe('fwNullable(fwDateTime())');
+    expect(await prop('time.Duration', imports)).toBe('fwInt()');
     const { schemas } = await mapGo(`${imports}type T struct {\n\tAt time.Time \`json:"at"\`\n}`);
     const t = schemas().T!;
     expect(t.safeParse({ at: '2024-05-01T12:30:00.123456789+02:00' }).success).toBe(true);
@@ -110,21 +114,21 @@ describe('Go → zod: one row per kind of type', () => {
   });
 
   it('[]byte is base64 (nullable), json.RawMessage and any are unknown', async () => {
-    expect(await prop('[]byte')).toBe('z.base64().nullable()');
-    expect(await prop('json.RawMessage', 'import "encoding/json"\n')).toBe('z.unknown()');
-    expect(await prop('any')).toBe('z.unknown()');
-    expect(await prop('interface{}')).toBe('z.unknown()');
+    expect(await prop('[]byte')).toBe('fwNullable(fwBase64())');
+    expect(await prop('json.RawMessage', 'import "encoding/json"\n')).toBe('fwUnknown()');
+    expect(await prop('any')).toBe('fwUnknown()');
+    expect(await prop('interface{}')).toBe('fwUnknown()');
   });
 
   it('anonymous structs are inline objects, also inside slices', async () => {
     const { zod } = await mapGo('type T struct {\n\tItems []struct {\n\t\tN int `json:"n"`\n\t} `json:"items"`\n}');
-    expect(zod).toBe(['z.object({', '  items: z.array(z.object({', '    n: z.int(),', '  })).nullable(),', '})'].join('\n'));
+    expect(zod).toBe(['fwObject({', '  items: fwNullable(fwArray(fwObject({', '    n: fwInt(),', '  }))),', '})'].join('\n'));
   });
 
   it('a map of structs refers to the struct schema, defined first', async () => {
     const { decls } = await mapGo('type Item struct {\n\tN int `json:"n"`\n}\n\ntype T struct {\n\tByID map[string]Item `json:"byId"`\n}');
     expect(decls.map((d) => d.typeName)).toEqual(['Item', 'T']);
-    expect(decls[1]!.zod).toContain('byId: z.record(z.string(), ItemSchema).nullable(),');
+    expect(decls[1]!.zod).toContain('byId: fwNullable(fwRecord(ItemSchema)),');
   });
 
   it('named string and int types with consts are enums (iota, iota + n, literals), with the zero value any zero struct has', async () => {
@@ -138,9 +142,9 @@ describe('Go → zod: one row per kind of type', () => {
         'type T struct {\n\tRole Role `json:"role"`\n\tLevel Level `json:"level"`\n\tPlain Plain `json:"plain"`\n}',
       ].join('\n\n'),
     );
-    expect(byName.Role!.zod).toBe("z.enum(['admin', 'user', ''])");
-    expect(byName.Level!.zod).toBe('z.literal([1, 2, 3, 0])');
-    expect(byName.Plain!.zod).toBe('z.string()');
+    expect(byName.Role!.zod).toBe("fwEnum(['admin', 'user', ''])");
+    expect(byName.Level!.zod).toBe('fwLiteral([1, 2, 3, 0])');
+    expect(byName.Plain!.zod).toBe('fwString()');
     expect(schemas().Level!.safeParse(4).success).toBe(false);
     expect(schemas().Level!.safeParse(0).success).toBe(true);
   });
@@ -149,21 +153,21 @@ describe('Go → zod: one row per kind of type', () => {
     const { zod } = await mapGo(
       'type Base struct {\n\tID int64 `json:"id"`\n}\n\ntype Audit struct {\n\tBy string `json:"by"`\n}\n\ntype T struct {\n\tBase\n\t*Audit\n\tName string `json:"name"`\n}',
     );
-    expect(zod).toBe(['z.object({', '  id: z.int(),', '  by: z.string().optional(),', '  name: z.string(),', '})'].join('\n'));
+    expect(zod).toBe(['fwObject({', '  id: fwInt(),', '  by: fwOptional(fwString()),', '  name: fwString(),', '})'].join('\n'));
   });
 
   it('a field name clash after embedding keeps the shallower field, and drops equal contenders', async () => {
     const { zod } = await mapGo(
       'type A struct {\n\tName string `json:"name"`\n\tX int\n}\n\ntype B struct {\n\tName int `json:"name"`\n\tX int\n}\n\ntype T struct {\n\tA\n\tB\n\tName bool `json:"name"`\n}',
     );
-    expect(zod).toBe(['z.object({', '  name: z.boolean(),', '})'].join('\n'));
+    expect(zod).toBe(['fwObject({', '  name: fwBoolean(),', '})'].join('\n'));
   });
 
-  it('recursive types go through z.lazy, also through a slice', async () => {
+  it('recursive types go through fwLazy, also through a slice', async () => {
     const { decls, schemas } = await mapGo('type T struct {\n\tName string `json:"name"`\n\tChildren []T `json:"children"`\n\tParent *T `json:"parent,omitempty"`\n}');
     expect(decls).toHaveLength(1);
     expect(decls[0]!.zod).toBe(
-      ['z.object({', '  name: z.string(),', '  children: z.array(z.lazy(() => TSchema)).nullable(),', '  parent: z.lazy(() => TSchema).optional(),', '})'].join('\n'),
+      ['fwObject({', '  name: fwString(),', '  children: fwNullable(fwArray(fwLazy(() => TSchema))),', '  parent: fwOptional(fwLazy(() => TSchema)),', '})'].join('\n'),
     );
     expect(decls[0]!.tsType).toBe(['{', '  name: string;', '  children: T[] | null;', '  parent?: T | undefined;', '}'].join('\n'));
     const tree = { name: 'a', children: [{ name: 'b', children: null }] };
@@ -177,8 +181,8 @@ describe('Go → zod: one row per kind of type', () => {
       ['T', true],
       ['U', true],
     ]);
-    expect(decls[0]!.zod).toContain('owner: z.lazy(() => USchema).nullable()');
-    expect(decls[1]!.zod).toContain('items: z.array(TSchema).nullable()');
+    expect(decls[0]!.zod).toContain('owner: fwNullable(fwLazy(() => USchema))');
+    expect(decls[1]!.zod).toContain('items: fwNullable(fwArray(TSchema))');
   });
 
   it('types from other packages of the module get their own schema', async () => {
@@ -192,12 +196,12 @@ describe('Go → zod: one row per kind of type', () => {
   });
 
   it('*multipart.FileHeader has no JSON form: unknown in a JSON body', async () => {
-    expect(await prop('*multipart.FileHeader', 'import "mime/multipart"\n')).toBe('z.unknown()');
+    expect(await prop('*multipart.FileHeader', 'import "mime/multipart"\n')).toBe('fwUnknown()');
   });
 
   it('an unresolvable external type is unknown, with a warning naming the field', async () => {
     const { zod, diagnostics } = await mapGo('import "github.com/acme/geo"\n\ntype T struct {\n\tWhere geo.Point `json:"where"`\n}');
-    expect(zod).toContain('where: z.unknown(),');
+    expect(zod).toContain('where: fwUnknown(),');
     expect(diagnostics).toEqual([
       'api/api.go:6:2: warning: field Where of T has type geo.Point, which fw cannot resolve (package "github.com/acme/geo" is outside the workspace\'s Go modules); it is treated as unknown (use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any)',
     ]);
@@ -207,8 +211,8 @@ describe('Go → zod: one row per kind of type', () => {
     const { byName, diagnostics } = await mapGo(
       'type J struct{}\n\nfunc (J) MarshalJSON() ([]byte, error) { return nil, nil }\n\ntype Txt struct{}\n\nfunc (Txt) MarshalText() ([]byte, error) { return nil, nil }\n\ntype T struct {\n\tJ J `json:"j"`\n\tTxt Txt `json:"txt"`\n}',
     );
-    expect(byName.J!.zod).toBe('z.unknown()');
-    expect(byName.Txt!.zod).toBe('z.string()');
+    expect(byName.J!.zod).toBe('fwUnknown()');
+    expect(byName.Txt!.zod).toBe('fwString()');
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toContain('type J has a MarshalJSON method');
   });
@@ -234,10 +238,10 @@ describe('Go → zod: what encoding/json does that a struct does not show', () =
       'T',
       { 'other/other.go': 'package other\n\ntype Box[T any] struct {\n\tV T `json:"v"`\n}\n' },
     );
-    expect(zod).toBe(['z.object({', '  a: PageUserSchema,', '  b: PagePairStringUserSchema,', '  c: BoxIntListSchema,', '})'].join('\n'));
-    expect(byName.PageUser!.zod).toBe('z.object({\n  items: z.array(UserSchema).nullable(),\n})');
-    expect(byName.PairStringUser!.zod).toBe('z.object({\n  key: z.string(),\n  value: UserSchema,\n})');
-    expect(byName.BoxIntList!.zod).toBe('z.object({\n  v: z.array(z.int()).nullable(),\n})');
+    expect(zod).toBe(['fwObject({', '  a: PageUserSchema,', '  b: PagePairStringUserSchema,', '  c: BoxIntListSchema,', '})'].join('\n'));
+    expect(byName.PageUser!.zod).toBe('fwObject({\n  items: fwNullable(fwArray(UserSchema)),\n})');
+    expect(byName.PairStringUser!.zod).toBe('fwObject({\n  key: fwString(),\n  value: UserSchema,\n})');
+    expect(byName.BoxIntList!.zod).toBe('fwObject({\n  v: fwNullable(fwArray(fwInt())),\n})');
   });
 
   it('marshalers follow Go method sets: pointer receivers only where the value is addressable, promotion through embedding, defined types have no methods', async () => {
@@ -257,11 +261,11 @@ describe('Go → zod: what encoding/json does that a struct does not show', () =
     );
     expect(zod).toBe(
       [
-        'z.object({',
+        'fwObject({',
         '  a: PtrSchema,',
-        '  b: PtrAddressableSchema.nullable(),',
-        '  c: z.array(PtrAddressableSchema).nullable(),',
-        '  d: z.record(z.string(), PtrSchema).nullable(),',
+        '  b: fwNullable(PtrAddressableSchema),',
+        '  c: fwNullable(fwArray(PtrAddressableSchema)),',
+        '  d: fwNullable(fwRecord(PtrSchema)),',
         '  r: ReleaseSchema,',
         '  e: EventSchema,',
         '  s: StampSchema,',
@@ -269,12 +273,12 @@ describe('Go → zod: what encoding/json does that a struct does not show', () =
         '})',
       ].join('\n'),
     );
-    expect(byName.Ptr!.zod).toBe('z.object({\n  n: z.int(),\n})');
-    expect(byName.PtrAddressable!.zod).toBe('z.string()');
-    expect(byName.Release!.zod).toBe('z.string()');
-    expect(byName.Event!.zod).toBe('z.iso.datetime({ offset: true })');
-    expect(byName.Stamp!.zod).toBe('z.object({})');
-    expect(byName.Version!.zod).toBe('z.object({\n  Major: z.int(),\n})');
+    expect(byName.Ptr!.zod).toBe('fwObject({\n  n: fwInt(),\n})');
+    expect(byName.PtrAddressable!.zod).toBe('fwString()');
+    expect(byName.Release!.zod).toBe('fwString()');
+    expect(byName.Event!.zod).toBe('fwDateTime()');
+    expect(byName.Stamp!.zod).toBe('fwObject({})');
+    expect(byName.Version!.zod).toBe('fwObject({\n  Major: fwInt(),\n})');
     expect(diagnostics).toEqual([]);
   });
 
@@ -288,12 +292,12 @@ describe('Go → zod: what encoding/json does that a struct does not show', () =
         'type T struct {\n\tA\n\tB\n}',
       ].join('\n\n'),
     );
-    expect(zod).toBe('z.object({\n  X: z.int(),\n  Y: z.int(),\n})');
+    expect(zod).toBe('fwObject({\n  X: fwInt(),\n  Y: fwInt(),\n})');
   });
 
   it('type P *P is always null; type M map[string]M refers to itself through an index signature', async () => {
     const { byName } = await mapGo('type P *P\n\ntype M map[string]M\n\ntype T struct {\n\tP P `json:"p"`\n\tM M `json:"m"`\n}');
-    expect(byName.P!.zod).toBe('z.null()');
+    expect(byName.P!.zod).toBe('fwNull()');
     expect(byName.M!.tsType).toBe('{ [key: string]: M } | null');
   });
 });
@@ -327,6 +331,6 @@ describe('Go → zod: field comments', () => {
     expect(decls[0]!.tsDecl).toBe(
       ['interface T {', '  /** Name is shown. */', '  name: string;', '  /** may be empty */', '  tags?: string[] | null | undefined;', '  id: number;', '}'].join('\n'),
     );
-    expect(zod).toBe(['z.object({', '  name: z.string(),', '  tags: z.array(z.string()).nullable().optional(),', '  id: z.int(),', '})'].join('\n'));
+    expect(zod).toBe(['fwObject({', '  name: fwString(),', '  tags: fwOptional(fwNullable(fwArray(fwString()))),', '  id: fwInt(),', '})'].join('\n'));
   });
 });
