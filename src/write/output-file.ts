@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type Diagnostic, error, fileError, wholeFile } from '../diagnostics/diagnostics';
+import { digestOfFd } from './digest';
 
 /**
  * What is at an output path before fw writes it (SECURITY.md, rule 2): a
@@ -38,7 +39,7 @@ export function outputPathProblem(file: string): Diagnostic | undefined {
   return existing.kind === 'refused' ? existing.diagnostic : undefined;
 }
 
-function inspect(file: string): ExistingOutput | { kind: 'regular' } {
+function inspect(file: string): Exclude<ExistingOutput, { kind: 'file' }> | { kind: 'regular' } {
   let stat: fs.Stats;
   try {
     stat = fs.lstatSync(file);
@@ -67,6 +68,29 @@ export function readOutput(file: string): ExistingOutput {
   if (found.kind !== 'regular') return found;
   try {
     return { kind: 'file', contents: fs.readFileSync(file, 'utf8') };
+  } catch (e) {
+    return { kind: 'refused', diagnostic: fileError(file, 'cannot read', e) };
+  }
+}
+
+/** Enough bytes for the first 2,048 characters, which hold fw's header if it is there (workspace/generated-header.ts). */
+const HEAD_BYTES = 4 * 2048;
+
+/**
+ * Like readOutput, for a large output: instead of the contents, their
+ * SHA-256 and the beginning (`head`, where fw's header is), read in chunks.
+ */
+export function readOutputDigest(file: string): { kind: 'absent' } | { kind: 'file'; head: string; digest: string } | { kind: 'refused'; diagnostic: Diagnostic } {
+  const found = inspect(file);
+  if (found.kind !== 'regular') return found;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const { digest, head } = digestOfFd(fd, HEAD_BYTES);
+      return { kind: 'file', head: head.toString('utf8'), digest };
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch (e) {
     return { kind: 'refused', diagnostic: fileError(file, 'cannot read', e) };
   }

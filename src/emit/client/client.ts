@@ -5,8 +5,9 @@ import { rootPrefixes } from '../root-prefixes';
 import { typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
 import { pathFunction, statusType } from './operations';
+import type { HttpMethod } from '../../annotations/types';
 import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
-import type { Emitter } from '../emitter';
+import { type Emitter, streamedFile } from '../emitter';
 import { templatesIn } from '../templates';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { tsLineComment } from '../escape';
@@ -53,8 +54,11 @@ const RUNTIME_NAMES = [
   'clearTimeout', 'encodeURIComponent', 'globalThis', 'setTimeout',
 ];
 
+/** An operation as the client names it; its plan is made again when it is printed (plans are not held, see generateClient). */
 interface Operation {
-  plan: OperationPlan;
+  route: RouteModel;
+  method: HttpMethod;
+  requestOptional: boolean;
   className: string;
   methodName: string;
   baseName: string;
@@ -70,16 +74,31 @@ interface ClassPlan {
 
 export const emitClient: Emitter = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
-  const { contents, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic', verifySchemaTypes: ctx.verifySchemaTypes === true });
-  return { files: [{ path: ctx.clientFile, contents }], diagnostics };
+  const { pieces, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic', verifySchemaTypes: ctx.verifySchemaTypes === true });
+  return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
 };
 
-/** The client module's source and the diagnostics found while writing it; zod classic with the default facade unless `zod` says otherwise. */
-export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { zod: 'classic' }): { contents: string; diagnostics: Diagnostic[] } {
+/** Stands for the operations and classes in the rendered module template, which is split there. */
+const BODY_MARK = '\u0000fw:operations\u0000';
+
+/**
+ * The client module's source, as pieces rendered while they are read (a
+ * streamed file, ../emitter.ts), and the diagnostics found while planning
+ * it; zod classic with the default facade unless `zod` says otherwise.
+ * Every decision (names, schemas, status classes, diagnostics) is made
+ * here first, from each operation's plan, which is then dropped (the plans
+ * of 10k operations take ~25 MB); the pieces only print: the module's head
+ * (runtime and schemas), each operation (planned again, from the same
+ * model and the resolver's and mapper's caches), each class, the factory.
+ */
+export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { zod: 'classic' }): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
   const zodType = zodSchemaType(zod.zod);
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
+  const registry = new SchemaRegistry(mapper);
+  // The status classes every operation's result type uses are printed in the head, before the operations.
+  const statusClasses = new Set<number>();
   const prefixes = rootPrefixes(model.roots, diagnostics);
   const classes: ClassPlan[] = [];
   const baseNames = new Map<string, RouteModel>();
@@ -110,7 +129,11 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
           }
           methodNames.set(methodName, route);
           baseNames.set(baseName, route);
-          cls.operations.push({ plan: planOperation(route, method, resolver, mapper, diagnostics), className: cls.className, methodName, baseName });
+          const plan = planOperation(route, method, resolver, mapper, diagnostics);
+          registry.use(plan.request);
+          for (const r of plan.responses) if (r.body) registry.use(r.body);
+          resultVariants(plan, statusClasses);
+          cls.operations.push({ route, method, requestOptional: plan.requestOptional, className: cls.className, methodName, baseName });
         }
       }
       classes.push(cls);
@@ -118,11 +141,6 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
   }
 
   const operations = classes.flatMap((c) => c.operations);
-  const registry = new SchemaRegistry(mapper);
-  for (const op of operations) {
-    registry.use(op.plan.request);
-    for (const r of op.plan.responses) if (r.body) registry.use(r.body);
-  }
   const reserved = new Set([
     ...RUNTIME_NAMES,
     ...classes.map((c) => c.className),
@@ -130,30 +148,36 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
   ]);
   const schemas = registry.finish(reserved).map((s) => ({ ...s, zod: markPure(s.zod) }));
 
-  const statusClasses = new Set<number>();
-  // Each operation and class is rendered as soon as its view exists, so that views do not pile up.
-  const operationsText = operations.map((op) => render('client-operation.ts.hbs', { ...operationView(op, registry, statusClasses), zodType })).join('');
-  const classesText = classes.map((c) => render('client-class.ts.hbs', classView(c))).join('');
-
-  const contents = render('client.ts.hbs', {
+  const module = {
     sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
     zodModule: zodModule(zod.zod),
     zodType,
     facade: zodFacade(zod),
     statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
     schemas,
-    operations: operationsText,
-    classes: classesText,
     factory: factory(model.roots, classes, prefixes),
-  });
+  };
   diagnostics.push(...resolver.diagnostics, ...mapper.diagnostics);
-  return { contents, diagnostics };
+  function* pieces(): Iterable<string> {
+    const [head, tail] = render('client.ts.hbs', { ...module, operations: BODY_MARK, classes: '' }).split(BODY_MARK);
+    yield head!;
+    for (const op of operations) {
+      // Its warnings were given when it was first planned.
+      const plan = planOperation(op.route, op.method, resolver, mapper, []);
+      yield render('client-operation.ts.hbs', { ...operationView(op, plan, registry, statusClasses), zodType });
+    }
+    for (const c of classes) yield render('client-class.ts.hbs', classView(c));
+    yield tail!;
+  }
+  return { pieces, diagnostics };
 }
 
-function operationView(op: Operation, registry: SchemaRegistry, statusClasses: Set<number>) {
-  const { plan } = op;
-  const refZod = (id: string) => registry.schemaName(id);
-  const refTs = (id: string) => registry.typeName(id);
+/**
+ * The variants of an operation's result type, one per line; the status
+ * classes they use are added to `statusClasses`. Without `refTs` (when only
+ * the classes are wanted) body types are left empty.
+ */
+function resultVariants(plan: OperationPlan, statusClasses: Set<number>, refTs?: (id: string) => string): string[] {
   const variants = plan.responses.flatMap((r) => {
     const status = (statuses: number[]) => `status: ${statusType(statuses, statusClasses)}`;
     if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
@@ -162,13 +186,20 @@ function operationView(op: Operation, registry: SchemaRegistry, statusClasses: S
     // 204, 205 and 304 answers have no body, whatever the route declares.
     const withBody = r.statuses.filter((s) => !BODYLESS_STATUSES.has(s));
     const bodyless = r.statuses.filter((s) => BODYLESS_STATUSES.has(s));
-    const body = r.kind === 'json' && r.body ? printTs(r.body, refTs) : 'unknown';
+    const body = r.kind === 'json' && r.body ? (refTs ? printTs(r.body, refTs) : '') : 'unknown';
     return [
       ...(withBody.length > 0 ? [`{ ${status(withBody)}; body: ${body}; headers: Headers }`] : []),
       ...(bodyless.length > 0 ? [`{ ${status(bodyless)}; headers: Headers }`] : []),
     ];
   });
   variants[variants.length - 1] += ';';
+  return variants;
+}
+
+function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegistry, statusClasses: Set<number>) {
+  const refZod = (id: string) => registry.schemaName(id);
+  const refTs = (id: string) => registry.typeName(id);
+  const variants = resultVariants(plan, statusClasses, refTs);
   return {
     className: op.className,
     methodName: op.methodName,
@@ -200,7 +231,7 @@ function classView(c: ClassPlan) {
       methodName: op.methodName,
       functionName: functionName(op),
       requestTypeName: `${op.baseName}Request`,
-      requestOptional: op.plan.requestOptional,
+      requestOptional: op.requestOptional,
       resultTypeName: `${op.baseName}Result`,
       doc: operationDoc(op, '  '),
     })),
@@ -214,7 +245,7 @@ function functionName(op: Operation): string {
 
 /** The handler's whole doc comment, then the route's method and pattern (and `@deprecated` from a `Deprecated:` paragraph). */
 function operationDoc(op: Operation, indent: string): string {
-  return jsDoc(goDocToJsDoc(op.plan.route.description, [`\`${op.plan.method} ${op.plan.route.path.text}\``]), indent);
+  return jsDoc(goDocToJsDoc(op.route.description, [`\`${op.method} ${op.route.path.text}\``]), indent);
 }
 
 function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnostic {
