@@ -46,8 +46,8 @@ export function benchTypecheck({ routes: ROUTES = 1000, roots: ROOTS = 10, runs:
   try {
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     const fw = path.join(REPO, 'bin/fw');
-    const fwGen = timed([fw, 'g', 'client', '--file', 'web/client.ts', '-q', '--force'], dir, RUNS);
-    const fwOpenapi = timed([fw, 'g', 'openapi', '--file', 'web/openapi.json', '-q', '--force'], dir, RUNS);
+    const fwGen = timed([fw, 'g', 'client', '--file', 'web/client.ts', '-q', '--force', '--no-cache'], dir, RUNS);
+    const fwOpenapi = timed([fw, 'g', 'openapi', '--file', 'web/openapi.json', '-q', '--force', '--no-cache'], dir, RUNS);
     const hey = path.join(dir, 'hey');
     fs.mkdirSync(hey);
     fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(hey, 'node_modules'), 'dir');

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
-import type { EmitMemo, EmitResult, Emitter, GeneratedFile, OpenApiOptions } from './emit/emitter';
+import { type EmitResult, type Emitter, type GeneratedFile, type OpenApiOptions, withProperties } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
 import type { GoFile } from './go/ast';
 import { buildTarget } from './go/build-constraints';
@@ -10,6 +10,7 @@ import { loadWorkspaceModel, type ModelMemo } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { recordRun, runRecordFile, type RunSummary, upToDateRun } from './write/run-record';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
+import { sha256 } from './write/digest';
 import { discoverRoots } from './workspace/discover';
 import { selectRoots } from './workspace/select-roots';
 import { clientFileProblem, outputPathProblem } from './write/output-file';
@@ -58,8 +59,6 @@ export interface GenerateOptions {
   rootOutputs?: RootOutputs;
   /** What earlier runs of this process built of the model; see ModelMemo (`fw watch` keeps it). */
   models?: ModelMemo;
-  /** What emitters kept from earlier runs of this process; see EmitContext.memo (`fw watch` keeps it). */
-  emitMemo?: EmitMemo;
 }
 
 /** Per root directory, per generator: the files and diagnostics emitted for that root alone. */
@@ -149,11 +148,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         continue;
       }
       start = process.hrtime.bigint();
-      const ctx = { clientFile, clientZod: options.clientZod, verifySchemaTypes: options.verifySchemaTypes, openapi: openapiOptions, memo: options.emitMemo };
+      const ctx = { clientFile, clientZod: options.clientZod, verifySchemaTypes: options.verifySchemaTypes, openapi: openapiOptions };
       const out = options.rootOutputs && PER_ROOT.has(name) ? emitByRoot(name, emitter, loaded.model, options.rootOutputs) : emitter(loaded.model, ctx);
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
-      for (const f of out.files) files.push({ ...f, generator: name });
+      for (const f of out.files) files.push(withProperties(f, { generator: name }));
     }
     // Emitters load the packages of request and response types on demand: their read errors count too.
     diagnostics.push(...loaded.program.readErrors);
@@ -213,7 +212,8 @@ export async function generateAndWrite(options: GenerateOptions, write: WriteOpt
     recordRun(record.file, cacheSalt(), {
       roots: record.roots,
       inputDirs: result.model.program.searchedDirs,
-      outputs: result.files,
+      // A streamed file's digest comes from the writer, which hashed it while writing (its text is never held whole).
+      outputs: result.files.map((f) => ({ path: f.path, sha256: report.digests?.get(f.path) ?? sha256(f.contents) })),
       diagnostics: result.diagnostics,
       summary: result.summary,
     });

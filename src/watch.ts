@@ -2,7 +2,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { type Diagnostic, hasErrors } from './diagnostics/diagnostics';
-import type { EmitMemo } from './emit/emitter';
 import type { GoFile } from './go/ast';
 import { forgetTypeResolver, forgetTypes } from './go/type-resolver';
 import { type GenerateOptions, type GenerateResult, generateAndWrite, type RootOutputs } from './generate';
@@ -22,15 +21,13 @@ import type { WriteReport } from './write/writer';
  * change of directories, go.mod or which files exist, everything after a
  * go.mod edit. The per-root
  * generators (router, url-helper) re-emit only the forgotten roots; the
- * client re-plans and re-renders only the operations of roots whose model
- * is new (EmitContext.memo), and names, orders and prints every schema
- * again. What fw last wrote stays in memory too, so outputs are compared
+ * client (one file for every root) is emitted whole. What fw last wrote stays in memory too, so outputs are compared
  * there, not read back, and only those whose contents changed are written.
  * Events are debounced into one rebuild. A rebuild with errors writes
  * nothing, so the last good outputs stay; the next good one writes again.
  */
 
-export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs' | 'models' | 'emitMemo'> {
+export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs' | 'models'> {
   /** Milliseconds of quiet after a change before rebuilding (default 20). */
   debounceMs?: number;
   /** Called with errors of the file watcher (e.g. the system's limit of watched directories) or of a rebuild; watching goes on. */
@@ -72,8 +69,6 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   const rootOutputs: RootOutputs = new Map();
   /** The program, discovery and root models of the last rebuild, kept until a change can affect them. */
   const models: ModelMemo = { roots: new Map() };
-  /** What emitters kept of the last rebuild (the client: each root's operations, reused while the root's model is). */
-  const emitMemo: EmitMemo = new Map();
   /** Of the last model: root directories, and those whose packages something outside them imports. */
   let roots: RootDeps = { dirs: [], imported: new Set() };
   const changed = new Set<string>();
@@ -85,7 +80,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   let closed = false;
 
   const build = async (cause: Rebuild['cause'], started: bigint): Promise<Rebuild> => {
-    const outcome = await generateAndWrite({ ...options, cwd, parsed, rootOutputs, models, emitMemo }, { known: outputs });
+    const outcome = await generateAndWrite({ ...options, cwd, parsed, rootOutputs, models }, { known: outputs });
     // After a refusal nothing was written: what is on disk is what was there.
     if (outcome.report?.diagnostics.length === 0) for (const f of outcome.result.files) outputs.set(f.path, f.contents);
     if (outcome.result.model) roots = rootDeps(outcome.result.model);

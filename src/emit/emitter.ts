@@ -5,7 +5,42 @@ import type { WorkspaceModel } from '../model/model';
 export interface GeneratedFile {
   /** Absolute path. */
   path: string;
-  contents: string;
+  /** The whole text. A streamed file renders it on first read (and keeps it from then on). */
+  readonly contents: string;
+  /**
+   * Only on a streamed file (streamedFile): its text in pieces, rendered
+   * while they are read, so that the writer can compare and write a large
+   * file (the client: 26 MB at 10k routes) without ever holding all of it.
+   */
+  readonly pieces?: () => Iterable<string>;
+}
+
+/**
+ * A file whose text `pieces` renders piece by piece (deterministically:
+ * every call gives the same pieces). Reading `contents` joins them once and
+ * keeps the result; from then on `pieces` gives that, and what rendering
+ * needed (a root's model, say, which `fw watch` would otherwise keep with
+ * its outputs) is let go.
+ */
+export function streamedFile(path: string, pieces: () => Iterable<string>): GeneratedFile {
+  let render: (() => Iterable<string>) | undefined = pieces;
+  let contents: string | undefined;
+  return {
+    path,
+    pieces: () => (contents === undefined ? render!() : [contents]),
+    get contents() {
+      if (contents === undefined) {
+        contents = [...render!()].join('');
+        render = undefined;
+      }
+      return contents;
+    },
+  };
+}
+
+/** `file` with `more` added, without rendering a streamed file (a spread would read `contents`). */
+export function withProperties<T extends object>(file: GeneratedFile, more: T): GeneratedFile & T {
+  return Object.defineProperties({ ...more }, Object.getOwnPropertyDescriptors(file)) as GeneratedFile & T;
 }
 
 export interface EmitContext {
@@ -17,17 +52,7 @@ export interface EmitContext {
   verifySchemaTypes?: boolean;
   /** Output and `info` of the OpenAPI document. */
   openapi?: OpenApiOptions;
-  /**
-   * Kept by the caller between runs in one process (`fw watch`), empty at
-   * first: an emitter may keep there, under its generator's name, what it
-   * computed, to reuse what is still valid in the next run. The output must
-   * be the same with and without it.
-   */
-  memo?: EmitMemo;
 }
-
-/** See EmitContext.memo; what is kept under a name is that emitter's business. */
-export type EmitMemo = Map<string, unknown>;
 
 /** What `fw g openapi` is told besides the model. */
 export interface OpenApiOptions {

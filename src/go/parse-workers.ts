@@ -11,9 +11,11 @@ import { readGoFile } from './read-go-file';
  * from one shared counter, so a worker that is still starting simply takes
  * fewer. Workers send what they parsed in small batches, which this thread
  * reads between two files of its own, so that little is left to read when
- * the files run out. Workers start on first use and stay for later runs of
- * the same process (they do not keep it alive). `initGoParser()` must have
- * completed.
+ * the files run out. Workers start for each call that has enough files and
+ * are stopped when it ends: each holds a V8 heap and tree-sitter's wasm
+ * memory (which never shrinks), about 50 MB at 10k routes, and nothing
+ * later needs them (`fw watch` parses a few changed files at a time, on this
+ * thread). `initGoParser()` must have completed.
  *
  * A file that cannot be read, or that a failed worker had taken, is left
  * out of the result: the program loader parses it when it needs it, as it
@@ -51,6 +53,8 @@ export interface ParseBatch {
 let workers: Worker[] | undefined;
 /** Jobs each worker has in hand: a busy worker keeps the process alive, an idle one does not. */
 const busy = new WeakMap<Worker, number>();
+/** Calls of parseFiles under way: the last one to end stops the workers. */
+let running = 0;
 
 /** Path → parsed file, for every file of `files` that could be read; `cacheDir` is the parse cache's, if any. */
 export async function parseFiles(files: readonly string[], cacheDir?: string): Promise<Map<string, GoFile>> {
@@ -60,13 +64,25 @@ export async function parseFiles(files: readonly string[], cacheDir?: string): P
   };
   const pool = files.length >= MIN_FILES_FOR_WORKERS ? workerPool() : [];
   const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  const jobs = pool.map((worker) => startJob(worker, { files, next, cacheDir }, add));
-  takeFiles(files, next, cacheDir, (i, file) => {
-    out.set(files[i]!, file);
-    for (const job of jobs) job.poll();
-  });
-  await Promise.allSettled(jobs.map((job) => job.finished));
+  running++;
+  try {
+    const jobs = pool.map((worker) => startJob(worker, { files, next, cacheDir }, add));
+    takeFiles(files, next, cacheDir, (i, file) => {
+      out.set(files[i]!, file);
+      for (const job of jobs) job.poll();
+    });
+    await Promise.allSettled(jobs.map((job) => job.finished));
+  } finally {
+    if (--running === 0) stopWorkers();
+  }
   return out;
+}
+
+/** Stops the workers (without waiting: each frees its memory as its thread ends). */
+function stopWorkers(): void {
+  const stopping = workers ?? [];
+  workers = undefined;
+  for (const worker of stopping) void worker.terminate();
 }
 
 /** Parses the files of `files` this thread takes from `next`, until none is left; used by this thread and by workers alike. */

@@ -120,9 +120,6 @@ export class TypeResolver {
   private readonly indexes = new WeakMap<GoPackage, PackageIndex>();
   /** The reference to each named type, by declaration: handed out again instead of a new object with a new id string. */
   private readonly namedRefs = new Map<GoTypeDecl, ResolvedType>();
-  /** Views of named types, by type id (tagged ones by tag key first: a handful of maps, not one per type). */
-  private readonly jsonViews = new Map<string, readonly JsonField[]>();
-  private readonly taggedViews = new Map<string, Map<string, readonly TaggedField[]>>();
   /** Parsed struct tags by their text: the same tags (`json:"id"`) recur across many structs, and the maps are read-only. */
   private readonly parsedTags = new Map<string, ReadonlyMap<string, string>>();
   private readonly flattenHooks: FlattenHooks = {
@@ -146,8 +143,6 @@ export class TypeResolver {
       this.named.delete(id);
     }
     for (const [decl, ref] of this.namedRefs) if (ref.kind === 'named' && dropped.has(ref.id)) this.namedRefs.delete(decl);
-    for (const id of dropped) this.jsonViews.delete(id);
-    for (const byId of this.taggedViews.values()) for (const id of dropped) byId.delete(id);
     this.diagnostics.length = 0;
     this.warned.clear();
     return true;
@@ -495,10 +490,8 @@ export class TypeResolver {
    * contender; the result is in field index order.
    */
   jsonFields(t: ResolvedType): readonly JsonField[] {
-    // A request or response type is viewed once per route method and emitter: compute each view once per named type.
-    const cached = t.kind === 'named' ? this.jsonViews.get(t.id) : undefined;
-    if (cached) return cached;
-    const view = flattenStruct(t, 'json', this.flattenHooks).map((c): JsonField => ({
+    // Not kept: a view is cheap to compute again, and the views of 10k request types held ~35 MB (issue 13 item 6).
+    return flattenStruct(t, 'json', this.flattenHooks).map((c): JsonField => ({
       name: c.name,
       type: c.field.type,
       omitempty: c.options.includes('omitempty'),
@@ -509,8 +502,6 @@ export class TypeResolver {
       viaPointer: c.viaPointer,
       field: c.field,
     }));
-    if (t.kind === 'named') this.jsonViews.set(t.id, view);
-    return view;
   }
 
   /**
@@ -520,11 +511,7 @@ export class TypeResolver {
    * twice at the same depth binds neither, as with encoding/json.
    */
   taggedFields(t: ResolvedType, key: LocationTag | string): readonly TaggedField[] {
-    let byId = this.taggedViews.get(key);
-    if (!byId) this.taggedViews.set(key, (byId = new Map()));
-    const cached = t.kind === 'named' ? byId.get(t.id) : undefined;
-    if (cached) return cached;
-    const view = flattenStruct(t, key, this.flattenHooks).map((c): TaggedField => ({
+    return flattenStruct(t, key, this.flattenHooks).map((c): TaggedField => ({
       name: c.name,
       options: c.options,
       type: c.field.type,
@@ -532,8 +519,6 @@ export class TypeResolver {
       viaPointer: c.viaPointer,
       field: c.field,
     }));
-    if (t.kind === 'named') byId.set(t.id, view);
-    return view;
   }
 
   /** encoding/json applies `,string` only to bool, number and string kinds (through one unnamed pointer). */

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type Diagnostic, error, fileError, wholeFile } from '../diagnostics/diagnostics';
+import { digestOfFd } from './digest';
 
 /**
  * What is at an output path before fw writes it (SECURITY.md, rule 2): a
@@ -38,7 +39,7 @@ export function outputPathProblem(file: string): Diagnostic | undefined {
   return existing.kind === 'refused' ? existing.diagnostic : undefined;
 }
 
-function inspect(file: string): ExistingOutput | { kind: 'regular' } {
+function inspect(file: string): Exclude<ExistingOutput, { kind: 'file' }> | { kind: 'regular' } {
   let stat: fs.Stats;
   try {
     stat = fs.lstatSync(file);
@@ -76,6 +77,9 @@ export function readOutput(file: string, maxBytes?: number): ExistingOutput {
   }
 }
 
+/** Enough bytes for the first 2,048 characters, which hold fw's header if it is there (workspace/generated-header.ts). */
+export const HEADER_BYTES = 4 * 2048;
+
 function readHead(file: string, maxBytes: number): string {
   const fd = fs.openSync(file, 'r');
   try {
@@ -83,6 +87,27 @@ function readHead(file: string, maxBytes: number): string {
     return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, maxBytes, 0));
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+
+/**
+ * Like readOutput, for a large output: instead of the contents, their
+ * SHA-256 and the beginning (`head`, where fw's header is), read in chunks.
+ */
+export function readOutputDigest(file: string): { kind: 'absent' } | { kind: 'file'; head: string; digest: string } | { kind: 'refused'; diagnostic: Diagnostic } {
+  const found = inspect(file);
+  if (found.kind !== 'regular') return found;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const { digest, head } = digestOfFd(fd, HEADER_BYTES);
+      return { kind: 'file', head: head.toString('utf8'), digest };
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (e) {
+    return { kind: 'refused', diagnostic: fileError(file, 'cannot read', e) };
   }
 }
 

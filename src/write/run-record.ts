@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics';
-import { readGoSource } from '../go/read-go-file';
+import { startsWithGeneratedHeader } from '../workspace/generated-header';
 import { writeCacheFile } from '../workspace/cache-dir';
 import { isGoSourceFile, ModuleFinder } from '../workspace/discover';
+import { digestOfFd, digestOfFile, sha256 } from './digest';
 
 /**
  * What a successful run read and wrote, kept beside the parse cache so that
@@ -45,9 +45,9 @@ interface RunRecord {
 }
 
 const GENERATED = 'generated';
+/** Enough for fw's header line (workspace/generated-header.ts), as go/read-go-file.ts reads it. */
+const GENERATED_HEADER_BYTES = 256;
 const RECORD_FORMAT = 1;
-
-const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /** Where the record of runs with these options lives: one file per distinct set of options. */
 export function runRecordFile(cacheDir: string, options: unknown): string {
@@ -64,8 +64,7 @@ function describeDir(dir: string, modules: ModuleFinder): InputDir {
   }
   for (const name of names) {
     try {
-      const source = readGoSource(path.join(dir, name));
-      files[name] = source.generated ? GENERATED : sha256(source.bytes);
+      files[name] = goFileDigest(path.join(dir, name));
     } catch {
       files[name] = 'unreadable';
     }
@@ -73,9 +72,21 @@ function describeDir(dir: string, modules: ModuleFinder): InputDir {
   return { dir, moduleDir: modules.find(dir)?.dir ?? '', files };
 }
 
+/** GENERATED for fw's own output (told from its first bytes), else the SHA-256 of the file, read in chunks. */
+function goFileDigest(file: string): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(GENERATED_HEADER_BYTES);
+    if (startsWithGeneratedHeader(head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)))) return GENERATED;
+    return digestOfFd(fd).digest;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 function hashOrUndefined(file: string): string | undefined {
   try {
-    return sha256(fs.readFileSync(file));
+    return digestOfFile(file);
   } catch {
     return undefined;
   }
@@ -109,18 +120,22 @@ export function upToDateRun(file: string, salt: string, roots: string): Recorded
   return { diagnostics: record.diagnostics, summary: record.summary, outputs: Object.keys(record.outputs) };
 }
 
-/** Records a run whose outputs are now on disk as `outputs`; `inputDirs` are the directories it read Go files from or looked in. */
+/**
+ * Records a run whose outputs are now on disk as `outputs` (each with the
+ * SHA-256 of its contents, ./digest.ts); `inputDirs` are the directories it
+ * read Go files from or looked in.
+ */
 export function recordRun(
   file: string,
   salt: string,
-  run: { roots: string; inputDirs: readonly string[]; outputs: readonly { path: string; contents: string }[]; diagnostics: Diagnostic[]; summary: RunSummary },
+  run: { roots: string; inputDirs: readonly string[]; outputs: readonly { path: string; sha256: string }[]; diagnostics: Diagnostic[]; summary: RunSummary },
 ): void {
   const modules = new ModuleFinder();
   const record: RunRecord = {
     salt: `${salt} record ${RECORD_FORMAT}`,
     roots: run.roots,
     inputs: [...new Set(run.inputDirs)].sort().map((dir) => describeDir(dir, modules)),
-    outputs: Object.fromEntries(run.outputs.map((o) => [o.path, sha256(o.contents)])),
+    outputs: Object.fromEntries(run.outputs.map((o) => [o.path, o.sha256])),
     diagnostics: run.diagnostics,
     summary: run.summary,
   };

@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { type Diagnostic, error, fileError, osErrorText, wholeFile } from '../diagnostics/diagnostics';
 import type { GeneratedFile } from '../emit/emitter';
 import { hasGeneratedHeader } from '../workspace/generated-header';
-import { readOutput } from './output-file';
+import { drainPieces } from './digest';
+import { HEADER_BYTES, readOutput, readOutputDigest } from './output-file';
 
 export interface WriteOptions {
   /** Compare only: write nothing, report stale files. */
@@ -26,10 +27,15 @@ export interface WriteReport {
   stale: string[];
   /** Refusals and file-system errors; when any is present nothing was written. */
   diagnostics: Diagnostic[];
+  /** SHA-256 of the new contents of each streamed file compared (GeneratedFile.pieces), by path: their text is never held whole. */
+  digests?: ReadonlyMap<string, string>;
 }
 
-/** Bytes that hold the first 2,048 characters (hasGeneratedHeader looks no further) whatever they are. */
-const HEADER_BYTES = 4 * 2048;
+/** A file to write; a streamed one with the digest of what is on disk now ('' when nothing is). */
+interface Pending {
+  file: GeneratedFile;
+  onDisk?: string;
+}
 
 /** `.router.go.fw-<pid>-<random>.tmp`: fw's temporary files, beside their target. */
 const TEMP_FILE = /^\.(.+)\.fw-(\d+)-[0-9a-z]+\.tmp$/;
@@ -84,33 +90,43 @@ function removeDirs(dirs: string[]): void {
  * first written to a temporary file beside its target; only when all of
  * them exist are they renamed over the targets. Any failure before that
  * removes the temporary files (and the directories made for them) and is
- * reported as a diagnostic naming the file and the OS error.
+ * reported as a diagnostic naming the file and the OS error. A streamed file
+ * is rendered into its temporary file and hashed on the way; when that
+ * equals what is on disk, the temporary file is removed and the file is
+ * reported in `unchanged` (it is not touched).
  */
-function commit(files: readonly GeneratedFile[]): Diagnostic[] {
+function commit(files: readonly Pending[], digests: Map<string, string>): { diagnostics: Diagnostic[]; unchanged: string[] } {
   const temps: { tmp: string; file: string }[] = [];
+  const unchanged: string[] = [];
   const madeDirs: string[] = [];
   const undo = () => {
     for (const t of temps) fs.rmSync(t.tmp, { force: true });
     removeDirs(madeDirs);
   };
-  for (const file of files) {
+  for (const { file, onDisk } of files) {
     const dir = path.dirname(file.path);
     try {
       const made = fs.mkdirSync(dir, { recursive: true });
       if (made) madeDirs.push(...dirsBetween(made, dir));
     } catch (e) {
       undo();
-      return [fileError(dir, `cannot create the directory of ${path.basename(file.path)}`, e)];
+      return { diagnostics: [fileError(dir, `cannot create the directory of ${path.basename(file.path)}`, e)], unchanged: [] };
     }
     const tmp = tempPath(file.path);
+    let same = false;
     try {
-      fs.writeFileSync(tmp, file.contents, { flag: 'wx' });
-      temps.push({ tmp, file: file.path });
+      if (onDisk === undefined) fs.writeFileSync(tmp, file.contents, { flag: 'wx' });
+      else same = writeStreamed(tmp, file, digests) === onDisk;
     } catch (e) {
       fs.rmSync(tmp, { force: true });
       undo();
-      return [fileError(file.path, 'cannot write', e)];
+      if (!isOsError(e)) throw e;
+      return { diagnostics: [fileError(file.path, 'cannot write', e)], unchanged: [] };
     }
+    if (same) {
+      fs.rmSync(tmp, { force: true });
+      unchanged.push(file.path);
+    } else temps.push({ tmp, file: file.path });
   }
   for (let i = 0; i < temps.length; i++) {
     const { tmp, file } = temps[i]!;
@@ -120,10 +136,27 @@ function commit(files: readonly GeneratedFile[]): Diagnostic[] {
       for (const t of temps.slice(i)) fs.rmSync(t.tmp, { force: true });
       const done = temps.slice(0, i).map((t) => path.basename(t.file));
       const replaced = done.length === 0 ? 'no file was replaced' : `already replaced: ${done.join(', ')}`;
-      return [error(wholeFile(file), 'cannot replace', `${osErrorText(e)}; ${replaced}`)];
+      return { diagnostics: [error(wholeFile(file), 'cannot replace', `${osErrorText(e)}; ${replaced}`)], unchanged };
     }
   }
-  return [];
+  return { diagnostics: [], unchanged };
+}
+
+/** Renders a streamed file into the new file `tmp`; returns (and records in `digests`) the digest of its contents. */
+function writeStreamed(tmp: string, file: GeneratedFile, digests: Map<string, string>): string {
+  const fd = fs.openSync(tmp, 'wx');
+  try {
+    const digest = drainPieces(file.pieces!(), fd);
+    digests.set(file.path, digest);
+    return digest;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** An error from the file system (it has an errno code), not a bug in a renderer. */
+function isOsError(e: unknown): boolean {
+  return e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string';
 }
 
 /** `made` (the first directory mkdir created) and every directory below it down to `dir`. */
@@ -144,10 +177,21 @@ function dirsBetween(made: string, dir: string): string[] {
  */
 export function writeGeneratedFiles(files: readonly GeneratedFile[], options: WriteOptions = {}): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], stale: [], diagnostics: [] };
-  const pending: GeneratedFile[] = [];
+  const digests = new Map<string, string>();
+  const pending: Pending[] = [];
   for (const file of files) {
-    if (options.known?.get(file.path) === file.contents) {
+    // (Only when something is known: reading `contents` renders a streamed file.)
+    const knownContents = options.known?.get(file.path);
+    if (knownContents !== undefined && knownContents === file.contents) {
       report.unchanged.push(file.path);
+      continue;
+    }
+    // A streamed file is compared by digest, unless its text is held anyway (`known`: fw watch keeps every output).
+    if (file.pieces && !options.known) {
+      const existing = readOutputDigest(file.path);
+      if (existing.kind === 'refused') report.diagnostics.push(existing.diagnostic);
+      else if (existing.kind === 'file' && !options.force && !hasGeneratedHeader(existing.head)) report.diagnostics.push(notOurs(file.path));
+      else pending.push({ file, onDisk: existing.kind === 'file' ? existing.digest : '' });
       continue;
     }
     // An output known to hold other contents (fw wrote or found them, and nobody changed it since) differs:
@@ -163,26 +207,35 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
       continue;
     }
     if (existing.kind === 'file' && !options.force && !hasGeneratedHeader(existing.contents)) {
-      report.diagnostics.push(
-        error(
-          { file: file.path, line: 1, col: 1 },
-          /\.(json|ya?ml)$/i.test(file.path)
-            ? 'refusing to overwrite a file that fw did not generate (it has no "x-generated-by": "Code generated by fw. DO NOT EDIT." mark)'
-            : 'refusing to overwrite a file that fw did not generate (it has no "// Code generated by fw. DO NOT EDIT." header)',
-          'move your code elsewhere, delete the file, or pass --force to overwrite it',
-        ),
-      );
+      report.diagnostics.push(notOurs(file.path));
       continue;
     }
-    pending.push(file);
+    pending.push({ file });
   }
   if (report.diagnostics.length > 0) return report;
   if (options.check) {
-    report.stale.push(...pending.map((f) => f.path));
-    return report;
+    for (const { file, onDisk } of pending) {
+      if (onDisk !== undefined) digests.set(file.path, drainPieces(file.pieces!()));
+      (onDisk !== undefined && digests.get(file.path) === onDisk ? report.unchanged : report.stale).push(file.path);
+    }
+  } else {
+    removeLeftoverTemps(new Set(files.map((f) => path.dirname(f.path))));
+    const committed = commit(pending, digests);
+    report.diagnostics.push(...committed.diagnostics);
+    report.unchanged.push(...committed.unchanged);
+    const unchanged = new Set(committed.unchanged);
+    if (report.diagnostics.length === 0) report.written.push(...pending.map((p) => p.file.path).filter((f) => !unchanged.has(f)));
   }
-  removeLeftoverTemps(new Set(files.map((f) => path.dirname(f.path))));
-  report.diagnostics.push(...commit(pending));
-  if (report.diagnostics.length === 0) report.written.push(...pending.map((f) => f.path));
+  if (digests.size > 0) report.digests = digests;
   return report;
+}
+
+function notOurs(file: string): Diagnostic {
+  return error(
+    { file, line: 1, col: 1 },
+    /\.(json|ya?ml)$/i.test(file)
+      ? 'refusing to overwrite a file that fw did not generate (it has no "x-generated-by": "Code generated by fw. DO NOT EDIT." mark)'
+      : 'refusing to overwrite a file that fw did not generate (it has no "// Code generated by fw. DO NOT EDIT." header)',
+    'move your code elsewhere, delete the file, or pass --force to overwrite it',
+  );
 }

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeGeneratedFiles } from '../../src/write/writer';
 import { makeWorkspace, snapshotTree } from '../support/workspace';
 import { GENERATED_HEADER, hasGeneratedHeader } from '../../src/workspace/generated-header';
-import type { GeneratedFile } from '../../src/emit/emitter';
+import { type GeneratedFile, streamedFile } from '../../src/emit/emitter';
 
 const GEN = `${GENERATED_HEADER}\n\npackage p\n`;
 const GEN2 = `${GENERATED_HEADER}\n\npackage p\n\nvar x = 2\n`;
@@ -196,5 +197,102 @@ describe('writeGeneratedFiles', () => {
 
   it('writes nothing for an empty list', () => {
     expect(writeGeneratedFiles([])).toEqual({ written: [], unchanged: [], stale: [], diagnostics: [] });
+  });
+});
+
+describe('writeGeneratedFiles: streamed files (issue 13 item 6)', () => {
+  /** A streamed file whose `contents` must never be read (the writer takes its pieces); `rendered` counts the renderings. */
+  function streamed(file: string, pieces: string[]): GeneratedFile & { rendered: number } {
+    const out = {
+      path: file,
+      rendered: 0,
+      pieces: function* () {
+        out.rendered++;
+        yield* pieces;
+      },
+      get contents(): string {
+        throw new Error('the writer read the whole text of a streamed file');
+      },
+    };
+    return out;
+  }
+  // Over the writer's 1 MB chunk, with characters of two, three and four UTF-8 bytes at piece boundaries.
+  const PIECES = [`${GENERATED_HEADER}\n// é → 𝄞\n`, 'x'.repeat(700_000), '→'.repeat(300_000), '𝄞\n', 'y'.repeat(400_000), '\n'];
+  const TEXT = PIECES.join('');
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+  it('writes the pieces, rendered once, byte for byte, and reports the digest of what is on disk', () => {
+    const dir = makeWorkspace({});
+    const file = streamed(path.join(dir, 'web', 'client.ts'), PIECES);
+    const report = writeGeneratedFiles([file]);
+    expect(report).toMatchObject({ written: [file.path], unchanged: [], diagnostics: [] });
+    expect(file.rendered).toBe(1);
+    const onDisk = fs.readFileSync(file.path);
+    expect(onDisk.equals(Buffer.from(TEXT, 'utf8'))).toBe(true);
+    expect(report.digests).toEqual(new Map([[file.path, sha256(onDisk)]]));
+    expect([...snapshotTree(dir).keys()]).toEqual([path.join('web', 'client.ts')]);
+  });
+
+  it('leaves a file with the same contents untouched (no temporary file, same mtime)', () => {
+    const dir = makeWorkspace({ 'client.ts': TEXT });
+    ageFiles(dir);
+    const before = snapshotTree(dir);
+    const file = streamed(path.join(dir, 'client.ts'), PIECES);
+    const report = writeGeneratedFiles([file, ...files(dir, { 'router.go': GEN })]);
+    expect(report).toMatchObject({ written: [path.join(dir, 'router.go')], unchanged: [file.path], diagnostics: [] });
+    expect(report.digests?.get(file.path)).toBe(sha256(fs.readFileSync(file.path)));
+    expect(snapshotTree(dir).get('client.ts')).toEqual(before.get('client.ts'));
+    expect(fs.readdirSync(dir).sort()).toEqual(['client.ts', 'router.go']);
+  });
+
+  it('replaces a file that differs only in its last byte', () => {
+    const dir = makeWorkspace({ 'client.ts': `${TEXT.slice(0, -1)};` });
+    const file = streamed(path.join(dir, 'client.ts'), PIECES);
+    expect(writeGeneratedFiles([file])).toMatchObject({ written: [file.path], unchanged: [], diagnostics: [] });
+    expect(fs.readFileSync(file.path, 'utf8')).toBe(TEXT);
+  });
+
+  it('refuses to overwrite a file without fw\'s header, renders nothing and writes nothing; --force overwrites it', () => {
+    const dir = makeWorkspace({ 'client.ts': `// mine\n${'z'.repeat(3_000_000)}`, 'router.go': GEN });
+    const file = streamed(path.join(dir, 'client.ts'), PIECES);
+    const report = writeGeneratedFiles([file, ...files(dir, { 'router.go': GEN2 })]);
+    expect(report.diagnostics.map((d) => d.message)).toEqual([expect.stringContaining('refusing to overwrite a file that fw did not generate')]);
+    expect(file.rendered).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'router.go'), 'utf8')).toBe(GEN);
+    expect(writeGeneratedFiles([file], { force: true }).written).toEqual([file.path]);
+    expect(fs.readFileSync(file.path, 'utf8')).toBe(TEXT);
+  });
+
+  it('in check mode compares by digest and writes nothing', () => {
+    const dir = makeWorkspace({ 'same.ts': TEXT, 'old.ts': `${GENERATED_HEADER}\n` });
+    ageFiles(dir);
+    const before = snapshotTree(dir);
+    const [same, old, missing] = ['same.ts', 'old.ts', 'new.ts'].map((f) => streamed(path.join(dir, f), PIECES));
+    const report = writeGeneratedFiles([same!, old!, missing!], { check: true });
+    expect(report).toMatchObject({ written: [], unchanged: [same!.path], stale: [old!.path, missing!.path], diagnostics: [] });
+    expect(snapshotTree(dir)).toEqual(before);
+  });
+
+  it('undoes every temporary file when rendering fails, and lets the error through (a bug, not a file-system error)', () => {
+    const dir = makeWorkspace({});
+    const broken: GeneratedFile = streamedFile(path.join(dir, 'b.ts'), function* () {
+      yield 'x'.repeat(2_000_000);
+      throw new Error('renderer bug');
+    });
+    expect(() => writeGeneratedFiles([...files(dir, { 'a.go': GEN }), broken])).toThrow('renderer bug');
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('streamedFile joins its pieces once for `contents`, and its pieces are then that text', () => {
+    let renders = 0;
+    const file = streamedFile('/x.ts', function* () {
+      renders++;
+      yield* ['a', 'b'];
+    });
+    expect([...file.pieces!()].join('')).toBe('ab');
+    expect(file.contents).toBe('ab');
+    expect(file.contents).toBe('ab');
+    expect([...file.pieces!()]).toEqual(['ab']);
+    expect(renders).toBe(2);
   });
 });

@@ -1,13 +1,13 @@
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../../model/model';
 import { lowerFirst, upperFirst } from '../../model/naming';
-import type { HttpMethod } from '../../annotations/types';
 import { rootPrefixes } from '../root-prefixes';
-import { TypeResolver, typeResolverFor } from '../../go/type-resolver';
+import { typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
 import { pathFunction, statusType } from './operations';
+import type { HttpMethod } from '../../annotations/types';
 import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
-import type { Emitter } from '../emitter';
+import { type Emitter, streamedFile } from '../emitter';
 import { templatesIn } from '../templates';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { tsLineComment } from '../escape';
@@ -54,8 +54,11 @@ const RUNTIME_NAMES = [
   'clearTimeout', 'encodeURIComponent', 'globalThis', 'setTimeout',
 ];
 
+/** An operation as the client names it; its plan is made again when it is printed (plans are not held, see generateClient). */
 interface Operation {
-  plan: OperationPlan;
+  route: RouteModel;
+  method: HttpMethod;
+  requestOptional: boolean;
   className: string;
   methodName: string;
   baseName: string;
@@ -71,82 +74,36 @@ interface ClassPlan {
 
 export const emitClient: Emitter = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
-  let memo = ctx.memo?.get('client') as ClientMemo | undefined;
-  if (ctx.memo && !memo) ctx.memo.set('client', (memo = { roots: new Map() }));
-  const { contents, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic', verifySchemaTypes: ctx.verifySchemaTypes === true }, memo);
-  return { files: [{ path: ctx.clientFile, contents }], diagnostics };
+  const { pieces, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic', verifySchemaTypes: ctx.verifySchemaTypes === true });
+  return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
 };
 
-/**
- * What the client kept of each root from the last run in this process
- * (EmitContext.memo, `fw watch`), by root directory. A root's share is
- * reused while its model is the same object and its prefix the same: fw
- * watch keeps a root's model only while no change can affect it or the
- * types it reaches, so its operations plan the same. Its rendered
- * operations and classes are reused too while every named type they refer
- * to keeps its name. Schemas are named, ordered and printed again in
- * every run (they depend on every root).
- */
-export interface ClientMemo {
-  roots: Map<string, RootPart>;
-}
-
-interface RootPart {
-  root: RootModel;
-  prefix: string;
-  plans: Map<RouteModel, Map<HttpMethod, OperationPlan>>;
-  /** planOperation's own warnings for the root's operations. */
-  planWarnings: Diagnostic[];
-  /** What the run's type resolver and JSON mapper warned about first while the root was planned or its kept plans' types registered (see generateWith). */
-  typeWarnings: Diagnostic[];
-  rendered?: RenderedRoot;
-}
-
-/** A root's operations and classes as rendered, and what that read of the other roots: names of named types, status classes used. */
-interface RenderedRoot {
-  /** The zod schema type the operations were rendered with. */
-  zodType: string;
-  operations: string;
-  classes: string;
-  names: Map<string, string>;
-  statusClasses: number[];
-}
+/** Stands for the operations and classes in the rendered module template, which is split there. */
+const BODY_MARK = '\u0000fw:operations\u0000';
 
 /**
- * The client module's source and the diagnostics found while writing it; zod classic with the default
- * facade unless `zod` says otherwise; see ClientMemo for `memo`.
+ * The client module's source, as pieces rendered while they are read (a
+ * streamed file, ../emitter.ts), and the diagnostics found while planning
+ * it; zod classic with the default facade unless `zod` says otherwise.
+ * Every decision (names, schemas, status classes, diagnostics) is made
+ * here first, from each operation's plan, which is then dropped (the plans
+ * of 10k operations take ~25 MB); the pieces only print: the module's head
+ * (runtime and schemas), each operation (planned again, from the same
+ * model and the resolver's and mapper's caches), each class, the factory.
  */
-export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { zod: 'classic' }, memo?: ClientMemo): { contents: string; diagnostics: Diagnostic[] } {
-  const reused = memo && generateWith(model, zod, memo);
-  if (reused) return reused;
-  memo?.roots.clear();
-  return generateWith(model, zod, memo)!;
-}
-
-/** The client, reusing what `memo` holds; undefined when what it holds cannot be trusted for this run (then the caller runs again with an empty memo). */
-function generateWith(model: WorkspaceModel, zod: ZodFacadeOptions, memo: ClientMemo | undefined): { contents: string; diagnostics: Diagnostic[] } | undefined {
+export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { zod: 'classic' }): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
   const zodType = zodSchemaType(zod.zod);
   const diagnostics: Diagnostic[] = [];
-  // With a memo, the run's resolver is the client's own: what it warns about while a root is planned is not
-  // already spent by the generators that ran before (as with the resolver they share).
-  const resolver = memo ? new TypeResolver(model.program) : typeResolverFor(model.program);
+  const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
+  const registry = new SchemaRegistry(mapper);
+  // The status classes every operation's result type uses are printed in the head, before the operations.
+  const statusClasses = new Set<number>();
   const prefixes = rootPrefixes(model.roots, diagnostics);
   const classes: ClassPlan[] = [];
-  const parts: { part: RootPart; planned: boolean; classes: ClassPlan[] }[] = [];
   const baseNames = new Map<string, RouteModel>();
-  let clashes = false;
-  const keptPart = (root: RootModel): RootPart | undefined => {
-    const kept = memo?.roots.get(root.dir);
-    return kept && kept.root === root && kept.prefix === (prefixes.get(root) ?? '') ? kept : undefined;
-  };
   for (const root of model.roots) {
     const prefix = prefixes.get(root) ?? '';
-    const kept = keptPart(root);
-    const planned = kept === undefined;
-    const part: RootPart = kept ?? { root, prefix, plans: new Map(), planWarnings: [], typeWarnings: [] };
-    const typeWarningsFrom = [resolver.diagnostics.length, mapper.diagnostics.length] as const;
-    const rootClasses: ClassPlan[] = [];
     for (const group of root.groups) {
       const cls: ClassPlan = { className: `${prefix}${group.name}Client`, key: lowerFirst(group.name), group, root, operations: [] };
       const methodNames = new Map<string, RouteModel>();
@@ -158,69 +115,32 @@ function generateWith(model: WorkspaceModel, zod: ZodFacadeOptions, memo: Client
           const baseName = `${prefix}${group.name}${upperFirst(route.name)}${suffix}`;
           if (methodName === 'constructor') {
             diagnostics.push(error(route.pos, `client method ${cls.className}.constructor() is reserved by JavaScript`, 'give the route another name with name=...'));
-            clashes = true;
             continue;
           }
           const clash = methodNames.get(methodName);
           if (clash) {
             diagnostics.push(nameClash(route, `client method ${cls.className}.${methodName}()`, clash));
-            clashes = true;
             continue;
           }
           const baseClash = baseNames.get(baseName);
           if (baseClash) {
             diagnostics.push(nameClash(route, `client type ${baseName}Request`, baseClash));
-            clashes = true;
             continue;
           }
           methodNames.set(methodName, route);
           baseNames.set(baseName, route);
-          let byMethod = part.plans.get(route);
-          if (!byMethod) part.plans.set(route, (byMethod = new Map()));
-          let plan = byMethod.get(method);
-          if (!plan) {
-            if (!planned) return undefined;
-            plan = planOperation(route, method, resolver, mapper, part.planWarnings);
-            byMethod.set(method, plan);
-          } else {
-            // The schemas are collected through the run's mapper: the named types a kept plan refers to are registered with its resolver first.
-            if (route.request) resolver.resolveRef(route.request);
-            for (const r of route.responses) if (r.type) resolver.resolveRef(r.type);
-          }
-          cls.operations.push({ plan, className: cls.className, methodName, baseName });
+          const plan = planOperation(route, method, resolver, mapper, diagnostics);
+          registry.use(plan.request);
+          for (const r of plan.responses) if (r.body) registry.use(r.body);
+          resultVariants(plan, statusClasses);
+          cls.operations.push({ route, method, requestOptional: plan.requestOptional, className: cls.className, methodName, baseName });
         }
       }
-      rootClasses.push(cls);
+      classes.push(cls);
     }
-    // What the resolver and the mapper warned about meanwhile is this root's (those given first for an earlier root are that root's).
-    const known = new Set(part.typeWarnings.map(diagnosticKey));
-    for (const d of [...resolver.diagnostics.slice(typeWarningsFrom[0]), ...mapper.diagnostics.slice(typeWarningsFrom[1])]) {
-      if (!known.has(diagnosticKey(d))) part.typeWarnings.push(d);
-    }
-    diagnostics.push(...part.planWarnings, ...part.typeWarnings);
-    classes.push(...rootClasses);
-    parts.push({ part, planned, classes: rootClasses });
-  }
-  if (memo) {
-    if (parts.some((p) => !p.planned)) {
-      // A clash leaves operations out depending on the other roots: then every root is planned again.
-      if (clashes) return undefined;
-      // A root's warnings lack those a root before it gave first. When a root planned again (or gone) gave a
-      // warning that no root gives now, a kept root may be the one to give it: then every root is planned again.
-      const given = new Set(parts.flatMap((p) => p.part.typeWarnings.map(diagnosticKey)));
-      for (const old of memo.roots.values()) {
-        if (!parts.some((p) => p.part === old) && old.typeWarnings.some((d) => !given.has(diagnosticKey(d)))) return undefined;
-      }
-    }
-    memo.roots = new Map(parts.map((p) => [p.part.root.dir, p.part]));
   }
 
   const operations = classes.flatMap((c) => c.operations);
-  const registry = new SchemaRegistry(mapper);
-  for (const op of operations) {
-    registry.use(op.plan.request);
-    for (const r of op.plan.responses) if (r.body) registry.use(r.body);
-  }
   const reserved = new Set([
     ...RUNTIME_NAMES,
     ...classes.map((c) => c.className),
@@ -228,62 +148,36 @@ function generateWith(model: WorkspaceModel, zod: ZodFacadeOptions, memo: Client
   ]);
   const schemas = registry.finish(reserved).map((s) => ({ ...s, zod: markPure(s.zod) }));
 
-  const statusClasses = new Set<number>();
-  let operationsText = '';
-  let classesText = '';
-  for (const { part, planned, classes: own } of parts) {
-    let rendered = planned ? undefined : part.rendered;
-    if (rendered && (rendered.zodType !== zodType || [...rendered.names].some(([id, name]) => registry.typeName(id) !== name))) rendered = undefined;
-    if (!rendered) rendered = renderRoot(own, registry, zodType);
-    if (memo) part.rendered = rendered;
-    for (const d of rendered.statusClasses) statusClasses.add(d);
-    operationsText += rendered.operations;
-    classesText += rendered.classes;
-  }
-
-  const contents = render('client.ts.hbs', {
+  const module = {
     sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
     zodModule: zodModule(zod.zod),
     zodType,
     facade: zodFacade(zod),
     statusClasses: [...statusClasses].sort().map((d) => ({ name: `${d}xx`, lines: statusLines(d) })),
     schemas,
-    operations: operationsText,
-    classes: classesText,
     factory: factory(model.roots, classes, prefixes),
-  });
+  };
   diagnostics.push(...resolver.diagnostics, ...mapper.diagnostics);
-  return { contents, diagnostics };
-}
-
-function diagnosticKey(d: Diagnostic): string {
-  return `${d.severity}\0${d.pos?.file}\0${d.pos?.line}\0${d.pos?.col}\0${d.message}`;
+  function* pieces(): Iterable<string> {
+    const [head, tail] = render('client.ts.hbs', { ...module, operations: BODY_MARK, classes: '' }).split(BODY_MARK);
+    yield head!;
+    for (const op of operations) {
+      // Its warnings were given when it was first planned.
+      const plan = planOperation(op.route, op.method, resolver, mapper, []);
+      yield render('client-operation.ts.hbs', { ...operationView(op, plan, registry, statusClasses), zodType });
+    }
+    for (const c of classes) yield render('client-class.ts.hbs', classView(c));
+    yield tail!;
+  }
+  return { pieces, diagnostics };
 }
 
 /**
- * One root's operations and classes, rendered: each operation and class as
- * soon as its view exists, so that views do not pile up. Records the names
- * of the named types it refers to and the status classes it uses.
+ * The variants of an operation's result type, one per line; the status
+ * classes they use are added to `statusClasses`. Without `refTs` (when only
+ * the classes are wanted) body types are left empty.
  */
-function renderRoot(classes: readonly ClassPlan[], registry: SchemaRegistry, zodType: string): RenderedRoot {
-  const names = new Map<string, string>();
-  const typeName = (id: string): string => {
-    const name = registry.typeName(id);
-    names.set(id, name);
-    return name;
-  };
-  const statusClasses = new Set<number>();
-  const operations = classes
-    .flatMap((c) => c.operations)
-    .map((op) => render('client-operation.ts.hbs', { ...operationView(op, typeName, statusClasses), zodType }))
-    .join('');
-  return { zodType, operations, classes: classes.map((c) => render('client-class.ts.hbs', classView(c))).join(''), names, statusClasses: [...statusClasses] };
-}
-
-function operationView(op: Operation, typeName: (id: string) => string, statusClasses: Set<number>) {
-  const { plan } = op;
-  const refZod = (id: string) => `${typeName(id)}Schema`;
-  const refTs = typeName;
+function resultVariants(plan: OperationPlan, statusClasses: Set<number>, refTs?: (id: string) => string): string[] {
   const variants = plan.responses.flatMap((r) => {
     const status = (statuses: number[]) => `status: ${statusType(statuses, statusClasses)}`;
     if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
@@ -292,13 +186,20 @@ function operationView(op: Operation, typeName: (id: string) => string, statusCl
     // 204, 205 and 304 answers have no body, whatever the route declares.
     const withBody = r.statuses.filter((s) => !BODYLESS_STATUSES.has(s));
     const bodyless = r.statuses.filter((s) => BODYLESS_STATUSES.has(s));
-    const body = r.kind === 'json' && r.body ? printTs(r.body, refTs) : 'unknown';
+    const body = r.kind === 'json' && r.body ? (refTs ? printTs(r.body, refTs) : '') : 'unknown';
     return [
       ...(withBody.length > 0 ? [`{ ${status(withBody)}; body: ${body}; headers: Headers }`] : []),
       ...(bodyless.length > 0 ? [`{ ${status(bodyless)}; headers: Headers }`] : []),
     ];
   });
   variants[variants.length - 1] += ';';
+  return variants;
+}
+
+function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegistry, statusClasses: Set<number>) {
+  const refZod = (id: string) => registry.schemaName(id);
+  const refTs = (id: string) => registry.typeName(id);
+  const variants = resultVariants(plan, statusClasses, refTs);
   return {
     className: op.className,
     methodName: op.methodName,
@@ -330,7 +231,7 @@ function classView(c: ClassPlan) {
       methodName: op.methodName,
       functionName: functionName(op),
       requestTypeName: `${op.baseName}Request`,
-      requestOptional: op.plan.requestOptional,
+      requestOptional: op.requestOptional,
       resultTypeName: `${op.baseName}Result`,
       doc: operationDoc(op, '  '),
     })),
@@ -344,7 +245,7 @@ function functionName(op: Operation): string {
 
 /** The handler's whole doc comment, then the route's method and pattern (and `@deprecated` from a `Deprecated:` paragraph). */
 function operationDoc(op: Operation, indent: string): string {
-  return jsDoc(goDocToJsDoc(op.plan.route.description, [`\`${op.plan.method} ${op.plan.route.path.text}\``]), indent);
+  return jsDoc(goDocToJsDoc(op.route.description, [`\`${op.method} ${op.route.path.text}\``]), indent);
 }
 
 function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnostic {

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { RootModel, RouteModel } from '../../model/model';
-import type { Emitter } from '../emitter';
+import { type Emitter, streamedFile } from '../emitter';
 import { alignColumns, goString, importBlock } from '../go-source';
 import { RootImports } from './root-imports';
 import { templatesIn } from '../templates';
@@ -38,10 +38,11 @@ export function emitRouterFile(root: RootModel): string {
   return render('router.go.hbs', { pkgName, imports: importBlock(imports.lines()), fields, nilChecks, registrations, requireHeaders });
 }
 
+// Printed only when written (streamed files, ../emitter.ts): until then the model holds all they need.
 export const emitRouter: Emitter = (model) => ({
   files: model.roots.flatMap((root) => [
-    { path: path.join(root.dir, 'router.go'), contents: emitRouterFile(root) },
-    { path: path.join(root.dir, 'registry.go'), contents: emitRegistry(root) },
+    streamedFile(path.join(root.dir, 'router.go'), () => [emitRouterFile(root)]),
+    streamedFile(path.join(root.dir, 'registry.go'), () => [emitRegistry(root)]),
   ]),
   diagnostics: model.roots.flatMap(importPathDiagnostics),
 });
