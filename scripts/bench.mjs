@@ -1,7 +1,9 @@
 // npm run bench: times fw on two generated workspaces and prints times, ratios and peak memory.
 //
 //   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api] [--no-nx | --nx-only] [--routes 10000] [--roots 10]
-//                          [--tsc-routes 1000] [--tsc-runs 1]
+//                          [--tsc-routes 1000] [--tsc-runs 1] [--only watch]
+//
+// --only watch: only the baseline and the fw watch rows (each of --runs edits is one rebuild).
 //
 // Workspaces (scripts/bench-workspaces.mjs, generated into a temporary directory):
 //   synthetic  uniform small handler files (--routes, --roots)
@@ -46,11 +48,14 @@ const { values } = parseArgs({
     'nx-only': { type: 'boolean', default: false },
     'tsc-routes': { type: 'string', default: '1000' },
     'tsc-runs': { type: 'string', default: '1' },
+    only: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
 const NX_ONLY = values['nx-only'];
 const WORKSPACES = values.workspace ?? (NX_ONLY ? ['real-api'] : ['synthetic', 'real-api']);
+if (values.only !== undefined && values.only !== 'watch') throw new Error(`bench: --only takes watch, not ${values.only}`);
+const WATCH_ONLY = values.only === 'watch';
 const { commands } = require(path.join(dist, 'cli/main.js'));
 const hasCommand = (...words) => commands.some((c) => c.words.join(' ') === words.join(' '));
 const CLIENT = 'web/client.ts';
@@ -273,15 +278,15 @@ async function benchWorkspace(name) {
     freshTree(dir);
     dropCache(dir);
   };
-  for (const [g, extra] of [['router', []], ['url-helper', []], ['client', ['--file', CLIENT]]]) {
+  for (const [g, extra] of WATCH_ONLY ? [] : [['router', []], ['url-helper', []], ['client', ['--file', CLIENT]]]) {
     row(`fw g ${g}, fresh tree`, fwRuns(fw('g', g, ...extra, ...noCache), dir, { before: fresh }));
     row(`fw g ${g}, outputs present`, fwRuns(fw('g', g, ...extra, ...noCache), dir));
   }
-  if (hasCommand('g', 'openapi')) {
+  if (hasCommand('g', 'openapi') && !WATCH_ONLY) {
     const openapi = ['g', 'openapi', '--file', 'web/openapi.json', '--title', 'Bench', '--version', '1.0.0', ...noCache];
     row('fw g openapi, fresh tree', fwRuns(fw(...openapi), dir, { before: fresh }));
   }
-  if (hasCommand('g', 'all')) {
+  if (hasCommand('g', 'all') && !WATCH_ONLY) {
     const all = fw('g', 'all', '--file', CLIENT);
     row('fw g all, fresh tree, cold cache', fwRuns(all, dir, { before: fresh }));
     row('fw g all, outputs present, cold cache', fwRuns(all, dir, { before: () => dropCache(dir) }));
@@ -307,8 +312,8 @@ async function benchWorkspace(name) {
       if (types !== undefined) printRow(`${label} types-file edit`, { ms: types }, baseline.ms);
     }
   }
-  if (name === 'synthetic') await bundleRows(dir);
-  if (!values['no-nx'] && name === 'real-api') nxRows(dir);
+  if (name === 'synthetic' && !WATCH_ONLY) await bundleRows(dir);
+  if (!values['no-nx'] && !WATCH_ONLY && name === 'real-api') nxRows(dir);
   // FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
   if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -366,5 +371,5 @@ const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`fw bench: median of ${RUNS} runs; node ${process.version}, ${os.availableParallelism()} cores, load average ${load}`);
 console.log(`fw at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim()}`);
 for (const name of WORKSPACES) await benchWorkspace(name);
-if (!NX_ONLY && Number(values['tsc-routes']) > 0) benchTypecheck({ routes: Number(values['tsc-routes']), runs: Number(values['tsc-runs']) });
+if (!NX_ONLY && !WATCH_ONLY && Number(values['tsc-routes']) > 0) benchTypecheck({ routes: Number(values['tsc-routes']), runs: Number(values['tsc-runs']) });
 console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -6,7 +6,7 @@ import type { GoFile } from './go/ast';
 import { buildTarget } from './go/build-constraints';
 import { cacheSalt } from './go/read-go-file';
 import { typeResolverFor } from './go/type-resolver';
-import { loadWorkspaceModel } from './model/build-model';
+import { loadWorkspaceModel, type ModelMemo } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { recordRun, runRecordFile, type RunSummary, upToDateRun } from './write/run-record';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
@@ -57,6 +57,8 @@ export interface GenerateOptions {
    * drops a root's entry whenever a file that root's outputs depend on changes.
    */
   rootOutputs?: RootOutputs;
+  /** What earlier runs of this process built of the model; see ModelMemo (`fw watch` keeps it). */
+  models?: ModelMemo;
 }
 
 /** Per root directory, per generator: the files and diagnostics emitted for that root alone. */
@@ -88,10 +90,8 @@ function since(start: bigint): number {
 
 /** The model of the workspace, read for `options`' build target, through its parse cache and parsed files. */
 function loadModel(options: Omit<GenerateOptions, 'generators'>) {
-  return loadWorkspaceModel(path.resolve(options.cwd), options.packages ?? [], buildTarget(options.env ?? process.env, options.tags ?? []), {
-    cacheDir: options.cacheDir,
-    parsed: options.parsed,
-  });
+  const reading = { cacheDir: options.cacheDir, parsed: options.parsed };
+  return loadWorkspaceModel(path.resolve(options.cwd), options.packages ?? [], buildTarget(options.env ?? process.env, options.tags ?? []), reading, options.models);
 }
 
 /**

@@ -3,24 +3,31 @@ import * as path from 'node:path';
 import { type FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { type Diagnostic, hasErrors } from './diagnostics/diagnostics';
 import type { GoFile } from './go/ast';
+import { forgetTypeResolver, forgetTypes } from './go/type-resolver';
 import { type GenerateOptions, type GenerateResult, generateAndWrite, type RootOutputs } from './generate';
+import { forgetModel, type ModelMemo } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
-import { isGoSourceFile, isSkippedDir } from './workspace/discover';
+import { isGoSourceFile, isSkippedDir, URL_HELPER_DIR } from './workspace/discover';
 import type { WriteReport } from './write/writer';
 
 /**
  * `fw watch`: generation kept running. The parsed Go files stay in memory;
  * a change event drops only the changed file's, so a rebuild re-reads and
- * re-parses only what changed. Discovery and the model run again; the
- * per-root generators (router, url-helper) re-emit only the roots the change
- * can affect (rootsToForget), the others (client, openapi: one file for all
- * roots) emit in full. What fw last wrote stays in memory too, so outputs are
- * compared there, not read back, and only those whose contents changed are
- * written. Events are debounced into one rebuild. A rebuild with errors
- * writes nothing, so the last good outputs stay; the next good one writes again.
+ * re-parses only what changed. The Go program (its packages and its type
+ * resolver), discovery's answer and each root's model are kept too
+ * (ModelMemo), and forgotten where a change can affect them: the changed
+ * directories' packages, the types of those and of the packages importing
+ * them (forgetTypes), the roots rootsToForget names, discovery after a
+ * change of directories, go.mod or which files exist, everything after a
+ * go.mod edit. The per-root
+ * generators (router, url-helper) re-emit only the forgotten roots; the
+ * client (one file for every root) is emitted whole. What fw last wrote stays in memory too, so outputs are compared
+ * there, not read back, and only those whose contents changed are written.
+ * Events are debounced into one rebuild. A rebuild with errors writes
+ * nothing, so the last good outputs stay; the next good one writes again.
  */
 
-export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs'> {
+export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs' | 'models'> {
   /** Milliseconds of quiet after a change before rebuilding (default 20). */
   debounceMs?: number;
   /** Called with errors of the file watcher (e.g. the system's limit of watched directories) or of a rebuild; watching goes on. */
@@ -60,16 +67,20 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   const outputs = new Map<string, string>();
   /** The per-root generators' outputs by root, kept until a change can affect that root. */
   const rootOutputs: RootOutputs = new Map();
+  /** The program, discovery and root models of the last rebuild, kept until a change can affect them. */
+  const models: ModelMemo = { roots: new Map() };
   /** Of the last model: root directories, and those whose packages something outside them imports. */
   let roots: RootDeps = { dirs: [], imported: new Set() };
   const changed = new Set<string>();
+  /** Whether the changes since the last rebuild may change what discovery finds (see discoveryMayChange). */
+  let structural = false;
   let firstEvent: bigint | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let closed = false;
 
   const build = async (cause: Rebuild['cause'], started: bigint): Promise<Rebuild> => {
-    const outcome = await generateAndWrite({ ...options, cwd, parsed, rootOutputs }, { known: outputs });
+    const outcome = await generateAndWrite({ ...options, cwd, parsed, rootOutputs, models }, { known: outputs });
     // After a refusal nothing was written: what is on disk is what was there.
     if (outcome.report?.diagnostics.length === 0) for (const f of outcome.result.files) outputs.set(f.path, f.contents);
     if (outcome.result.model) roots = rootDeps(outcome.result.model);
@@ -87,7 +98,9 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
     timer = undefined;
     const paths = [...changed];
     const started = firstEvent ?? process.hrtime.bigint();
+    const rediscover = structural;
     changed.clear();
+    structural = false;
     firstEvent = undefined;
     running = running
       .then(async () => {
@@ -96,6 +109,21 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
         const forget = rootsToForget(paths, roots);
         if (forget === 'all') rootOutputs.clear();
         else for (const dir of forget) rootOutputs.delete(dir);
+        if (paths.some((p) => path.basename(p) === 'go.mod')) forgetModel(models);
+        else {
+          if (rediscover) models.discovery = undefined;
+          // A changed file's package, or a changed directory and everything below it, is loaded again, and the types
+          // of those packages and of the packages that import them are resolved again.
+          const program = models.program;
+          if (program) {
+            const forgotten = program.forget(paths.map((p) => (isGoSourceFile(path.basename(p)) ? path.dirname(p) : p)));
+            // The OpenAPI document reports what the resolver warns about: it starts from a new one.
+            if (options.generators.includes('openapi')) forgetTypeResolver(program);
+            else forgetTypes(program, program.dependents(forgotten));
+          }
+          if (forget === 'all') models.roots.clear();
+          else for (const dir of forget) models.roots.delete(dir);
+        }
         onRebuild(await build(paths.length, started));
       })
       // A rebuild that throws is a bug in fw: say so and keep watching (the next change rebuilds again).
@@ -113,6 +141,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
     if (isDir) for (const p of parsed.keys()) if (p.startsWith(`${file}${path.sep}`)) parsed.delete(p);
     firstEvent ??= process.hrtime.bigint();
     changed.add(file);
+    if (discoveryMayChange(event, file)) structural = true;
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, debounceMs);
   };
@@ -181,6 +210,15 @@ function rootsToForget(paths: readonly string[], roots: RootDeps): Iterable<stri
     for (const d of owners) out.add(d);
   }
   return out;
+}
+
+/**
+ * Discovery reads which directories and files exist, go.mod files, and the
+ * headers of the Go files in a root's URL-helper folder: only a change of a
+ * Go file's contents elsewhere leaves its answer as it was.
+ */
+function discoveryMayChange(event: string, file: string): boolean {
+  return event !== 'change' || !isGoSourceFile(path.basename(file)) || path.basename(path.dirname(file)) === URL_HELPER_DIR;
 }
 
 function readOrUndefined(file: string): string | undefined {

@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type Diagnostic, formatDiagnostic } from '../src/diagnostics/diagnostics';
+import { generate } from '../src/generate';
 import { type Rebuild, startWatch, type Watcher } from '../src/watch';
 import { copyFixture, runFw } from './support/workspace';
 
@@ -59,8 +61,14 @@ async function watchWorkspace(ws: string): Promise<{ next: () => Promise<Rebuild
 /** The oracle: a fresh fw g all finds nothing to write. */
 async function expectFreshRunAgrees(ws: string): Promise<void> {
   const check = await runFw(['g', 'all', '--file', CLIENT, '--cwd', ws, '--check', '--no-cache']);
-  expect(check.stderr).toBe('');
+  expect(check.stderr.split('\n').filter((l) => l.includes('error'))).toEqual([]);
   expect(check.code).toBe(0);
+}
+
+/** The diagnostics as printed, sorted: of a rebuild, or (the oracle) of a fresh run of what fw watch generates. */
+const printed = (ws: string, diagnostics: readonly Diagnostic[]) => diagnostics.map((d) => formatDiagnostic(d, ws)).sort();
+async function freshDiagnostics(ws: string): Promise<string[]> {
+  return printed(ws, (await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT })).diagnostics);
 }
 
 const read = (ws: string, rel: string) => fs.readFileSync(path.join(ws, rel), 'utf8');
@@ -156,20 +164,158 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
+  it('after an edit in one root that renames a schema the other root\'s operations use, the client is what a fresh run writes', async () => {
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws);
+    const before = read(ws, CLIENT);
+    // A second Go type named User (v1's own) makes the client put package names in front of both: v2's operations, kept from the
+    // last rebuild, must then refer to the new name of models.User.
+    fs.writeFileSync(
+      path.join(ws, 'internal/v1handler/handler_profile.go'),
+      'package v1handler\n\nimport "net/http"\n\n// User is a profile.\ntype User struct {\n\tNick string `json:"nick"`\n}\n\n' +
+        '// fw:http_route path=/profile response=200:User\nfunc Profile() http.HandlerFunc { return nil }\n',
+    );
+    await next();
+    const after = read(ws, CLIENT);
+    expect(after).toContain('nick');
+    expect(after.match(/export const UserSchema\b/g)).toBeNull();
+    expect(before.match(/export const UserSchema\b/g)).not.toBeNull();
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after an edit in one root, gives the warnings a fresh run gives, the other root\'s included', async () => {
+    const ws = copyFixture('example');
+    // A query field fw cannot resolve in v2's request type: a warning from the client's type resolver when v2 is planned (only then).
+    fs.writeFileSync(
+      path.join(ws, 'internal/v2handler/handler_events.go'),
+      'package v2handler\n\nimport "net/http"\n\ntype EventsRequest struct {\n\tStream chan int `query:"stream"`\n\tCount  int      `query:"count"`\n}\n\n' +
+        '// fw:http_route path=/v2/events request=EventsRequest\nfunc Events() http.HandlerFunc { return nil }\n',
+    );
+    const { next, first } = await watchWorkspace(ws);
+    const expected = await freshDiagnostics(ws);
+    expect(expected.some((l) => l.includes('handler_events.go') && l.includes('warning'))).toBe(true);
+    expect(printed(ws, first.diagnostics)).toEqual(expected);
+
+    edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
+    const r = await next();
+    expect(r.report).toBeDefined();
+    expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after an edit that drops the first of two roots giving the same warning, still gives it (from the other root)', async () => {
+    const ws = copyFixture('example');
+    // A shared request type with a query field fw cannot resolve: planning v1, then v2, warns about it once (for v1).
+    const models = read(ws, 'internal/models/models.go');
+    fs.writeFileSync(path.join(ws, 'internal/models/models.go'), `${models}\n// Filter selects events.\ntype Filter struct {\n\tStream chan int \`query:"stream"\`\n}\n`);
+    const route = (pkg: string, p: string) =>
+      `package ${pkg}\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/models"\n)\n\n// fw:http_route path=${p} request=models.Filter\nfunc Events() http.HandlerFunc { return nil }\n`;
+    fs.writeFileSync(path.join(ws, 'internal/v1handler/handler_events.go'), route('v1handler', '/events'));
+    fs.writeFileSync(path.join(ws, 'internal/v2handler/handler_events.go'), route('v2handler', '/v2/events'));
+    const { next } = await watchWorkspace(ws);
+    fs.rmSync(path.join(ws, 'internal/v1handler/handler_events.go'));
+    const r = await next();
+    const expected = await freshDiagnostics(ws);
+    expect(expected.some((l) => l.includes('field Stream of Filter has type chan'))).toBe(true);
+    expect(printed(ws, r.diagnostics)).toEqual(expected);
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after an edit that gives one root a client name clash, reports what a fresh run reports', async () => {
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws);
+    fs.writeFileSync(
+      path.join(ws, 'internal/v1handler/handler_ctor.go'),
+      'package v1handler\n\nimport "net/http"\n\n// fw:http_route path=/ctor name=constructor\nfunc Ctor() http.HandlerFunc { return nil }\n',
+    );
+    const r = await next();
+    expect(r.report).toBeUndefined();
+    const expected = await freshDiagnostics(ws);
+    expect(expected.some((l) => l.includes('error') && l.includes('constructor'))).toBe(true);
+    expect(printed(ws, r.diagnostics)).toEqual(expected);
+  });
+
   it('after an edit of a package in one root\'s tree that another root takes request types from, both roots are what a fresh run writes', async () => {
     const ws = copyFixture('example');
-    // v2 takes a request type from v1's admin subfolder.
+    // v2 takes a request type from v1's admin subfolder, and embeds it in a request type of its own.
     fs.writeFileSync(
       path.join(ws, 'internal/v2handler/handler_admin.go'),
       'package v2handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/v1handler/admin"\n)\n\n' +
-        '// fw:http_route path=/v2/admin/users request=admin.ListUsersRequest response=200:admin.ListUsersResponse\nfunc ListAdminUsers() http.HandlerFunc { return nil }\n',
+        '// fw:http_route path=/v2/admin/users request=admin.ListUsersRequest response=200:admin.ListUsersResponse\nfunc ListAdminUsers() http.HandlerFunc { return nil }\n\n' +
+        '// SearchRequest adds a text to the admin filter.\ntype SearchRequest struct {\n\tadmin.ListUsersRequest\n\tText string `query:"text"`\n}\n\n' +
+        '// fw:http_route path=/v2/admin/search request=SearchRequest\nfunc SearchAdminUsers() http.HandlerFunc { return nil }\n',
     );
     const { next } = await watchWorkspace(ws);
     await expectFreshRunAgrees(ws);
 
     edit(ws, 'internal/v1handler/admin/handler_users.go', '`query:"role"`', '`query:"user_role"`');
     await next();
-    expect(read(ws, 'internal/v2handler/urlhelper/urlhelper.go')).toContain('user_role');
+    const helper = read(ws, 'internal/v2handler/urlhelper/urlhelper.go');
+    expect(helper).toContain('user_role');
+    expect(helper).not.toContain('"role"');
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after a types edit that changes a schema both roots use, and a broken types edit then its fix, its outputs are what a fresh run writes', async () => {
+    const ws = copyFixture('example');
+    const MODELS = 'internal/models/models.go';
+    const { next } = await watchWorkspace(ws);
+
+    edit(ws, MODELS, '`json:"email"`', '`json:"email_address"`');
+    let r = await next();
+    expect(r.report).toBeDefined();
+    expect(read(ws, CLIENT)).toContain('email_address');
+    await expectFreshRunAgrees(ws);
+
+    // v2's annotations name models.User (errors there), v1's response types hold it in fields: nothing is written.
+    const good = [read(ws, CLIENT), read(ws, ROUTER), read(ws, 'internal/v2handler/router.go')];
+    edit(ws, MODELS, 'type User struct', 'type Person struct');
+    r = await next();
+    expect(r.report).toBeUndefined();
+    expect(r.diagnostics.filter((d) => d.severity === 'error').map((d) => path.relative(ws, d.pos!.file))).toEqual([V2_USERS, V2_USERS]);
+    expect([read(ws, CLIENT), read(ws, ROUTER), read(ws, 'internal/v2handler/router.go')]).toEqual(good);
+
+    edit(ws, MODELS, 'type Person struct', 'type User struct');
+    r = await next();
+    expect(r.report).toBeDefined();
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after a new subfolder of handlers, a new root, their removal and go.mod edits, its outputs are what a fresh run writes', async () => {
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws);
+
+    fs.mkdirSync(path.join(ws, 'internal/v1handler/billing'));
+    fs.writeFileSync(
+      path.join(ws, 'internal/v1handler/billing/handler_billing.go'),
+      'package billing\n\nimport "net/http"\n\n// fw:http_route path=/billing/invoices\nfunc ListInvoices() http.HandlerFunc { return nil }\n',
+    );
+    await next();
+    expect(read(ws, ROUTER)).toContain('"GET /billing/invoices"');
+    await expectFreshRunAgrees(ws);
+
+    const v3 = path.join(ws, 'internal/v3handler');
+    fs.mkdirSync(v3);
+    for (const f of ['router.go', 'registry.go']) fs.writeFileSync(path.join(v3, f), '// Code generated by fw. DO NOT EDIT.\n\npackage v3handler\n');
+    fs.writeFileSync(path.join(v3, 'handler_status.go'), 'package v3handler\n\nimport "net/http"\n\n// fw:http_route path=/v3/status\nfunc Status() http.HandlerFunc { return nil }\n');
+    await next();
+    expect(read(ws, 'internal/v3handler/router.go')).toContain('"GET /v3/status"');
+    expect(read(ws, CLIENT)).toContain('/v3/status');
+    await expectFreshRunAgrees(ws);
+
+    fs.rmSync(path.join(ws, 'internal/v1handler/billing'), { recursive: true });
+    await next();
+    expect(read(ws, ROUTER)).not.toContain('/billing/');
+    await expectFreshRunAgrees(ws);
+
+    // Another module path: the handlers' imports of example.com/shop/... leave the module (errors), then back.
+    edit(ws, 'go.mod', 'module example.com/shop', 'module example.com/store');
+    const broken = await next();
+    expect(broken.report).toBeUndefined();
+    expect(broken.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+    edit(ws, 'go.mod', 'module example.com/store', 'module example.com/shop');
+    const fixed = await next();
+    expect(fixed.report).toBeDefined();
     await expectFreshRunAgrees(ws);
   });
 

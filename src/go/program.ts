@@ -59,6 +59,49 @@ export class WorkspaceProgram implements GoProgram {
     return [...this.byDir.keys()];
   }
 
+  /**
+   * Forgets the packages of `dirs` and of every directory below them, so
+   * that they are loaded again when asked for (`fw watch`, after a change
+   * there). Files already parsed come from `reading.parsed` as before: its
+   * keeper drops the changed ones. Returns the import paths of those
+   * directories (whether they held a package or not).
+   */
+  forget(dirs: Iterable<string>): Set<string> {
+    const importPaths = new Set<string>();
+    for (const dir of dirs) {
+      const abs = path.resolve(dir);
+      importPaths.add(this.importPathAt(abs));
+      for (const [d, pkg] of this.byDir) {
+        if (d !== abs && !d.startsWith(`${abs}${path.sep}`)) continue;
+        importPaths.add(pkg?.importPath ?? this.importPathAt(d));
+        this.byDir.delete(d);
+        if (pkg && this.byPath.get(pkg.importPath) === pkg) this.byPath.delete(pkg.importPath);
+      }
+    }
+    return importPaths;
+  }
+
+  /** `importPaths` and those of the loaded packages that import one of them, directly or through others: the packages whose types can depend on theirs. */
+  dependents(importPaths: Iterable<string>): Set<string> {
+    const out = new Set(importPaths);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const pkg of this.byPath.values()) {
+        if (out.has(pkg.importPath) || !pkg.files.some((f) => f.imports.some((i) => out.has(i.path)))) continue;
+        out.add(pkg.importPath);
+        grew = true;
+      }
+    }
+    return out;
+  }
+
+  /** The import path of the package in `dir`: the module's path and the directory below go.mod (the directory itself outside any module). */
+  private importPathAt(dir: string): string {
+    const module = this.moduleOf(dir);
+    const rel = module ? toPosix(path.relative(module.dir, dir)) : '';
+    return module ? (rel ? `${module.path}/${rel}` : module.path) : toPosix(dir);
+  }
+
   /** Makes a module's packages reachable by import path. */
   addModule(module: GoModule): void {
     this.modules.set(module.path, module);
@@ -135,8 +178,7 @@ export class WorkspaceProgram implements GoProgram {
       if (verdict.build) files.push(parsed);
       else excluded.push(verdict.problem ? { file: parsed, problem: verdict.problem } : { file: parsed });
     }
-    const rel = module ? toPosix(path.relative(module.dir, dir)) : '';
-    const importPath = module ? (rel ? `${module.path}/${rel}` : module.path) : toPosix(dir);
+    const importPath = this.importPathAt(dir);
     const name = mostCommonPackageName(files.length > 0 ? files : excluded.map((e) => e.file));
     const pkg: GoPackage = { dir, importPath, name, files, excluded, types: new Map() };
     for (const file of files) for (const decl of file.types) if (!pkg.types.has(decl.name)) pkg.types.set(decl.name, { decl, file });

@@ -86,6 +86,26 @@ export function typeResolverFor(program: GoProgram): TypeResolver {
   return resolver;
 }
 
+/** Drops the resolver of `program`, whose packages changed (`fw watch` keeps a program across rebuilds): the next asks for a new one. */
+export function forgetTypeResolver(program: GoProgram): void {
+  resolvers.delete(program);
+}
+
+/**
+ * Makes the resolver of `program` (if any) forget the types of the packages
+ * `importPaths` (`fw watch`, after they changed), which must include every
+ * package whose types can depend on theirs: every loaded package that
+ * imports one of them, directly or through others (a type refers to another
+ * package's only through an import). Those are resolved again when asked
+ * for. With generic instantiations (whose types depend on their arguments'
+ * packages, which need not be imported) the whole resolver is dropped. Its
+ * diagnostics are emptied: they then hold what was found since.
+ */
+export function forgetTypes(program: GoProgram, importPaths: ReadonlySet<string>): void {
+  const resolver = resolvers.get(program);
+  if (resolver && !resolver.forget(importPaths)) resolvers.delete(program);
+}
+
 export class TypeResolver {
   /** Every named type resolved so far, by id. */
   readonly named = new Map<string, NamedType>();
@@ -112,6 +132,21 @@ export class TypeResolver {
   private instantiating = 0;
 
   constructor(private readonly program: GoProgram) {}
+
+  /** See forgetTypes; false when it cannot (generic instantiations). */
+  forget(importPaths: ReadonlySet<string>): boolean {
+    for (const id of this.named.keys()) if (id.includes('[')) return false;
+    const dropped = new Set<string>();
+    for (const [id, info] of this.named) {
+      if (!importPaths.has(info.pkg.importPath)) continue;
+      dropped.add(id);
+      this.named.delete(id);
+    }
+    for (const [decl, ref] of this.namedRefs) if (ref.kind === 'named' && dropped.has(ref.id)) this.namedRefs.delete(decl);
+    this.diagnostics.length = 0;
+    this.warned.clear();
+    return true;
+  }
 
   /** A route's request or response type. */
   resolveRef(ref: Pick<TypeRef, 'name' | 'pkg'>): ResolvedType {

@@ -4,7 +4,7 @@ import { type Diagnostic, error, type Pos, warning } from '../diagnostics/diagno
 import { discoverRoots, type GoModule, type RootLocation, toPosix } from '../workspace/discover';
 import { initGoParser } from '../go/parser';
 import { type BuildTarget, constraintSummary, describeTarget } from '../go/build-constraints';
-import type { GoFile } from '../go/ast';
+import type { GoComment, GoFile } from '../go/ast';
 import { findAnnotatedHandlers, type AnnotatedHandler } from './handlers';
 import type { GroupModel, HandlerPackage, HandlerTypeModel, RootModel, RouteModel, RouteResponse, WorkspaceModel } from './model';
 import { isGoIdentifier } from '../go/names';
@@ -29,21 +29,65 @@ export const GENERATED_DECLARATIONS = ['Router', 'RouterParams', 'Route', 'Route
 /** Packages generated files import; a handler package must not take these names. */
 const RESERVED_IMPORT_NAMES = ['http', 'json', 'reflect'];
 
-/** discover → parse → validate → model; see WorkspaceProgram for `target` and `reading`. */
-export async function loadWorkspaceModel(cwd: string, packages: readonly string[], target?: BuildTarget, reading: ProgramReading = {}): Promise<LoadedModel> {
+/**
+ * What `fw watch` keeps of one run's model for the next, so that a rebuild
+ * reads and builds again only what a change can affect. Its keeper
+ * (src/watch.ts) forgets, before each rebuild: the changed directories'
+ * packages (`program.forget`), the roots whose model a change can affect,
+ * and discovery's answer after a change of directories, go.mod files or of
+ * which files exist. Whatever the keeper drops is built again from the files.
+ */
+export interface ModelMemo {
+  /** The program of the last run: its packages, and its type resolver's answers, are valid until forgotten (forgetTypes). */
+  program?: WorkspaceProgram;
+  /** The roots discovery found and what it reported. */
+  discovery?: { roots: RootLocation[]; diagnostics: Diagnostic[] };
+  /** Each root's model (undefined when it could not be built) and the diagnostics of building it, by root directory, with the location it was built for. */
+  roots: Map<string, { location: string; root?: RootModel; diagnostics: Diagnostic[] }>;
+}
+
+/** discover → parse → validate → model; see WorkspaceProgram for `target` and `reading`, ModelMemo for `memo`. */
+export async function loadWorkspaceModel(cwd: string, packages: readonly string[], target?: BuildTarget, reading: ProgramReading = {}, memo?: ModelMemo): Promise<LoadedModel> {
   await initGoParser();
-  const program = new WorkspaceProgram(target, reading);
+  // A program that met unreadable files or directories is not kept: the next run reads (and reports) them again.
+  if (memo?.program && memo.program.readErrors.length > 0) forgetModel(memo);
+  const program = memo?.program ?? new WorkspaceProgram(target, reading);
+  if (memo) memo.program = program;
   const diagnostics: Diagnostic[] = [];
-  const allRoots = discoverRoots(cwd, diagnostics);
+  let discovery = memo?.discovery;
+  if (!discovery) {
+    const found: Diagnostic[] = [];
+    discovery = { roots: discoverRoots(cwd, found), diagnostics: found };
+    if (memo) memo.discovery = discovery;
+  }
+  diagnostics.push(...discovery.diagnostics);
+  const allRoots = discovery.roots;
   const selected = selectRoots(cwd, allRoots, packages, diagnostics);
-  await program.preload(selected.flatMap((loc) => [loc.dir, ...loc.subDirs]));
+  const keptFor = (loc: RootLocation) => {
+    const kept = memo?.roots.get(loc.dir);
+    return kept && kept.location === JSON.stringify(loc) ? kept : undefined;
+  };
+  await program.preload(selected.filter((loc) => !keptFor(loc)).flatMap((loc) => [loc.dir, ...loc.subDirs]));
   const roots: RootModel[] = [];
   for (const loc of selected) {
-    const root = new RootBuilder(loc, program, diagnostics).build();
-    if (root) roots.push(root);
+    let kept = keptFor(loc);
+    if (!kept) {
+      const own: Diagnostic[] = [];
+      kept = { location: JSON.stringify(loc), root: new RootBuilder(loc, program, own).build(), diagnostics: own };
+      memo?.roots.set(loc.dir, kept);
+    }
+    diagnostics.push(...kept.diagnostics);
+    if (kept.root) roots.push(kept.root);
   }
   diagnostics.push(...program.readErrors);
   return { model: { cwd, roots, program }, diagnostics, allRoots, program };
+}
+
+/** Empties `memo`: the next run builds everything again. */
+export function forgetModel(memo: ModelMemo): void {
+  memo.program = undefined;
+  memo.discovery = undefined;
+  memo.roots.clear();
 }
 
 /** The files fw writes into a root; never read as handler sources. */
@@ -229,7 +273,7 @@ class RootBuilder {
       handlerRef = { kind: 'func', pkg: hp, func: func.name };
     }
     for (const line of handler.annotations) {
-      const parsed = parseAnnotation(line.text, line.pos);
+      const parsed = annotationOf(line);
       this.diagnostics.push(...parsed.diagnostics);
       if (!parsed.annotation) continue;
       const route = this.route(hp, handler, parsed.annotation, group, handlerRef);
@@ -358,6 +402,15 @@ class RootBuilder {
     }
     return uniqueImportNames(paths, [...RESERVED_IMPORT_NAMES, root.pkg.name]);
   }
+}
+
+/** Parsed annotation lines by comment: a parsed file's comments do not change, so `fw watch` parses each line once. */
+const annotations = new WeakMap<GoComment, ReturnType<typeof parseAnnotation>>();
+
+function annotationOf(line: GoComment): ReturnType<typeof parseAnnotation> {
+  let parsed = annotations.get(line);
+  if (!parsed) annotations.set(line, (parsed = parseAnnotation(line.text, line.pos)));
+  return parsed;
 }
 
 function importsC(file: GoFile): boolean {

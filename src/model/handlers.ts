@@ -13,8 +13,19 @@ export interface AnnotatedHandler {
   description: string[];
 }
 
+type Found = { handlers: AnnotatedHandler[]; diagnostics: Diagnostic[] };
+
+/** Answers by file: a parsed file does not change (`fw watch` parses a changed file into a new one), and the model asks for each file's more than once. */
+const foundByFile = new WeakMap<GoFile, Found>();
+
 /** Finds annotated handlers in one file and checks their signatures (spec §1.2, DESIGN §2). */
-export function findAnnotatedHandlers(file: GoFile): { handlers: AnnotatedHandler[]; diagnostics: Diagnostic[] } {
+export function findAnnotatedHandlers(file: GoFile): Found {
+  let found = foundByFile.get(file);
+  if (!found) foundByFile.set(file, (found = findInFile(file)));
+  return found;
+}
+
+function findInFile(file: GoFile): Found {
   const handlers: AnnotatedHandler[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const func of file.funcs) {

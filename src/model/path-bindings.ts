@@ -1,6 +1,27 @@
 import { type Diagnostic, type Pos, warning } from '../diagnostics/diagnostics';
 import { parseStructTag, tagName } from '../go/struct-tags';
 import type { RouteModel } from './model';
+import type { GoTypeDecl } from '../go/ast';
+
+/** The wildcards each request type binds, by declaration (many routes share one; `fw watch` keeps unchanged files' declarations): null when not checked. */
+const boundByDecl = new WeakMap<GoTypeDecl, ReadonlySet<string> | null>();
+
+function boundNames(decl: GoTypeDecl): ReadonlySet<string> | undefined {
+  let bound = boundByDecl.get(decl);
+  if (bound === undefined) {
+    bound = null;
+    if (decl.type.kind === 'struct' && decl.type.fields.every((f) => f.name !== undefined)) {
+      const names = new Set<string>();
+      for (const f of decl.type.fields) {
+        const name = tagName(parseStructTag(f.tag), 'path');
+        if (name) names.add(name);
+      }
+      bound = names;
+    }
+    boundByDecl.set(decl, bound);
+  }
+  return bound ?? undefined;
+}
 
 /**
  * Warns when a path wildcard is not bound by a `path:` field of the request
@@ -12,12 +33,8 @@ import type { RouteModel } from './model';
 export function checkPathBindings(route: RouteModel, pathPos: Pos): Diagnostic[] {
   if (!route.request) return [];
   const decl = route.request.pkg.types.get(route.request.name)?.decl;
-  if (!decl || decl.type.kind !== 'struct' || decl.type.fields.some((f) => f.name === undefined)) return [];
-  const bound = new Set<string>();
-  for (const f of decl.type.fields) {
-    const name = tagName(parseStructTag(f.tag), 'path');
-    if (name) bound.add(name);
-  }
+  const bound = decl && boundNames(decl);
+  if (!bound) return [];
   const wildcards = route.path.segments.flatMap((s) => (s.kind === 'wildcard' || s.kind === 'remainder' ? [s.name] : []));
   const out: Diagnostic[] = [];
   for (const w of wildcards) {

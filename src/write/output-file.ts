@@ -62,19 +62,34 @@ function inspect(file: string): Exclude<ExistingOutput, { kind: 'file' }> | { ki
   };
 }
 
-/** What is at `file`: absent, a regular file and its contents, or a refusal (wrong kind of file, unreadable). */
-export function readOutput(file: string): ExistingOutput {
+/**
+ * What is at `file`: absent, a regular file and its contents, or a refusal
+ * (wrong kind of file, unreadable). With `maxBytes`, only the file's first
+ * bytes are read (enough to look for fw's header).
+ */
+export function readOutput(file: string, maxBytes?: number): ExistingOutput {
   const found = inspect(file);
   if (found.kind !== 'regular') return found;
   try {
-    return { kind: 'file', contents: fs.readFileSync(file, 'utf8') };
+    return { kind: 'file', contents: maxBytes === undefined ? fs.readFileSync(file, 'utf8') : readHead(file, maxBytes) };
   } catch (e) {
     return { kind: 'refused', diagnostic: fileError(file, 'cannot read', e) };
   }
 }
 
 /** Enough bytes for the first 2,048 characters, which hold fw's header if it is there (workspace/generated-header.ts). */
-const HEAD_BYTES = 4 * 2048;
+export const HEADER_BYTES = 4 * 2048;
+
+function readHead(file: string, maxBytes: number): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(maxBytes);
+    return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, maxBytes, 0));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 
 /**
  * Like readOutput, for a large output: instead of the contents, their
@@ -86,7 +101,7 @@ export function readOutputDigest(file: string): { kind: 'absent' } | { kind: 'fi
   try {
     const fd = fs.openSync(file, 'r');
     try {
-      const { digest, head } = digestOfFd(fd, HEAD_BYTES);
+      const { digest, head } = digestOfFd(fd, HEADER_BYTES);
       return { kind: 'file', head: head.toString('utf8'), digest };
     } finally {
       fs.closeSync(fd);

@@ -4,7 +4,7 @@ import { type Diagnostic, error, fileError, osErrorText, wholeFile } from '../di
 import type { GeneratedFile } from '../emit/emitter';
 import { hasGeneratedHeader } from '../workspace/generated-header';
 import { drainPieces } from './digest';
-import { readOutput, readOutputDigest } from './output-file';
+import { HEADER_BYTES, readOutput, readOutputDigest } from './output-file';
 
 export interface WriteOptions {
   /** Compare only: write nothing, report stale files. */
@@ -180,8 +180,9 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
   const digests = new Map<string, string>();
   const pending: Pending[] = [];
   for (const file of files) {
-    const known = options.known?.get(file.path);
-    if (known !== undefined && known === file.contents) {
+    // (Only when something is known: reading `contents` renders a streamed file.)
+    const knownContents = options.known?.get(file.path);
+    if (knownContents !== undefined && knownContents === file.contents) {
       report.unchanged.push(file.path);
       continue;
     }
@@ -193,12 +194,15 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
       else pending.push({ file, onDisk: existing.kind === 'file' ? existing.digest : '' });
       continue;
     }
-    const existing = readOutput(file.path);
+    // An output known to hold other contents (fw wrote or found them, and nobody changed it since) differs:
+    // only its first bytes are read again, to be sure that it still carries fw's header.
+    const known = options.known?.has(file.path) === true;
+    const existing = readOutput(file.path, known ? HEADER_BYTES : undefined);
     if (existing.kind === 'refused') {
       report.diagnostics.push(existing.diagnostic);
       continue;
     }
-    if (existing.kind === 'file' && existing.contents === file.contents) {
+    if (existing.kind === 'file' && !known && existing.contents === file.contents) {
       report.unchanged.push(file.path);
       continue;
     }

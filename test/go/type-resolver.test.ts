@@ -556,3 +556,32 @@ const (
     expect(resolver.named.get((mode as { id: string }).id)!.enum?.map((v) => v.value)).toEqual(['fast', 'safe']);
   });
 });
+
+describe('TypeResolver.forget (fw watch: the types of changed packages and of those that import them)', () => {
+  const models = { models: [goFile('/mem/models/models.go', 'models', { types: [typeDecl('Role', go.ident('string'))] })] };
+  const api = { imports: [importOf(`${MOD}/models`)], types: [typeDecl('Req', go.struct(field('Role', go.q('models', 'Role'), 'query:"role"')))] };
+
+  it('forgets the named types and views of the given packages only, and resolves them again as before', () => {
+    const { resolver, resolve } = setup(api, models);
+    const before = resolve('Req');
+    const view = resolver.taggedFields(before, 'query');
+    expect([...resolver.named.keys()].sort()).toEqual([`${MOD}.Req`, `${MOD}/models.Role`]);
+    const role = resolver.named.get(`${MOD}/models.Role`);
+    expect(resolver.forget(new Set([MOD]))).toBe(true);
+    expect([...resolver.named.keys()]).toEqual([`${MOD}/models.Role`]);
+    expect(resolver.named.get(`${MOD}/models.Role`)).toBe(role);
+    const after = resolve('Req');
+    expect(after).toEqual(before);
+    expect(resolver.named.has(`${MOD}.Req`)).toBe(true);
+    expect(resolver.taggedFields(after, 'query')).not.toBe(view);
+    expect(resolver.taggedFields(after, 'query')).toEqual(view);
+  });
+
+  it('cannot forget part of what it knows once it instantiated a generic type (its arguments may come from any package)', () => {
+    const page = typeDecl('Page', go.struct(field('Items', go.slice(go.ident('T')), 'json:"items"')), { typeParams: ['T'] });
+    const { resolver, resolve } = setup({ types: [page, typeDecl('Roles', go.generic(go.ident('Page'), go.ident('string')))] });
+    resolve('Roles');
+    expect([...resolver.named.keys()].some((id) => id.includes('['))).toBe(true);
+    expect(resolver.forget(new Set([`${MOD}/other`]))).toBe(false);
+  });
+});

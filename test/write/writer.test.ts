@@ -150,6 +150,20 @@ describe('writeGeneratedFiles', () => {
     expect(writeGeneratedFiles(files(dir, { 'router.go': HAND }))).toEqual({ written: [], unchanged: [path.join(dir, 'router.go')], stale: [], diagnostics: [] });
   });
 
+  it('with known contents (fw watch), still refuses a file a person rewrote since, and overwrites one that keeps the header', () => {
+    const dir = makeWorkspace({ 'router.go': HAND, 'registry.go': GEN2 });
+    // What fw last wrote, as the watcher remembers it; a person replaced router.go before the watcher heard of it.
+    const known = new Map([
+      [path.join(dir, 'router.go'), GEN],
+      [path.join(dir, 'registry.go'), GEN],
+    ]);
+    const refused = writeGeneratedFiles(files(dir, { 'router.go': GEN2, 'registry.go': GEN2 }), { known });
+    expect(refused.diagnostics.map((d) => path.basename(d.pos!.file))).toEqual(['router.go']);
+    expect(fs.readFileSync(path.join(dir, 'router.go'), 'utf8')).toBe(HAND);
+    const report = writeGeneratedFiles(files(dir, { 'registry.go': `${GEN2}// more\n` }), { known });
+    expect(report).toEqual({ written: [path.join(dir, 'registry.go')], unchanged: [], stale: [], diagnostics: [] });
+  });
+
   it('overwrites a hand-written file with force', () => {
     const dir = makeWorkspace({ 'router.go': HAND });
     const report = writeGeneratedFiles(files(dir, { 'router.go': GEN }), { force: true });
