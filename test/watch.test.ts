@@ -364,4 +364,26 @@ describe('fw watch (command line)', () => {
     }
     expect(await exited).toBe(0);
   });
+
+  it('--zod mini writes the client fw g all --zod mini writes', async () => {
+    const ws = copyFixture('example');
+    const MINI = 'web/src/api/client.mini.ts';
+    fs.rmSync(path.join(ws, MINI));
+    const out: string[] = [];
+    const { main } = await import('../src/cli/main');
+    const exited = main(['watch', '--file', MINI, '--zod', 'mini', '--cwd', ws, '--no-cache'], { out: (l) => out.push(l), err: (l) => out.push(l) });
+    try {
+      const deadline = Date.now() + WAIT_MS;
+      while (!out.some((l) => /^fw watch: watching /.test(l))) {
+        if (Date.now() > deadline) throw new Error(`fw watch did not start:\n${out.join('\n')}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      process.emit('SIGINT');
+    }
+    expect(await exited).toBe(0);
+    expect((await runFw(['g', 'all', '--file', MINI, '--zod', 'mini', '--cwd', ws, '--check', '--no-cache'])).code).toBe(0);
+    expect((await runFw(['g', 'all', '--file', MINI, '--cwd', ws, '--check', '--no-cache'])).code).toBe(1);
+    expect(await main(['watch', '--zod', 'maxi', '--cwd', ws], { out: () => {}, err: () => {} })).toBe(2);
+  });
 });

@@ -127,12 +127,12 @@ ${COMMON_HELP}`,
   run: ({ values, positionals }, io) => runGenerators('url-helper', ['url-helper'], values, positionals, io),
 };
 
-const ZOD_HELP = `  --zod <classic|mini>
+export const ZOD_HELP = `  --zod <classic|mini>
                 the zod the client imports: zod (classic, the default) or
                 zod/mini (the same validation, smaller bundles)`;
 
 /** `--zod classic|mini`; classic when absent. */
-function zodOption(value: unknown): GenerateOptions['clientZod'] {
+export function zodOption(value: unknown): GenerateOptions['clientZod'] {
   if (value === undefined || value === 'classic' || value === 'mini') return value ?? 'classic';
   throw new UsageError(`--zod takes classic or mini, not ${JSON.stringify(value)}`);
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { formatDiagnostic } from '../diagnostics/diagnostics';
 import { type Rebuild, startWatch } from '../watch';
-import { buildTags, cacheDirOption, GENERATE_OPTIONS } from './generate-command';
+import { buildTags, cacheDirOption, GENERATE_OPTIONS, ZOD_HELP, zodOption } from './generate-command';
 import { type Command, displayPath, EXIT_OK, type Io } from './command';
 
 /** One line per rebuild: what happened and how long it took. */
@@ -46,6 +46,7 @@ the diagnostics and leaves the last good outputs; fixing it rebuilds.
 Stop with Ctrl-C.
 
   --file <path> output file of the TypeScript client, relative to --cwd
+${ZOD_HELP}
   --cwd <dir>   workspace directory to watch (default: the current directory)
   --tags <list> build tags, as go build -tags takes them (see fw g all --help)
   --no-cache    do not read or write the parse cache
@@ -53,7 +54,7 @@ Stop with Ctrl-C.
                 where the parse cache lives (see fw g all --help)
   -q, --quiet   print diagnostics only, no summary lines
   -h, --help    show this help`,
-  options: { ...WATCH_OPTIONS, file: { type: 'string' } },
+  options: { ...WATCH_OPTIONS, file: { type: 'string' }, zod: { type: 'string' } },
   run: async ({ values, positionals }, io) => {
     const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
     const file = typeof values.file === 'string' && values.file !== '' ? values.file : undefined;
@@ -64,6 +65,7 @@ Stop with Ctrl-C.
         generators: file ? ['router', 'url-helper', 'client'] : ['router', 'url-helper'],
         packages: positionals,
         clientFile: file,
+        clientZod: zodOption(values.zod),
         tags: buildTags(values.tags),
         cacheDir: cacheDirOption(values, cwd),
         onWatchError: (e) => io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
