@@ -5,7 +5,6 @@ import { emitters, type GeneratorName } from './emit/emitters';
 import type { GoFile } from './go/ast';
 import { buildTarget } from './go/build-constraints';
 import { cacheSalt } from './go/read-go-file';
-import { typeResolverFor } from './go/type-resolver';
 import { loadWorkspaceModel, type ModelMemo } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { recordRun, runRecordFile, type RunSummary, upToDateRun } from './write/run-record';
@@ -92,28 +91,6 @@ function since(start: bigint): number {
 function loadModel(options: Omit<GenerateOptions, 'generators'>) {
   const reading = { cacheDir: options.cacheDir, parsed: options.parsed };
   return loadWorkspaceModel(path.resolve(options.cwd), options.packages ?? [], buildTarget(options.env ?? process.env, options.tags ?? []), reading, options.models);
-}
-
-/**
- * discover → parse → validate → model, and the Go packages every route's
- * request and response types reach (through nested fields, into other
- * packages): what generation reads, without emitting anything. The tests
- * check the Nx plugin's inputs (read from imports alone) against it. Pure.
- */
-export async function readWorkspace(options: Omit<GenerateOptions, 'generators' | 'clientFile' | 'openapi'>): Promise<Pick<GenerateResult, 'model' | 'diagnostics'>> {
-  const loaded = await loadModel(options);
-  const diagnostics = [...loaded.diagnostics];
-  if (loaded.model && !hasErrors(diagnostics)) {
-    const resolver = typeResolverFor(loaded.model.program);
-    for (const root of loaded.model.roots) {
-      for (const route of root.routes) {
-        if (route.request) resolver.resolveRef(route.request);
-        for (const r of route.responses) if (r.type) resolver.resolveRef(r.type);
-      }
-    }
-    diagnostics.push(...loaded.program.readErrors);
-  }
-  return { model: loaded.model, diagnostics: sortDiagnostics(uniqueDiagnostics(diagnostics)) };
 }
 
 /**

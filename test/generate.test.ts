@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generate, type GenerateOptions, type GenerateResult, readWorkspace } from '../src/generate';
+import { generate, type GenerateOptions, type GenerateResult } from '../src/generate';
 import { FIXTURES } from './support/golden';
 import { syntheticWorkspace } from '../scripts/bench-workspaces.mjs';
 import { copyFixture, runFw, snapshotTree } from './support/workspace';
@@ -146,21 +146,6 @@ describe('fw g all', () => {
     const contents = (dir: string) => new Map([...snapshotTree(dir)].map(([f, { contents }]) => [f, contents]));
     expect(contents(cached)).toEqual(contents(plain));
   });
-});
-
-describe('readWorkspace (what generation reads, without emitting)', () => {
-  it.each([['example'], ['nx-workspace/apps/api'], ['client-kinds']])(
-    'reads, without emitting, exactly the Go packages that generating everything reads (%s)',
-    async (fixture) => {
-      const cwd = path.join(FIXTURES, fixture);
-      const loaded = (r: Pick<GenerateResult, 'model'>) => [...(r.model?.program.loaded.values() ?? [])].map((p) => p.dir).sort();
-      const read = await readWorkspace({ cwd });
-      const generated = await generate({ cwd, generators: ['router', 'url-helper', 'client'], clientFile: 'client.ts' });
-      expect(generated.files.length).toBeGreaterThan(0);
-      expect(loaded(read).length).toBeGreaterThan(1);
-      expect(loaded(read)).toEqual(loaded(generated));
-    },
-  );
 });
 
 describe('a run with nothing to do (the run record beside the parse cache)', () => {
