@@ -33,8 +33,6 @@ export interface GenerateOptions {
   clientFile?: string;
   /** Which zod the client imports: `zod` (classic, the default) or `zod/mini` (`fw g client --zod mini`). */
   clientZod?: 'classic' | 'mini';
-  /** fw's own tests only: the client's zod facade checks every schema against its TypeScript type (emit/client/zod-facade.ts). */
-  verifySchemaTypes?: boolean;
   /** The OpenAPI document (required for 'openapi'): its file, relative to cwd or absolute, and `info`/`servers`. */
   openapi?: OpenApiOptions;
   /** Build tags, as `go build -tags` takes them: files are selected for them (with GOOS, GOARCH, CGO_ENABLED from `env`). */
@@ -125,7 +123,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         continue;
       }
       start = process.hrtime.bigint();
-      const ctx = { clientFile, clientZod: options.clientZod, verifySchemaTypes: options.verifySchemaTypes, openapi: openapiOptions };
+      const ctx = { clientFile, clientZod: options.clientZod, openapi: openapiOptions };
       const out = options.rootOutputs && PER_ROOT.has(name) ? emitByRoot(name, emitter, loaded.model, options.rootOutputs) : emitter(loaded.model, ctx);
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
@@ -211,7 +209,6 @@ function runRecordOf(options: GenerateOptions): { file: string; roots: string } 
     clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined,
     // Client options other than the defaults (keys of default runs stay as they were).
     ...(options.clientZod === 'mini' ? { clientZod: 'mini' } : {}),
-    ...(options.verifySchemaTypes === true ? { verifySchemaTypes: true } : {}),
     openapi: options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined,
     // The files that count depend on the build target (GOOS, GOARCH, cgo, tags).
     target: buildTarget(options.env ?? process.env, options.tags ?? []),

@@ -48,8 +48,6 @@ export interface EmitContext {
   clientFile?: string;
   /** Which zod the client imports (`fw g client --zod`); classic by default. */
   clientZod?: 'classic' | 'mini';
-  /** fw's own tests only: a client whose schemas tsc checks against their TypeScript types (../emit/client/zod-facade.ts). */
-  verifySchemaTypes?: boolean;
   /** Output and `info` of the OpenAPI document. */
   openapi?: OpenApiOptions;
 }

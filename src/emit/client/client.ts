@@ -74,7 +74,7 @@ interface ClassPlan {
 
 export const emitClient: Emitter = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
-  const { pieces, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic', verifySchemaTypes: ctx.verifySchemaTypes === true });
+  const { pieces, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic' });
   return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
 };
 

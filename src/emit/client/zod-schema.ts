@@ -7,7 +7,7 @@ import { goDocToJsDoc, jsDoc } from '../ts-source';
  * of the facade functions that build zod schemas) and as the TypeScript
  * type zod infers for it. One shape, two printers; the client types each
  * schema with its TypeScript type (`z.ZodType<User, User>`), and fw's tests
- * check that the two agree (./zod-facade.ts, `verifySchemaTypes`).
+ * check that the two agree (./zod-facade.ts, `withVerifyingFacade`).
  */
 
 /** String literals and object keys come from the shared escapes (../escape.ts). */

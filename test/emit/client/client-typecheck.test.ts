@@ -13,7 +13,7 @@ import { withVerifyingFacade } from '../../../src/emit/client/zod-facade';
  * once with the browser's DOM types and once with Node's types only. The
  * Node pass also checks the end-to-end test, whose code uses the results
  * the way an application would (narrowing on status), and each client with
- * its verifying zod facade (`verifySchemaTypes`), where tsc checks every
+ * its verifying zod facade (`withVerifyingFacade`), where tsc checks every
  * schema against its TypeScript type.
  */
 const GOLDEN_CLIENTS = ['fixtures/example/web/src/api/client.ts', 'fixtures/example/web/src/api/client.mini.ts', 'fixtures/client-kinds/client.ts', 'fixtures/json-oracle/web/client.ts', 'fixtures/json-oracle/web/client.mini.ts'];
