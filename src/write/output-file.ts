@@ -90,7 +90,6 @@ function readHead(file: string, maxBytes: number): string {
   }
 }
 
-
 /**
  * Like readOutput, for a large output: instead of the contents, their
  * SHA-256 and the beginning (`head`, where fw's header is), read in chunks.
