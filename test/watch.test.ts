@@ -319,6 +319,64 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
+  it('after edits that move a route between subfolders, clash group or RouterParams names across packages, and undo that, its outputs and diagnostics are what a fresh run gives', async () => {
+    // fw watch keeps what each unchanged handler package gave its root's model: these edits change what other packages' parts mean.
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws);
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+      fs.writeFileSync(path.join(ws, rel), text);
+    };
+    const handler = (pkg: string, decl: string) => `package ${pkg}\n\nimport "net/http"\n\n${decl}\n`;
+    const expectFresh = async (r: Rebuild) => {
+      expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
+      if (r.report) await expectFreshRunAgrees(ws);
+    };
+
+    // Two subfolders with a handler type of the same name: both RouterParams fields take their subfolder's prefix ...
+    write('internal/v1handler/billing/handler_invoices.go', handler('billing', 'type InvoiceHandler struct{}\n\n// fw:http_route path=/billing/invoices\nfunc (h *InvoiceHandler) List() http.HandlerFunc { return nil }'));
+    write('internal/v1handler/shop/handler_invoices.go', handler('shop', 'type InvoiceHandler struct{}\n\n// fw:http_route path=/shop/invoices\nfunc (h *InvoiceHandler) List() http.HandlerFunc { return nil }'));
+    let r = await next();
+    expect(read(ws, ROUTER)).toContain('BillingInvoiceHandler');
+    await expectFresh(r);
+    // ... and the one left when the other goes takes the bare name again (billing's part is kept, its field name is not).
+    fs.rmSync(path.join(ws, 'internal/v1handler/shop'), { recursive: true });
+    r = await next();
+    expect(read(ws, ROUTER)).not.toContain('BillingInvoiceHandler');
+    await expectFresh(r);
+
+    // A route moved from one subfolder to another.
+    const stats = read(ws, 'internal/v1handler/admin/handler_stats.go');
+    fs.rmSync(path.join(ws, 'internal/v1handler/admin/handler_stats.go'));
+    write('internal/v1handler/billing/handler_stats.go', stats.replace('package admin', 'package billing'));
+    r = await next();
+    expect(read(ws, ROUTER)).toContain('billing.Stats()');
+    await expectFresh(r);
+
+    // A subfolder whose functions form the group of admin's UserHandler (AdminUser): a clash, reported as a fresh run reports it;
+    // admin's part (kept, its group taken by the clash) is as before once the clash is gone.
+    write('internal/v1handler/admin/user/handler_user.go', handler('user', '// fw:http_route path=/admin/user/me\nfunc Me() http.HandlerFunc { return nil }'));
+    r = await next();
+    expect(r.report).toBeUndefined();
+    expect(r.diagnostics.some((d) => d.message.includes('handler group AdminUser is already taken'))).toBe(true);
+    await expectFresh(r);
+    fs.rmSync(path.join(ws, 'internal/v1handler/admin/user'), { recursive: true });
+    r = await next();
+    expect(r.report).toBeDefined();
+    expect(read(ws, ROUTER)).not.toContain('/admin/user/me');
+    await expectFresh(r);
+
+    // A route of one subfolder that conflicts with a route of another, then the conflict removed.
+    write('internal/v1handler/billing/handler_conflict.go', handler('billing', '// fw:http_route path=/admin/stats\nfunc Shadow() http.HandlerFunc { return nil }'));
+    r = await next();
+    expect(r.report).toBeUndefined();
+    await expectFresh(r);
+    fs.rmSync(path.join(ws, 'internal/v1handler/billing/handler_conflict.go'));
+    r = await next();
+    expect(r.report).toBeDefined();
+    await expectFresh(r);
+  });
+
   it('on a broken edit prints diagnostics and keeps the last good outputs; recovers when fixed', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws);

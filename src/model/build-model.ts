@@ -5,6 +5,7 @@ import { discoverRoots, type GoModule, type RootLocation, toPosix } from '../wor
 import { initGoParser } from '../go/parser';
 import { type BuildTarget, constraintSummary, describeTarget } from '../go/build-constraints';
 import type { GoComment, GoFile } from '../go/ast';
+import type { GoPackage, TypeRef } from '../go/package';
 import { findAnnotatedHandlers, type AnnotatedHandler } from './handlers';
 import type { GroupModel, HandlerPackage, HandlerTypeModel, RootModel, RouteModel, RouteResponse, WorkspaceModel } from './model';
 import { isGoIdentifier } from '../go/names';
@@ -44,6 +45,27 @@ export interface ModelMemo {
   discovery?: { roots: RootLocation[]; diagnostics: Diagnostic[] };
   /** Each root's model (undefined when it could not be built) and the diagnostics of building it, by root directory, with the location it was built for. */
   roots: Map<string, { location: string; root?: RootModel; diagnostics: Diagnostic[] }>;
+  /** What each handler package gave its root's model (PackagePart), by root directory, then package directory. */
+  packages?: Map<string, Map<string, PackagePart>>;
+}
+
+/**
+ * The groups, handler types, routes and diagnostics one handler package
+ * adds to its root's model: a function of that package and of the packages
+ * its annotations name types of, so a root built again takes them as they
+ * were while those are the program's packages still (a changed file's
+ * package is a new object). Kept only for packages without errors, whose
+ * groups are their own (a clash of group names across packages is an error).
+ */
+interface PackagePart {
+  hp: HandlerPackage;
+  /** With the number of routes each had: a later package whose group name clashes adds its routes to the group. */
+  groups: { group: GroupModel; pos: Pos; routes: number }[];
+  /** Where each route name of its groups was first declared (`group.name`). */
+  routeNames: [string, Pos][];
+  handlerTypes: HandlerTypeModel[];
+  routes: RouteModel[];
+  diagnostics: Diagnostic[];
 }
 
 /** discover → parse → validate → model; see WorkspaceProgram for `target` and `reading`, ModelMemo for `memo`. */
@@ -69,12 +91,16 @@ export async function loadWorkspaceModel(cwd: string, packages: readonly string[
   };
   await program.preload(selected.filter((loc) => !keptFor(loc)).flatMap((loc) => [loc.dir, ...loc.subDirs]));
   const roots: RootModel[] = [];
+  const parts = memo ? (memo.packages ??= new Map()) : undefined;
+  for (const root of parts?.keys() ?? []) if (!allRoots.some((loc) => loc.dir === root)) parts!.delete(root);
   for (const loc of selected) {
     let kept = keptFor(loc);
     if (!kept) {
       const own: Diagnostic[] = [];
-      kept = { location: JSON.stringify(loc), root: new RootBuilder(loc, program, own).build(), diagnostics: own };
+      const builder = new RootBuilder(loc, program, own, parts?.get(loc.dir));
+      kept = { location: JSON.stringify(loc), root: builder.build(), diagnostics: own };
       memo?.roots.set(loc.dir, kept);
+      parts?.set(loc.dir, builder.parts);
     }
     diagnostics.push(...kept.diagnostics);
     if (kept.root) roots.push(kept.root);
@@ -88,6 +114,7 @@ export function forgetModel(memo: ModelMemo): void {
   memo.program = undefined;
   memo.discovery = undefined;
   memo.roots.clear();
+  memo.packages = undefined;
 }
 
 /** The files fw writes into a root; never read as handler sources. */
@@ -102,11 +129,15 @@ class RootBuilder {
   private readonly groupPos = new Map<string, Pos>();
   private readonly handlerTypes = new Map<string, HandlerTypeModel>();
   private readonly routeSeen = new Map<string, Pos>();
+  /** What this build's handler packages gave the model, for the next build of the root (see PackagePart). */
+  readonly parts = new Map<string, PackagePart>();
 
   constructor(
     private readonly loc: RootLocation,
     private readonly program: WorkspaceProgram,
     private readonly diagnostics: Diagnostic[],
+    /** The parts of the last build of this root, by package directory. */
+    private readonly kept?: ReadonlyMap<string, PackagePart>,
   ) {}
 
   build(): RootModel | undefined {
@@ -118,11 +149,11 @@ class RootBuilder {
     program.addModule(loc.module);
     const rootPkg = program.packageAt(loc.dir);
     if (!rootPkg) return undefined;
-    const root: HandlerPackage = { pkg: rootPkg, relDir: '', isRoot: true };
+    const root = this.handlerPackage(rootPkg, '', true);
     const subs: HandlerPackage[] = [];
     for (const dir of loc.subDirs) {
       const pkg = program.packageAt(dir);
-      if (pkg) subs.push({ pkg, relDir: path.relative(loc.dir, dir).split(path.sep).join('/'), isRoot: false });
+      if (pkg) subs.push(this.handlerPackage(pkg, path.relative(loc.dir, dir).split(path.sep).join('/'), false));
     }
     this.checkPackageClauses([root, ...subs]);
     this.checkGeneratedNames(root);
@@ -175,7 +206,49 @@ class RootBuilder {
     }
   }
 
+  /** `pkg` as a handler package: the kept part's while it is of this very package (its routes refer to it). */
+  private handlerPackage(pkg: GoPackage, relDir: string, isRoot: boolean): HandlerPackage {
+    const kept = this.kept?.get(pkg.dir)?.hp;
+    return kept && kept.pkg === pkg && kept.relDir === relDir && kept.isRoot === isRoot ? kept : { pkg, relDir, isRoot };
+  }
+
+  /** The kept part of `hp`, when its package and the packages of its types are the program's still and its groups are free here. */
+  private reusablePart(hp: HandlerPackage): PackagePart | undefined {
+    const part = this.kept?.get(hp.pkg.dir);
+    if (!part || part.hp !== hp || part.groups.some((g) => this.groups.has(g.group.name) || g.group.routes.length !== g.routes)) return undefined;
+    const current = (ref: TypeRef | undefined) => !ref || ref.pkg === hp.pkg || this.program.package(ref.pkg.importPath) === ref.pkg;
+    return part.routes.every((r) => current(r.request) && r.responses.every((resp) => current(resp.type))) ? part : undefined;
+  }
+
   private readPackage(hp: HandlerPackage, rootDir: string): void {
+    const kept = this.reusablePart(hp);
+    if (kept) {
+      for (const { group, pos } of kept.groups) {
+        this.groups.set(group.name, group);
+        this.groupPos.set(group.name, pos);
+      }
+      for (const [key, pos] of kept.routeNames) this.routeSeen.set(key, pos);
+      for (const ht of kept.handlerTypes) this.handlerTypes.set(`${hp.pkg.dir}\0${ht.typeName}`, ht);
+      this.routes.push(...kept.routes);
+      this.diagnostics.push(...kept.diagnostics);
+      this.parts.set(hp.pkg.dir, kept);
+      return;
+    }
+    const before = { groups: this.groups.size, routeNames: this.routeSeen.size, handlerTypes: this.handlerTypes.size, routes: this.routes.length, diagnostics: this.diagnostics.length };
+    this.readHandlers(hp, rootDir);
+    const diagnostics = this.diagnostics.slice(before.diagnostics);
+    if (diagnostics.some((d) => d.severity === 'error')) return;
+    this.parts.set(hp.pkg.dir, {
+      hp,
+      groups: [...this.groups.values()].slice(before.groups).map((group) => ({ group, pos: this.groupPos.get(group.name)!, routes: group.routes.length })),
+      routeNames: [...this.routeSeen].slice(before.routeNames),
+      handlerTypes: [...this.handlerTypes.values()].slice(before.handlerTypes),
+      routes: this.routes.slice(before.routes),
+      diagnostics,
+    });
+  }
+
+  private readHandlers(hp: HandlerPackage, rootDir: string): void {
     const handlers: AnnotatedHandler[] = [];
     for (const file of hp.pkg.files) {
       if (isRootOutput(rootDir, file.path)) continue;
@@ -369,6 +442,8 @@ class RootBuilder {
 
   /** RouterParams field names: the type name, prefixed by the subfolder path only when two packages declare the same name (the root keeps the bare name). */
   private assignFieldNames(): void {
+    // A kept part's handler types carry the names of their last build.
+    for (const ht of this.handlerTypes.values()) ht.fieldName = upperFirst(ht.typeName);
     const byName = new Map<string, HandlerTypeModel[]>();
     for (const ht of this.handlerTypes.values()) byName.set(ht.fieldName, [...(byName.get(ht.fieldName) ?? []), ht]);
     for (const list of byName.values()) {
