@@ -54,6 +54,12 @@ export interface GenerateOptions {
    * drops a root's entry whenever a file that root's outputs depend on changes.
    */
   rootOutputs?: RootOutputs;
+  /**
+   * With rootOutputs: per per-root generator, what its emitter derived from
+   * model objects in earlier runs of this process (EmitContext.memo), so that
+   * a root emitted again re-derives only the parts whose model changed.
+   */
+  emitMemos?: Map<GeneratorName, WeakMap<object, unknown>>;
   /** What earlier runs of this process built of the model; see ModelMemo (`fw watch` keeps it). */
   models?: ModelMemo;
 }
@@ -124,7 +130,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       }
       start = process.hrtime.bigint();
       const ctx = { clientFile, clientZod: options.clientZod, openapi: openapiOptions };
-      const out = options.rootOutputs && PER_ROOT.has(name) ? emitByRoot(name, emitter, loaded.model, options.rootOutputs) : emitter(loaded.model, ctx);
+      const out = options.rootOutputs && PER_ROOT.has(name) ? emitByRoot(name, emitter, loaded.model, options.rootOutputs, memoOf(options, name)) : emitter(loaded.model, ctx);
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push(withProperties(f, { generator: name }));
@@ -142,14 +148,21 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
 }
 
-/** `emitter`'s output for every root of `model`, in root order, reusing `memo`'s for the roots it holds and adding the others'. */
-function emitByRoot(name: GeneratorName, emitter: Emitter, model: WorkspaceModel, memo: RootOutputs): EmitResult {
+function memoOf(options: GenerateOptions, name: GeneratorName): WeakMap<object, unknown> | undefined {
+  if (!options.emitMemos) return undefined;
+  let memo = options.emitMemos.get(name);
+  if (!memo) options.emitMemos.set(name, (memo = new WeakMap()));
+  return memo;
+}
+
+/** `emitter`'s output for every root of `model`, in root order, reusing `memo`'s for the roots it holds and adding the others' (emitted with `emitMemo`). */
+function emitByRoot(name: GeneratorName, emitter: Emitter, model: WorkspaceModel, memo: RootOutputs, emitMemo: WeakMap<object, unknown> | undefined): EmitResult {
   const out: EmitResult = { files: [], diagnostics: [] };
   for (const root of model.roots) {
     let byGenerator = memo.get(root.dir);
     if (!byGenerator) memo.set(root.dir, (byGenerator = new Map()));
     let own = byGenerator.get(name);
-    if (!own) byGenerator.set(name, (own = emitter({ ...model, roots: [root] }, {})));
+    if (!own) byGenerator.set(name, (own = emitter({ ...model, roots: [root] }, { memo: emitMemo })));
     out.files.push(...own.files);
     out.diagnostics.push(...own.diagnostics);
   }

@@ -27,7 +27,7 @@ import type { WriteReport } from './write/writer';
  * nothing, so the last good outputs stay; the next good one writes again.
  */
 
-export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs' | 'models'> {
+export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs' | 'emitMemos' | 'models'> {
   /** Milliseconds of quiet after a change before rebuilding (default 20). */
   debounceMs?: number;
   /** Called with errors of the file watcher (e.g. the system's limit of watched directories) or of a rebuild; watching goes on. */
@@ -67,6 +67,8 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   const outputs = new Map<string, string>();
   /** The per-root generators' outputs by root, kept until a change can affect that root. */
   const rootOutputs: RootOutputs = new Map();
+  /** What the per-root generators derived from model objects (their groups, say), kept while those objects live. */
+  const emitMemos: NonNullable<GenerateOptions['emitMemos']> = new Map();
   /** The program, discovery and root models of the last rebuild, kept until a change can affect them. */
   const models: ModelMemo = { roots: new Map() };
   /** Of the last model: root directories, and those whose packages something outside them imports. */
@@ -80,7 +82,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   let closed = false;
 
   const build = async (cause: Rebuild['cause'], started: bigint): Promise<Rebuild> => {
-    const outcome = await generateAndWrite({ ...options, cwd, parsed, rootOutputs, models }, { known: outputs });
+    const outcome = await generateAndWrite({ ...options, cwd, parsed, rootOutputs, emitMemos, models }, { known: outputs });
     // After a refusal nothing was written: what is on disk is what was there.
     if (outcome.report?.diagnostics.length === 0) for (const f of outcome.result.files) outputs.set(f.path, f.contents);
     if (outcome.result.model) roots = rootDeps(outcome.result.model);

@@ -377,6 +377,40 @@ describe('fw watch', () => {
     await expectFresh(r);
   });
 
+  it('after edits that change how the URL helper formats a shared type and which import names it takes, its outputs are what a fresh run writes', async () => {
+    // fw watch keeps each group's URL helper plan and text: these edits change them for groups whose package did not change.
+    const ws = copyFixture('example');
+    const HELPER = 'internal/v1handler/urlhelper/urlhelper.go';
+    const { next } = await watchWorkspace(ws);
+
+    // admin's ListUsersRequest has a models.Role query field: with a MarshalText method, the helper formats it with it.
+    const models = read(ws, 'internal/models/models.go');
+    fs.writeFileSync(path.join(ws, 'internal/models/models.go'), `${models}\n// MarshalText writes the role.\nfunc (r Role) MarshalText() ([]byte, error) { return []byte(r), nil }\n`);
+    await next();
+    expect(read(ws, HELPER)).toContain('fwText(&q.Role)');
+    await expectFreshRunAgrees(ws);
+
+    // A route of a new subfolder with a query field of another package named models, whose import path sorts first:
+    // it takes the import name models, and admin's group (its package unchanged) must call the first one models2.
+    fs.mkdirSync(path.join(ws, 'internal/a/models'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'internal/a/models/models.go'), 'package models\n\n// Kind is a kind.\ntype Kind string\n');
+    fs.mkdirSync(path.join(ws, 'internal/v1handler/kinds'));
+    fs.writeFileSync(
+      path.join(ws, 'internal/v1handler/kinds/handler_kinds.go'),
+      'package kinds\n\nimport (\n\t"net/http"\n\n\tamodels "example.com/shop/internal/a/models"\n)\n\n' +
+        '// KindsRequest selects a kind.\ntype KindsRequest struct {\n\tKind amodels.Kind `query:"kind"`\n}\n\n' +
+        '// fw:http_route path=/kinds request=KindsRequest\nfunc Kinds() http.HandlerFunc { return nil }\n',
+    );
+    await next();
+    expect(read(ws, HELPER)).toContain('ListUsersQuery struct {\n\tRole models2.Role');
+    await expectFreshRunAgrees(ws);
+
+    fs.rmSync(path.join(ws, 'internal/v1handler/kinds'), { recursive: true });
+    await next();
+    expect(read(ws, HELPER)).not.toContain('models2');
+    await expectFreshRunAgrees(ws);
+  });
+
   it('on a broken edit prints diagnostics and keeps the last good outputs; recovers when fixed', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws);

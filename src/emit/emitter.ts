@@ -50,6 +50,12 @@ export interface EmitContext {
   clientZod?: 'classic' | 'mini';
   /** Output and `info` of the OpenAPI document. */
   openapi?: OpenApiOptions;
+  /**
+   * What this generator derived from model objects in earlier runs of this
+   * process (`fw watch`), by the object it came from, for it to take again
+   * while still valid. Only the generator that was given it reads it.
+   */
+  memo?: WeakMap<object, unknown>;
 }
 
 /** What `fw g openapi` is told besides the model. */

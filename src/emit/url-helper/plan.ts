@@ -8,7 +8,8 @@ import { groupTypeName, queryTypeName, URL_HELPER_PACKAGE, urlMethodName } from 
 import { pathValueOf, type QueryShape, queryShapeOf, type ScalarType, STRING_SCALAR, stringQueryShape, type ValueContext } from './url-values';
 import type { GoProgram } from '../../go/package';
 import { describeExpr } from '../../go/type-expr';
-import type { TaggedField } from '../../go/resolved-types';
+import type { ResolvedType, TaggedField } from '../../go/resolved-types';
+import type { TypeResolver } from '../../go/type-resolver';
 
 /**
  * What urlhelper.go of one root declares, decided before anything is
@@ -61,48 +62,75 @@ export function urlHelperDir(root: RootModel): string {
 /** Unexported helpers and fixed names urlhelper.go declares at package level. */
 const FIXED_DECLARATIONS = ['URLs', 'New', 'fwSegment', 'fwRest', 'fwQuery', 'fwText'];
 
-export function planUrlHelper(root: RootModel, program: GoProgram, ctx: ValueContext): UrlHelperPlan {
+export function planUrlHelper(root: RootModel, program: GoProgram, ctx: ValueContext, memo?: WeakMap<object, unknown>): UrlHelperPlan {
   const diagnostics: Diagnostic[] = [];
-  const queryTypes = new Map<string, RoutePlan>();
-  const groups = root.groups.map((group): GroupPlan => {
-    const first = group.routes[0];
-    if (!isExported(group.name) && first) {
-      diagnostics.push(
-        error(first.pos, `handler group ${group.name} would give the URL helper accessor urls.${group.name}(), which Go does not export`, 'start the handler type name with an upper-case letter'),
-      );
-    }
-    const methods = new Map<string, RouteModel>();
-    const routes = group.routes.map((route) => {
-      const plan = planRoute(route, group, ctx, diagnostics);
-      const other = methods.get(plan.methodName);
-      if (other) {
-        diagnostics.push(clash(route.pos, `route ${route.name} gives the URL helper method ${group.name}().${plan.methodName}, which route ${other.name} of the same group gives too`, 'give one of them another name= that differs in more than the case of its first letter', other.pos, `${other.name} declared here`));
-      } else methods.set(plan.methodName, route);
-      if (!isExported(plan.methodName)) {
-        diagnostics.push(error(route.pos, `route name ${route.name} gives the URL helper method ${plan.methodName}, which Go does not export`, 'name the route with an upper-case first letter (name=...)'));
-      }
-      if (plan.query) {
-        const earlier = queryTypes.get(plan.query.typeName);
-        if (earlier) {
-          diagnostics.push(clash(route.pos, `the URL helper's query type ${plan.query.typeName} of ${group.name}().${plan.methodName} clashes with the one of ${earlier.route.groupName}().${earlier.methodName}`, 'rename one of the routes (name=...) or handler types', earlier.route.pos, `${earlier.route.groupName}().${earlier.methodName} declared here`));
-        } else queryTypes.set(plan.query.typeName, plan);
-      }
-      return plan;
-    });
-    return { group, typeName: groupTypeName(group.name), routes };
+  const groups = root.groups.map((group) => {
+    const planned = planGroup(group, ctx, memo);
+    diagnostics.push(...planned.diagnostics);
+    return planned.plan;
   });
+  const queryTypes = new Map<string, RoutePlan>();
+  for (const plan of groups.flatMap((g) => g.routes)) {
+    if (!plan.query) continue;
+    const earlier = queryTypes.get(plan.query.typeName);
+    if (earlier) {
+      const { route } = plan;
+      diagnostics.push(clash(route.pos, `the URL helper's query type ${plan.query.typeName} of ${route.groupName}().${plan.methodName} clashes with the one of ${earlier.route.groupName}().${earlier.methodName}`, 'rename one of the routes (name=...) or handler types', earlier.route.pos, `${earlier.route.groupName}().${earlier.methodName} declared here`));
+    } else queryTypes.set(plan.query.typeName, plan);
+  }
   diagnostics.push(...checkOutputDir(root, program, [...FIXED_DECLARATIONS, ...groups.map((g) => g.typeName), ...queryTypes.keys()]));
   return { root, groups, diagnostics };
+}
+
+/** A group's plan and the diagnostics of planning it, with what it was planned from besides the group (see planGroup). */
+interface PlannedGroup {
+  plan: GroupPlan;
+  diagnostics: Diagnostic[];
+  resolver: TypeResolver;
+  requests: (ResolvedType | undefined)[];
+}
+
+/**
+ * The plan of one group: a function of the group and of its request types
+ * as the resolver has them. `memo` keeps it by group; it is taken again
+ * while the resolver hands out the same request types (it resolves a type
+ * anew once its package, or one that package imports, changed).
+ */
+function planGroup(group: GroupModel, ctx: ValueContext, memo: WeakMap<object, unknown> | undefined): PlannedGroup {
+  const requests = group.routes.map((route) => route.request && ctx.resolver.resolveRef(route.request));
+  const kept = memo?.get(group) as PlannedGroup | undefined;
+  if (kept && kept.resolver === ctx.resolver && kept.requests.length === requests.length && kept.requests.every((t, i) => t === requests[i])) return kept;
+  const diagnostics: Diagnostic[] = [];
+  const first = group.routes[0];
+  if (!isExported(group.name) && first) {
+    diagnostics.push(
+      error(first.pos, `handler group ${group.name} would give the URL helper accessor urls.${group.name}(), which Go does not export`, 'start the handler type name with an upper-case letter'),
+    );
+  }
+  const methods = new Map<string, RouteModel>();
+  const routes = group.routes.map((route, i) => {
+    const plan = planRoute(route, requests[i], group, ctx, diagnostics);
+    const other = methods.get(plan.methodName);
+    if (other) {
+      diagnostics.push(clash(route.pos, `route ${route.name} gives the URL helper method ${group.name}().${plan.methodName}, which route ${other.name} of the same group gives too`, 'give one of them another name= that differs in more than the case of its first letter', other.pos, `${other.name} declared here`));
+    } else methods.set(plan.methodName, route);
+    if (!isExported(plan.methodName)) {
+      diagnostics.push(error(route.pos, `route name ${route.name} gives the URL helper method ${plan.methodName}, which Go does not export`, 'name the route with an upper-case first letter (name=...)'));
+    }
+    return plan;
+  });
+  const planned = { plan: { group, typeName: groupTypeName(group.name), routes }, diagnostics, resolver: ctx.resolver, requests };
+  memo?.set(group, planned);
+  return planned;
 }
 
 function clash(pos: Pos, message: string, hint: string, otherPos: Pos, note: string): Diagnostic {
   return { ...error(pos, message, hint), related: [{ pos: otherPos, message: note }] };
 }
 
-function planRoute(route: RouteModel, group: GroupModel, ctx: ValueContext, diagnostics: Diagnostic[]): RoutePlan {
+function planRoute(route: RouteModel, requestType: ResolvedType | undefined, group: GroupModel, ctx: ValueContext, diagnostics: Diagnostic[]): RoutePlan {
   const methodName = urlMethodName(route.name);
   const call = `urls.${group.name}().${methodName}`;
-  const requestType = route.request && ctx.resolver.resolveRef(route.request);
   const pathFields = new Map((requestType ? ctx.resolver.taggedFields(requestType, 'path') : []).map((f) => [f.name, f]));
   const params: UrlParam[] = [];
   for (const seg of route.path.segments) {

@@ -20,14 +20,14 @@ const render = templatesIn(__dirname);
  * `fw g url-helper`: `<root>/urlhelper/urlhelper.go` for every selected root
  * (spec §4.4 N1, N3, N4; DESIGN §4 "URL helper").
  */
-export const emitUrlHelper: Emitter = (model) => {
+export const emitUrlHelper: Emitter = (model, ctx) => {
   const resolver = typeResolverFor(model.program);
   const files = [];
   const diagnostics: Diagnostic[] = [];
   for (const root of model.roots) {
-    const plan = planUrlHelper(root, model.program, { resolver, importable: (pkg) => !isInTree(pkg, root.dir) });
+    const plan = planUrlHelper(root, model.program, { resolver, importable: (pkg) => !isInTree(pkg, root.dir) }, ctx.memo);
     diagnostics.push(...importPathDiagnostics(root), ...plan.diagnostics);
-    files.push({ path: path.join(urlHelperDir(root), 'urlhelper.go'), contents: printUrlHelper(plan) });
+    files.push({ path: path.join(urlHelperDir(root), 'urlhelper.go'), contents: printUrlHelper(plan, ctx.memo) });
   }
   return { files, diagnostics };
 };
@@ -40,8 +40,23 @@ function isInTree(pkg: GoPackage, dir: string): boolean {
 /** Local names of the generated query encoders (`func (q T) addTo(v url.Values)`, `for _, e := range`). */
 const ENCODER_IDENTIFIERS = ['q', 'v', 'e'];
 
-/** Renders urlhelper.go from its plan. */
-export function printUrlHelper(plan: UrlHelperPlan): string {
+/** Uses of the helpers urlhelper.go declares only when some method calls them. */
+interface HelperUses {
+  segment: boolean;
+  rest: boolean;
+  query: boolean;
+}
+
+/** A group's text in urlhelper.go, and the standard packages and helpers it uses; valid for the import names it was printed with. */
+interface PrintedGroup {
+  importNames: string;
+  text: string;
+  std: ReadonlySet<string>;
+  uses: HelperUses;
+}
+
+/** Renders urlhelper.go from its plan; `memo` keeps each group's text by its plan (see EmitContext.memo). */
+export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unknown>): string {
   const { root } = plan;
   const modulePackages = new Map<string, string>();
   const addType = (t: GoTypeName | undefined) => {
@@ -57,21 +72,24 @@ export function printUrlHelper(plan: UrlHelperPlan): string {
     }
   }
   const importNames = uniqueImportNames(modulePackages, [...BODY_IDENTIFIERS, ...ENCODER_IDENTIFIERS, URL_HELPER_PACKAGE]);
-  const values = new ValuePrinter((importPath) => importNames.get(importPath) ?? importPath);
-  const uses = { segment: false, rest: false, query: false, text: false };
-
+  const importKey = JSON.stringify([...importNames]);
+  const qualifier = (importPath: string) => importNames.get(importPath) ?? importPath;
   const reserved: ReadonlySet<string> = new Set([...BODY_IDENTIFIERS, ...importNames.values()]);
-  const groups = plan.groups.map((g) => ({
-    accessor: g.group.name,
-    typeName: g.typeName,
-    handlers: describeHandlers(g.group),
-    routes: g.routes.map((r) => printRoute(r, g, values, reserved, uses)),
-    queries: g.routes.flatMap((r) => (r.query ? [printQuery(r, g, r.query, values, uses)] : [])),
-  }));
-  uses.text = values.stdUsed.has('encoding');
+  const std = new Set(['strings']);
+  const uses = { segment: false, rest: false, query: false, text: false };
+  const groups = plan.groups.map((g) => {
+    let printed = memo?.get(g) as PrintedGroup | undefined;
+    if (printed?.importNames !== importKey) {
+      printed = printGroup(g, new ValuePrinter(qualifier), reserved, importKey);
+      memo?.set(g, printed);
+    }
+    for (const p of printed.std) std.add(p);
+    for (const k of ['segment', 'rest', 'query'] as const) uses[k] ||= printed.uses[k];
+    return printed.text;
+  });
+  uses.text = std.has('encoding');
 
   const imports: GoImportLine[] = [...importNames].map(([importPath, name]) => ({ path: importPath, name }));
-  const std = new Set([...values.stdUsed, 'strings']);
   if (uses.segment || uses.query) std.add('net/url');
   for (const p of std) imports.push({ path: p, name: p.slice(p.lastIndexOf('/') + 1) });
 
@@ -85,13 +103,26 @@ export function printUrlHelper(plan: UrlHelperPlan): string {
   });
 }
 
+function printGroup(g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, importNames: string): PrintedGroup {
+  const uses = { segment: false, rest: false, query: false };
+  const text = render('urlhelper-group.go.hbs', {
+    accessor: g.group.name,
+    typeName: g.typeName,
+    handlers: describeHandlers(g.group),
+    routes: g.routes.map((r) => printRoute(r, g, values, reserved, uses)),
+    queries: g.routes.flatMap((r) => (r.query ? [printQuery(r, g, r.query, values, uses)] : [])),
+  });
+  // urlhelper.go.hbs prints each group on lines of its own.
+  return { importNames, text: text.slice(0, -1), std: values.stdUsed, uses };
+}
+
 function describeHandlers(group: GroupModel): string {
   const pkg = group.pkg.isRoot ? '' : `${group.pkg.pkg.name}.`;
   if (group.handlerType) return `${pkg}${group.handlerType.typeName}`;
   return `the handler functions of package ${group.pkg.pkg.name}`;
 }
 
-function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, uses: { segment: boolean; rest: boolean; query: boolean }) {
+function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, uses: HelperUses) {
   const taken = new Set<string>();
   const params: string[] = [];
   const valueOf = new Map<string, string>();
@@ -139,7 +170,7 @@ function pathPieces(r: RoutePlan, valueOf: ReadonlyMap<string, string>): Piece[]
   return pieces;
 }
 
-function printQuery(r: RoutePlan, g: GroupPlan, query: NonNullable<RoutePlan['query']>, values: ValuePrinter, uses: { query: boolean }) {
+function printQuery(r: RoutePlan, g: GroupPlan, query: NonNullable<RoutePlan['query']>, values: ValuePrinter, uses: HelperUses) {
   uses.query = true;
   return {
     typeName: query.typeName,
