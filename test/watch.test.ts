@@ -333,16 +333,20 @@ describe('fw watch', () => {
       if (r.report) await expectFreshRunAgrees(ws);
     };
 
-    // Two subfolders with a handler type of the same name: both RouterParams fields take their subfolder's prefix ...
+    // A handler type of the same name in another subfolder (already imported: the import names stay): both RouterParams
+    // fields take their subfolder's prefix (billing's part and lines are kept, its field name is not) ...
     write('internal/v1handler/billing/handler_invoices.go', handler('billing', 'type InvoiceHandler struct{}\n\n// fw:http_route path=/billing/invoices\nfunc (h *InvoiceHandler) List() http.HandlerFunc { return nil }'));
-    write('internal/v1handler/shop/handler_invoices.go', handler('shop', 'type InvoiceHandler struct{}\n\n// fw:http_route path=/shop/invoices\nfunc (h *InvoiceHandler) List() http.HandlerFunc { return nil }'));
     let r = await next();
-    expect(read(ws, ROUTER)).toContain('BillingInvoiceHandler');
+    expect(read(ws, ROUTER)).toContain('p.InvoiceHandler.List()');
     await expectFresh(r);
-    // ... and the one left when the other goes takes the bare name again (billing's part is kept, its field name is not).
-    fs.rmSync(path.join(ws, 'internal/v1handler/shop'), { recursive: true });
+    write('internal/v1handler/admin/handler_invoices.go', handler('admin', 'type InvoiceHandler struct{}\n\n// fw:http_route path=/admin/invoices\nfunc (h *InvoiceHandler) List() http.HandlerFunc { return nil }'));
     r = await next();
-    expect(read(ws, ROUTER)).not.toContain('BillingInvoiceHandler');
+    expect(read(ws, ROUTER)).toContain('p.BillingInvoiceHandler.List()');
+    await expectFresh(r);
+    // ... and the one left when the other goes takes the bare name again.
+    fs.rmSync(path.join(ws, 'internal/v1handler/admin/handler_invoices.go'));
+    r = await next();
+    expect(read(ws, ROUTER)).toContain('p.InvoiceHandler.List()');
     await expectFresh(r);
 
     // A route moved from one subfolder to another.
@@ -408,6 +412,26 @@ describe('fw watch', () => {
     fs.rmSync(path.join(ws, 'internal/v1handler/kinds'), { recursive: true });
     await next();
     expect(read(ws, HELPER)).not.toContain('models2');
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after an edit that changes the import names of a root, its registry (kept routes included) is what a fresh run writes', async () => {
+    // fw watch keeps each route's router and registry lines: v2's own routes name models.User, which a new subfolder's
+    // package of the same name (its import path sorting first) makes models2.User.
+    const ws = copyFixture('example');
+    const REGISTRY = 'internal/v2handler/registry.go';
+    const { next } = await watchWorkspace(ws);
+    expect(read(ws, REGISTRY)).toContain('reflect.TypeFor[models.User]()');
+    fs.mkdirSync(path.join(ws, 'internal/a/models'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'internal/a/models/models.go'), 'package models\n\n// Kind is a kind.\ntype Kind struct {\n\tName string `json:"name"`\n}\n');
+    fs.mkdirSync(path.join(ws, 'internal/v2handler/kinds'));
+    fs.writeFileSync(
+      path.join(ws, 'internal/v2handler/kinds/handler_kinds.go'),
+      'package kinds\n\nimport (\n\t"net/http"\n\n\tamodels "example.com/shop/internal/a/models"\n)\n\n' +
+        '// fw:http_route path=/v2/kinds response=200:amodels.Kind\nfunc Kinds() http.HandlerFunc { return nil }\n',
+    );
+    await next();
+    expect(read(ws, REGISTRY)).toContain('reflect.TypeFor[models2.User]()');
     await expectFreshRunAgrees(ws);
   });
 

@@ -23,8 +23,8 @@ function goStringList(values: readonly string[]): string {
   return `[]string{${values.map(goString).join(', ')}}`;
 }
 
-/** registry.go of one root: the route table, usable at run time (DESIGN §4). */
-export function emitRegistry(root: RootModel): string {
+/** registry.go of one root: the route table, usable at run time (DESIGN §4); `memo` keeps each route's entries (see RootImports.derived). */
+export function emitRegistry(root: RootModel, memo?: WeakMap<object, unknown>): string {
   const imports = new RootImports(root);
   const typeOf = (t: TypeRef) => {
     imports.std('reflect');
@@ -41,7 +41,7 @@ export function emitRegistry(root: RootModel): string {
       ? `${route.handler.handlerType.pkg.isRoot ? '' : `${route.handler.handlerType.pkg.pkg.name}.`}${route.handler.handlerType.typeName}.${route.handler.method}`
       : `${route.handler.pkg.isRoot ? '' : `${route.handler.pkg.pkg.name}.`}${route.handler.func}`;
   const routes = root.routes.flatMap((route) =>
-    route.methods.map((method) => {
+    imports.derived(memo, route, 'registry', '', () => route.methods.map((method) => {
       const parts = [
         `Name: ${goString(route.name)}`,
         `Group: ${goString(route.groupName)}`,
@@ -54,7 +54,7 @@ export function emitRegistry(root: RootModel): string {
       if (route.request) parts.push(`Request: ${typeOf(route.request)}`);
       if (route.responses.length > 0) parts.push(`Responses: []RouteResponse{${route.responses.map(response).join(', ')}}`);
       return `{${parts.join(', ')}}`;
-    }),
+    })),
   );
   imports.std('reflect');
   return render('registry.go.hbs', {

@@ -9,8 +9,8 @@ import { importPathDiagnostics } from '../../model/import-paths';
 
 const render = templatesIn(__dirname);
 
-/** router.go of one root (spec §4.3 R1–R8, DESIGN §4). */
-export function emitRouterFile(root: RootModel): string {
+/** router.go of one root (spec §4.3 R1–R8, DESIGN §4); `memo` keeps each route's registrations (see RootImports.derived). */
+export function emitRouterFile(root: RootModel, memo?: WeakMap<object, unknown>): string {
   const imports = new RootImports(root);
   imports.std('net/http');
   const pkgName = root.pkg.pkg.name;
@@ -26,23 +26,26 @@ export function emitRouterFile(root: RootModel): string {
     route.handler.kind === 'method'
       ? `p.${route.handler.handlerType.fieldName}.${route.handler.method}()`
       : `${imports.qualifier(route.handler.pkg.pkg)}${route.handler.func}()`;
-  const registrations = root.routes.flatMap((route) =>
-    route.methods.map((method) => {
-      const h = handlerExpr(route);
-      const headers = route.requiredHeaders.map(goString).join(', ');
-      return { pattern: goString(`${method} ${route.path.text}`), handler: headers ? `fwRequireHeaders(${h}, ${headers})` : h };
-    }),
-  );
+  const registrations = root.routes.flatMap((route) => {
+    const field = route.handler.kind === 'method' ? route.handler.handlerType.fieldName : '';
+    return imports.derived(memo, route, 'router', field, () =>
+      route.methods.map((method) => {
+        const h = handlerExpr(route);
+        const headers = route.requiredHeaders.map(goString).join(', ');
+        return { pattern: goString(`${method} ${route.path.text}`), handler: headers ? `fwRequireHeaders(${h}, ${headers})` : h };
+      }),
+    );
+  });
   const requireHeaders = root.routes.some((r) => r.requiredHeaders.length > 0);
   if (requireHeaders) imports.std('encoding/json');
   return render('router.go.hbs', { pkgName, imports: importBlock(imports.lines()), fields, nilChecks, registrations, requireHeaders });
 }
 
 // Printed only when written (streamed files, ../emitter.ts): until then the model holds all they need.
-export const emitRouter: Emitter = (model) => ({
+export const emitRouter: Emitter = (model, ctx) => ({
   files: model.roots.flatMap((root) => [
-    streamedFile(path.join(root.dir, 'router.go'), () => [emitRouterFile(root)]),
-    streamedFile(path.join(root.dir, 'registry.go'), () => [emitRegistry(root)]),
+    streamedFile(path.join(root.dir, 'router.go'), () => [emitRouterFile(root, ctx.memo)]),
+    streamedFile(path.join(root.dir, 'registry.go'), () => [emitRegistry(root, ctx.memo)]),
   ]),
   diagnostics: model.roots.flatMap(importPathDiagnostics),
 });
