@@ -1,6 +1,6 @@
 import type { RootModel, RouteModel, RouteResponse } from '../../model/model';
 import { alignColumns, goString, importBlock } from '../go-source';
-import { RootImports } from './root-imports';
+import { packageRuns, RootImports } from './root-imports';
 import { templatesIn } from '../templates';
 import type { StatusMatch } from '../../annotations/types';
 import type { TypeRef } from '../../go/package';
@@ -23,7 +23,7 @@ function goStringList(values: readonly string[]): string {
   return `[]string{${values.map(goString).join(', ')}}`;
 }
 
-/** registry.go of one root: the route table, usable at run time (DESIGN §4); `memo` keeps each route's entries (see RootImports.derived). */
+/** registry.go of one root: the route table, usable at run time (DESIGN §4); `memo` keeps each handler package's entries (see RootImports.derived). */
 export function emitRegistry(root: RootModel, memo?: WeakMap<object, unknown>): string {
   const imports = new RootImports(root);
   const typeOf = (t: TypeRef) => {
@@ -40,8 +40,8 @@ export function emitRegistry(root: RootModel, memo?: WeakMap<object, unknown>): 
     route.handler.kind === 'method'
       ? `${route.handler.handlerType.pkg.isRoot ? '' : `${route.handler.handlerType.pkg.pkg.name}.`}${route.handler.handlerType.typeName}.${route.handler.method}`
       : `${route.handler.pkg.isRoot ? '' : `${route.handler.pkg.pkg.name}.`}${route.handler.func}`;
-  const routes = root.routes.flatMap((route) =>
-    imports.derived(memo, route, 'registry', '', () => route.methods.map((method) => {
+  const entries = (route: RouteModel) =>
+    route.methods.map((method) => {
       const parts = [
         `Name: ${goString(route.name)}`,
         `Group: ${goString(route.groupName)}`,
@@ -54,8 +54,8 @@ export function emitRegistry(root: RootModel, memo?: WeakMap<object, unknown>): 
       if (route.request) parts.push(`Request: ${typeOf(route.request)}`);
       if (route.responses.length > 0) parts.push(`Responses: []RouteResponse{${route.responses.map(response).join(', ')}}`);
       return `{${parts.join(', ')}}`;
-    })),
-  );
+    });
+  const routes = packageRuns(root).flatMap((run) => imports.derived(memo, run.hp, 'registry', run.routes, '', () => run.routes.flatMap(entries)));
   imports.std('reflect');
   return render('registry.go.hbs', {
     pkgName: root.pkg.pkg.name,

@@ -1,14 +1,28 @@
-import type { RootModel } from '../../model/model';
+import { handlerPackageOf } from '../../model/build-model';
+import type { HandlerPackage, RootModel, RouteModel } from '../../model/model';
 import type { GoImportLine } from '../go-source';
 import type { GoPackage } from '../../go/package';
 
-/** What RootImports.derived kept of one derivation: its value, valid for `key`, and the imports it used. */
+/** What RootImports.derived kept of one derivation: its value, valid for what it was derived from, and the imports it used. */
 interface Derived {
   /** The root's import names (RootImports.names) it was derived with. */
   names: string;
   key: string;
+  from: readonly object[];
   value: unknown;
   imports: GoImportLine[];
+}
+
+/** The routes of `root` by handler package, in order: build-model.ts adds a package's routes one after the other. */
+export function packageRuns(root: RootModel): { hp: HandlerPackage; routes: RouteModel[] }[] {
+  const runs: { hp: HandlerPackage; routes: RouteModel[] }[] = [];
+  for (const route of root.routes) {
+    const hp = handlerPackageOf(route);
+    const last = runs[runs.length - 1];
+    if (last?.hp === hp) last.routes.push(route);
+    else runs.push({ hp, routes: [route] });
+  }
+  return runs;
 }
 
 /** Collects the imports one generated file of a root needs, under the root's agreed import names. */
@@ -38,19 +52,18 @@ export class RootImports {
   }
 
   /**
-   * What `derive` (printing code of the model object `of`, a route say, with
-   * these imports) gives: kept in `memo` under `slot`, and taken from there
-   * again while the root's import names and `key` (whatever else it depends
-   * on) are as they were. The imports it used count as used either way.
+   * What `derive` (printing code of the model objects `from`, a package's
+   * routes say, with these imports) gives: kept in `memo` by `of` under
+   * `slot`, and taken from there again while `from` are the same objects and
+   * the root's import names and `key` (whatever else it depends on) are as
+   * they were. The imports it used count as used either way.
    */
-  derived<T>(memo: WeakMap<object, unknown> | undefined, of: object, slot: string, key: string, derive: () => T): T {
+  derived<T>(memo: WeakMap<object, unknown> | undefined, of: object, slot: string, from: readonly object[], key: string, derive: () => T): T {
     if (!memo) return derive();
     this.names ??= JSON.stringify([this.root.pkg.pkg.importPath, ...this.root.importNames]);
-    let slots = memo.get(of) as Map<string, Derived> | undefined;
-    const kept = slots?.get(slot);
-    if (kept?.names === this.names && kept.key === key) {
-      // The same text, now also the same string: the entries kept with it then compare equal without reading it again.
-      this.names = kept.names;
+    let slots = memo.get(of) as Record<string, Derived | undefined> | undefined;
+    const kept = slots?.[slot];
+    if (kept && kept.names === this.names && kept.key === key && kept.from.length === from.length && kept.from.every((o, i) => o === from[i])) {
       for (const line of kept.imports) this.use(line);
       return kept.value as T;
     }
@@ -58,8 +71,8 @@ export class RootImports {
     const imports: GoImportLine[] = (this.recording = []);
     try {
       const value = derive();
-      if (!slots) memo.set(of, (slots = new Map()));
-      slots.set(slot, { names: this.names, key, value, imports });
+      if (!slots) memo.set(of, (slots = {}));
+      slots[slot] = { names: this.names, key, from, value, imports: [...new Map(imports.map((l) => [l.path, l])).values()] };
       return value;
     } finally {
       this.recording = outer;

@@ -2,14 +2,14 @@ import * as path from 'node:path';
 import type { RootModel, RouteModel } from '../../model/model';
 import { type Emitter, streamedFile } from '../emitter';
 import { alignColumns, goString, importBlock } from '../go-source';
-import { RootImports } from './root-imports';
+import { packageRuns, RootImports } from './root-imports';
 import { templatesIn } from '../templates';
 import { emitRegistry } from './registry';
 import { importPathDiagnostics } from '../../model/import-paths';
 
 const render = templatesIn(__dirname);
 
-/** router.go of one root (spec §4.3 R1–R8, DESIGN §4); `memo` keeps each route's registrations (see RootImports.derived). */
+/** router.go of one root (spec §4.3 R1–R8, DESIGN §4); `memo` keeps each handler package's registrations (see RootImports.derived). */
 export function emitRouterFile(root: RootModel, memo?: WeakMap<object, unknown>): string {
   const imports = new RootImports(root);
   imports.std('net/http');
@@ -26,15 +26,16 @@ export function emitRouterFile(root: RootModel, memo?: WeakMap<object, unknown>)
     route.handler.kind === 'method'
       ? `p.${route.handler.handlerType.fieldName}.${route.handler.method}()`
       : `${imports.qualifier(route.handler.pkg.pkg)}${route.handler.func}()`;
-  const registrations = root.routes.flatMap((route) => {
-    const field = route.handler.kind === 'method' ? route.handler.handlerType.fieldName : '';
-    return imports.derived(memo, route, 'router', field, () =>
-      route.methods.map((method) => {
-        const h = handlerExpr(route);
-        const headers = route.requiredHeaders.map(goString).join(', ');
-        return { pattern: goString(`${method} ${route.path.text}`), handler: headers ? `fwRequireHeaders(${h}, ${headers})` : h };
-      }),
-    );
+  const registration = (route: RouteModel) =>
+    route.methods.map((method) => {
+      const h = handlerExpr(route);
+      const headers = route.requiredHeaders.map(goString).join(', ');
+      return { pattern: goString(`${method} ${route.path.text}`), handler: headers ? `fwRequireHeaders(${h}, ${headers})` : h };
+    });
+  const registrations = packageRuns(root).flatMap((run) => {
+    // Handler expressions name the RouterParams fields of the package's handler types.
+    const fields = new Set(run.routes.map((r) => (r.handler.kind === 'method' ? r.handler.handlerType.fieldName : '')));
+    return imports.derived(memo, run.hp, 'router', run.routes, [...fields].join(' '), () => run.routes.flatMap(registration));
   });
   const requireHeaders = root.routes.some((r) => r.requiredHeaders.length > 0);
   if (requireHeaders) imports.std('encoding/json');
