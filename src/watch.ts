@@ -187,12 +187,20 @@ const inTree = (file: string, dir: string) => file === dir || file.startsWith(`$
 
 function rootDeps(model: WorkspaceModel): RootDeps {
   const dirs = model.roots.map((r) => r.dir);
-  const imported = new Set<string>();
   const packages = [...model.program.loaded.values()];
+  // For each import path, the directories of the packages that import it.
+  const importers = new Map<string, string[]>();
+  for (const p of packages) {
+    for (const path of new Set(p.files.flatMap((f) => f.imports.map((i) => i.path)))) {
+      let list = importers.get(path);
+      if (!list) importers.set(path, (list = []));
+      list.push(p.dir);
+    }
+  }
+  const imported = new Set<string>();
   for (const dir of dirs) {
-    const own = new Set(packages.filter((p) => inTree(p.dir, dir)).map((p) => p.importPath));
-    const outside = packages.filter((p) => !inTree(p.dir, dir));
-    if (outside.some((p) => p.files.some((f) => f.imports.some((i) => own.has(i.path))))) imported.add(dir);
+    const own = packages.filter((p) => inTree(p.dir, dir));
+    if (own.some((p) => importers.get(p.importPath)?.some((d) => !inTree(d, dir)))) imported.add(dir);
   }
   return { dirs, imported };
 }
