@@ -82,6 +82,21 @@ const USERS = 'internal/v1handler/handler_users.go';
 const ROUTER = 'internal/v1handler/router.go';
 const V2_USERS = 'internal/v2handler/handler_users.go';
 
+/**
+ * A second package named models, internal/a/models (its import path sorts before internal/models, so it takes the
+ * import name models where both are imported), and a new subfolder kinds of `root` with a handler Kinds whose
+ * declarations and annotation (`decl`, naming amodels.Kind) use it.
+ */
+function addOtherModels(ws: string, root: string, decl: string): void {
+  fs.mkdirSync(path.join(ws, 'internal/a/models'), { recursive: true });
+  fs.writeFileSync(path.join(ws, 'internal/a/models/models.go'), 'package models\n\n// Kind is a kind.\ntype Kind string\n');
+  fs.mkdirSync(path.join(ws, `internal/${root}/kinds`));
+  fs.writeFileSync(
+    path.join(ws, `internal/${root}/kinds/handler_kinds.go`),
+    `package kinds\n\nimport (\n\t"net/http"\n\n\tamodels "example.com/shop/internal/a/models"\n)\n\n${decl}\nfunc Kinds() http.HandlerFunc { return nil }\n`,
+  );
+}
+
 describe('fw watch', () => {
   it('builds at start like a fresh fw g all', async () => {
     const ws = copyFixture('example');
@@ -396,15 +411,7 @@ describe('fw watch', () => {
 
     // A route of a new subfolder with a query field of another package named models, whose import path sorts first:
     // it takes the import name models, and admin's group (its package unchanged) must call the first one models2.
-    fs.mkdirSync(path.join(ws, 'internal/a/models'), { recursive: true });
-    fs.writeFileSync(path.join(ws, 'internal/a/models/models.go'), 'package models\n\n// Kind is a kind.\ntype Kind string\n');
-    fs.mkdirSync(path.join(ws, 'internal/v1handler/kinds'));
-    fs.writeFileSync(
-      path.join(ws, 'internal/v1handler/kinds/handler_kinds.go'),
-      'package kinds\n\nimport (\n\t"net/http"\n\n\tamodels "example.com/shop/internal/a/models"\n)\n\n' +
-        '// KindsRequest selects a kind.\ntype KindsRequest struct {\n\tKind amodels.Kind `query:"kind"`\n}\n\n' +
-        '// fw:http_route path=/kinds request=KindsRequest\nfunc Kinds() http.HandlerFunc { return nil }\n',
-    );
+    addOtherModels(ws, 'v1handler', '// KindsRequest selects a kind.\ntype KindsRequest struct {\n\tKind amodels.Kind `query:"kind"`\n}\n\n// fw:http_route path=/kinds request=KindsRequest');
     await next();
     expect(read(ws, HELPER)).toContain('ListUsersQuery struct {\n\tRole models2.Role');
     await expectFreshRunAgrees(ws);
@@ -422,14 +429,7 @@ describe('fw watch', () => {
     const REGISTRY = 'internal/v2handler/registry.go';
     const { next } = await watchWorkspace(ws);
     expect(read(ws, REGISTRY)).toContain('reflect.TypeFor[models.User]()');
-    fs.mkdirSync(path.join(ws, 'internal/a/models'), { recursive: true });
-    fs.writeFileSync(path.join(ws, 'internal/a/models/models.go'), 'package models\n\n// Kind is a kind.\ntype Kind struct {\n\tName string `json:"name"`\n}\n');
-    fs.mkdirSync(path.join(ws, 'internal/v2handler/kinds'));
-    fs.writeFileSync(
-      path.join(ws, 'internal/v2handler/kinds/handler_kinds.go'),
-      'package kinds\n\nimport (\n\t"net/http"\n\n\tamodels "example.com/shop/internal/a/models"\n)\n\n' +
-        '// fw:http_route path=/v2/kinds response=200:amodels.Kind\nfunc Kinds() http.HandlerFunc { return nil }\n',
-    );
+    addOtherModels(ws, 'v2handler', '// fw:http_route path=/v2/kinds response=200:amodels.Kind');
     await next();
     expect(read(ws, REGISTRY)).toContain('reflect.TypeFor[models2.User]()');
     await expectFreshRunAgrees(ws);
