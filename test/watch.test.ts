@@ -435,6 +435,22 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
+  it('after a types edit of a type only an annotation names, its outputs are what a fresh run writes', async () => {
+    // v2's handler package is unchanged: fw watch keeps its routes with their response types looked up in the new models package.
+    const ws = copyFixture('example');
+    const MODELS = 'internal/models/models.go';
+    fs.writeFileSync(path.join(ws, MODELS), `${read(ws, MODELS)}\n// Coupon is a discount code.\ntype Coupon struct {\n\tCode string \`json:"code"\`\n}\n`);
+    fs.writeFileSync(
+      path.join(ws, 'internal/v2handler/handler_coupons.go'),
+      'package v2handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/models"\n)\n\n// fw:http_route path=/v2/coupon response=200:models.Coupon\nfunc GetCoupon() http.HandlerFunc { return nil }\n',
+    );
+    const { next } = await watchWorkspace(ws);
+    edit(ws, MODELS, '`json:"code"`', '`json:"coupon_code"`');
+    await next();
+    expect(read(ws, CLIENT)).toContain('coupon_code');
+    await expectFreshRunAgrees(ws);
+  });
+
   it('on a broken edit prints diagnostics and keeps the last good outputs; recovers when fixed', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws);

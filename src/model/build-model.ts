@@ -217,7 +217,35 @@ class RootBuilder {
     const part = this.kept?.get(hp.pkg.dir);
     if (!part || part.hp !== hp || part.groups.some((g) => this.groups.has(g.group.name) || g.group.routes.length !== g.routes)) return undefined;
     const current = (ref: TypeRef | undefined) => !ref || ref.pkg === hp.pkg || this.program.package(ref.pkg.importPath) === ref.pkg;
-    return part.routes.every((r) => current(r.request) && r.responses.every((resp) => current(resp.type))) ? part : undefined;
+    if (part.routes.every((r) => current(r.request) && r.responses.every((resp) => current(resp.type)))) return part;
+    return this.rebound(part, current);
+  }
+
+  /**
+   * `part` with its response types looked up again in the packages that
+   * replaced theirs (a changed shared types package): what building it again
+   * gives, as the lookup finds the type in the same package, by the same
+   * import path, or fails (an error: undefined here). Not when a request
+   * type's package changed: its fields decide checkPathBindings' warnings.
+   */
+  private rebound(part: PackagePart, current: (ref: TypeRef | undefined) => boolean): PackagePart | undefined {
+    const routes = new Map<RouteModel, RouteModel>();
+    for (const route of part.routes) {
+      if (!current(route.request)) return undefined;
+      const responses: RouteResponse[] = [];
+      for (const resp of route.responses) {
+        if (current(resp.type)) {
+          responses.push(resp);
+          continue;
+        }
+        const pkg = this.program.package(resp.type!.pkg.importPath);
+        if (!pkg?.types.has(resp.type!.name)) return undefined;
+        responses.push({ ...resp, type: { name: resp.type!.name, pkg } });
+      }
+      routes.set(route, responses.every((r, i) => r === route.responses[i]) ? route : { ...route, responses });
+    }
+    const groups = part.groups.map((g) => ({ ...g, group: { ...g.group, routes: g.group.routes.map((r) => routes.get(r)!) } }));
+    return { ...part, groups, routes: part.routes.map((r) => routes.get(r)!) };
   }
 
   private readPackage(hp: HandlerPackage, rootDir: string): void {
