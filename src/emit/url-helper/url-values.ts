@@ -61,11 +61,20 @@ function nameable(info: NamedType, ctx: ValueContext): boolean {
   return isExported(info.name) && ctx.importable(info.pkg);
 }
 
+/** The predeclared types' scalars, one object each: plans (which `fw watch` keeps) hold one per path and query value. */
+const BASIC_SCALARS = new Map<BasicKind, ScalarType>();
+
+function basicScalar(basic: BasicKind): ScalarType {
+  let s = BASIC_SCALARS.get(basic);
+  if (!s) BASIC_SCALARS.set(basic, (s = { type: { name: basic }, format: { kind: 'basic', basic, named: false } }));
+  return s;
+}
+
 /** One value of type `t`, or undefined when the helper cannot format it. */
 export function scalarOf(t: ResolvedType, ctx: ValueContext): ScalarType | undefined {
   switch (t.kind) {
     case 'basic':
-      return { type: { name: t.name }, format: { kind: 'basic', basic: t.name, named: false } };
+      return basicScalar(t.name);
     case 'time':
       return { type: { name: 'Time', pkg: TIME }, format: { kind: 'time' } };
     case 'duration':
@@ -81,7 +90,7 @@ export function scalarOf(t: ResolvedType, ctx: ValueContext): ScalarType | undef
       }
       // Its MarshalText cannot be called without naming the type; the underlying kind would give other text.
       if (text) return undefined;
-      return { type: { name: u.name }, format: { kind: 'basic', basic: u.name, named: false } };
+      return basicScalar(u.name);
     }
     default:
       return undefined;
