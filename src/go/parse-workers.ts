@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { GoFile } from './ast';
+import { withoutPaths, withPaths } from './file-positions';
 import { readGoFile } from './read-go-file';
 
 /**
@@ -42,12 +43,25 @@ export interface ParseJob {
 
 /**
  * One batch from a worker: `[index in files, GoFile]` pairs as JSON (read
- * faster than a structured clone of the same objects); `last` on its final
- * batch of the job.
+ * faster than a structured clone of the same objects), positions without
+ * their path (./file-positions.ts); `last` on its final batch of the job.
  */
 export interface ParseBatch {
   parsed: string;
   last: boolean;
+}
+
+/** A worker's batch of parsed files (which it gives up: their positions are emptied). */
+export function encodeBatch(parsed: [number, GoFile][], last: boolean): ParseBatch {
+  for (const [, file] of parsed) withoutPaths(file);
+  return { parsed: JSON.stringify(parsed), last };
+}
+
+/** The `[index in files, GoFile]` pairs of a batch, every position naming its file again. */
+export function decodeBatch(batch: ParseBatch): [number, GoFile][] {
+  const parsed = JSON.parse(batch.parsed) as [number, GoFile][];
+  for (const [, file] of parsed) withPaths(file);
+  return parsed;
 }
 
 let workers: Worker[] | undefined;
@@ -60,7 +74,7 @@ let running = 0;
 export async function parseFiles(files: readonly string[], cacheDir?: string): Promise<Map<string, GoFile>> {
   const out = new Map<string, GoFile>();
   const add = (batch: ParseBatch) => {
-    for (const [i, file] of JSON.parse(batch.parsed) as [number, GoFile][]) out.set(files[i]!, file);
+    for (const [i, file] of decodeBatch(batch)) out.set(files[i]!, file);
   };
   const pool = files.length >= MIN_FILES_FOR_WORKERS ? workerPool() : [];
   const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));

@@ -80,7 +80,8 @@ describe('parse-worker', () => {
         [BATCH_SIZE, false],
         [3, true],
       ]);
-      const parsed = batches.flatMap((b) => JSON.parse(b.parsed) as [number, GoFile][]);
+      const { decodeBatch } = compiled<{ decodeBatch(batch: ParseBatch): [number, GoFile][] }>('parse-workers');
+      const parsed = batches.flatMap((b) => decodeBatch(b));
       expect(parsed.map(([i]) => i)).toEqual(files.map((_, i) => i).slice(10));
       for (const [i, file] of parsed) expect(file).toEqual(parsedHere(files[i]!));
       expect(next[0]).toBeGreaterThanOrEqual(files.length);
