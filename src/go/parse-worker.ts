@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { GoFile } from './ast';
-import { BATCH_SIZE, encodeBatch, type ParseJob, takeFiles } from './parse-workers';
+import { BATCH_SIZE, encodeBatch, FROM_FRONT, type ParseJob, takeFiles } from './parse-workers';
 import { initGoParser } from './parser';
 
 /** A worker thread of ./parse-workers.ts: parses the files it takes from each job and sends them in batches. */
@@ -13,7 +13,7 @@ parentPort?.on('message', (job: ParseJob) => {
       job.port.postMessage(encodeBatch(parsed, last));
       parsed = [];
     };
-    takeFiles(job.files, job.next, job.cacheDir, (i, file) => {
+    takeFiles(job.files, job.taken, FROM_FRONT, job.cacheDir, (i, file) => {
       parsed.push([i, file]);
       if (parsed.length === BATCH_SIZE) send(false);
     });
