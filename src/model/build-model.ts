@@ -89,7 +89,9 @@ export async function loadWorkspaceModel(cwd: string, packages: readonly string[
     const kept = memo?.roots.get(loc.dir);
     return kept && kept.location === JSON.stringify(loc) ? kept : undefined;
   };
-  await program.preload(selected.filter((loc) => !keptFor(loc)).flatMap((loc) => [loc.dir, ...loc.subDirs]));
+  // Only packages the program has not loaded yet (a kept program keeps the unchanged ones) are worth reading ahead.
+  const searched = new Set(program.searchedDirs);
+  await program.preload(selected.filter((loc) => !keptFor(loc)).flatMap((loc) => [loc.dir, ...loc.subDirs].filter((dir) => !searched.has(path.resolve(dir)))));
   const roots: RootModel[] = [];
   const parts = memo ? (memo.packages ??= new Map()) : undefined;
   for (const root of parts?.keys() ?? []) if (!allRoots.some((loc) => loc.dir === root)) parts!.delete(root);
