@@ -31,8 +31,8 @@ export interface ResponsePlan {
   kind: 'json' | 'error' | 'redirect' | 'any';
   /** The body schema of kind 'json'. */
   body?: JsonShape;
-  /** The statuses this response wins against the route's other responses, ascending. */
-  statuses: number[];
+  /** The statuses this response wins against the route's other responses, ascending (shared by routes: read-only). */
+  statuses: readonly number[];
 }
 
 const NO_BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
@@ -158,6 +158,23 @@ function range(match: StatusMatch): { from: number; to: number; rank: number } {
   }
 }
 
+/** A response of a route without its body: its range, kind, the statuses it wins, and which declared response it is (-1: the implicit 2xx). */
+interface ResponseSlot {
+  from: number;
+  to: number;
+  kind: ResponsePlan['kind'];
+  statuses: number[];
+  index: number;
+}
+
+/**
+ * Slots by the routes' declared matches and kinds: the statuses depend on
+ * nothing else, and a workspace has few distinct sets (10k routes, tens of
+ * sets), so each is computed once per process and its arrays are shared
+ * (read-only) by the plans of every route that declares it.
+ */
+const slotsByMatches = new Map<string, readonly ResponseSlot[]>();
+
 /**
  * The declared responses in the order the runtime tries them (DESIGN §3
  * precedence: exact, then the narrowest range, then class), each with the
@@ -166,13 +183,32 @@ function range(match: StatusMatch): { from: number; to: number; rank: number } {
  * type is a result and not an error.
  */
 function planResponses(responses: RouteResponse[], resolver: TypeResolver, mapper: JsonShapes): ResponsePlan[] {
-  const specs = responses.map((r) => {
-    const { from, to, rank } = range(r.match);
-    const plan: ResponsePlan & { rank: number } = { from, to, rank, kind: r.kind === 'type' ? 'json' : r.kind, statuses: [] };
-    if (r.kind === 'type' && r.type) plan.body = mapper.body(resolver.resolveRef(r.type));
-    return plan;
+  return responseSlots(responses).map(({ index, ...slot }): ResponsePlan => {
+    const r = responses[index];
+    return r?.kind === 'type' && r.type ? { ...slot, body: mapper.body(resolver.resolveRef(r.type)) } : slot;
   });
-  if (!specs.some((s) => s.from <= 299 && s.to >= 200)) specs.push({ from: 200, to: 299, rank: 3, kind: 'any', statuses: [] });
+}
+
+function responseSlots(responses: RouteResponse[]): readonly ResponseSlot[] {
+  const key = responses.map((r) => `${r.kind} ${matchKey(r.match)}`).join(',');
+  let slots = slotsByMatches.get(key);
+  if (!slots) {
+    slots = computeSlots(responses);
+    slotsByMatches.set(key, slots);
+  }
+  return slots;
+}
+
+function matchKey(m: StatusMatch): string {
+  return m.kind === 'exact' ? String(m.status) : m.kind === 'range' ? `${m.from}-${m.to}` : `${m.digit}xx`;
+}
+
+function computeSlots(responses: RouteResponse[]): ResponseSlot[] {
+  const specs = responses.map((r, index): ResponseSlot & { rank: number } => {
+    const { from, to, rank } = range(r.match);
+    return { from, to, rank, kind: r.kind === 'type' ? 'json' : r.kind, statuses: [], index };
+  });
+  if (!specs.some((s) => s.from <= 299 && s.to >= 200)) specs.push({ from: 200, to: 299, rank: 3, kind: 'any', statuses: [], index: -1 });
   specs.sort((a, b) => a.rank - b.rank || a.to - a.from - (b.to - b.from) || a.from - b.from);
   // In precedence order, each spec takes the statuses of its range that no earlier spec took.
   const taken = new Set<number>();
@@ -184,5 +220,5 @@ function planResponses(responses: RouteResponse[], resolver: TypeResolver, mappe
       }
     }
   }
-  return specs.filter((s) => s.statuses.length > 0).map(({ rank: _rank, ...plan }) => plan);
+  return specs.filter((s) => s.statuses.length > 0).map(({ rank: _rank, ...slot }) => slot);
 }

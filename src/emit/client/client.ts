@@ -179,13 +179,14 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
  */
 function resultVariants(plan: OperationPlan, statusClasses: Set<number>, refTs?: (id: string) => string): string[] {
   const variants = plan.responses.flatMap((r) => {
-    const status = (statuses: number[]) => `status: ${statusType(statuses, statusClasses)}`;
+    const status = (statuses: readonly number[]) => `status: ${statusTypeOf(statuses, statusClasses)}`;
     if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
     if (plan.method === 'HEAD') return [`{ ${status(r.statuses)}; headers: Headers }`];
     if (r.kind === 'error') return [`{ ${status(r.statuses)}; body: FwErrorBody; text: string; headers: Headers }`];
     // 204, 205 and 304 answers have no body, whatever the route declares.
-    const withBody = r.statuses.filter((s) => !BODYLESS_STATUSES.has(s));
-    const bodyless = r.statuses.filter((s) => BODYLESS_STATUSES.has(s));
+    const split = r.statuses.some((s) => BODYLESS_STATUSES.has(s));
+    const withBody = split ? r.statuses.filter((s) => !BODYLESS_STATUSES.has(s)) : r.statuses;
+    const bodyless = split ? r.statuses.filter((s) => BODYLESS_STATUSES.has(s)) : [];
     const body = r.kind === 'json' && r.body ? (refTs ? printTs(r.body, refTs) : '') : 'unknown';
     return [
       ...(withBody.length > 0 ? [`{ ${status(withBody)}; body: ${body}; headers: Headers }`] : []),
@@ -194,6 +195,24 @@ function resultVariants(plan: OperationPlan, statusClasses: Set<number>, refTs?:
   });
   variants[variants.length - 1] += ';';
   return variants;
+}
+
+/**
+ * statusType, once per list of statuses: the lists of plans are shared by
+ * every route that declares the same responses (../operation-plan.ts), and
+ * a 4xx catch-all holds a hundred statuses.
+ */
+const statusTypes = new WeakMap<readonly number[], { text: string; classes: number[] }>();
+
+function statusTypeOf(statuses: readonly number[], statusClasses: Set<number>): string {
+  let known = statusTypes.get(statuses);
+  if (!known) {
+    const classes = new Set<number>();
+    known = { text: statusType(statuses, classes), classes: [...classes] };
+    statusTypes.set(statuses, known);
+  }
+  for (const digit of known.classes) statusClasses.add(digit);
+  return known.text;
 }
 
 function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegistry, statusClasses: Set<number>) {
@@ -210,14 +229,14 @@ function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegis
     requestOptional: plan.requestOptional,
     resultTypeName: `${op.baseName}Result`,
     requestType: printTsDeclaration(`${op.baseName}Request`, plan.request, refTs),
-    requestSchema: markPure(printZod(plan.request, refZod)),
+    requestSchema: printZod(plan.request, refZod, '', true),
     variants,
     method: plan.method,
     pattern: tsString(plan.route.path.text),
     pathFn: pathFunction(plan.route),
     bodyKind: plan.bodyKind,
     responses: plan.responses.map((r) => {
-      const schema = r.kind === 'json' && r.body ? `, schema: ${markPure(printZod(r.body, refZod, '        '))}` : '';
+      const schema = r.kind === 'json' && r.body ? `, schema: ${printZod(r.body, refZod, '        ', true)}` : '';
       return `{ from: ${r.from}, to: ${r.to}, kind: '${r.kind}'${schema} }`;
     }),
   };

@@ -31,20 +31,25 @@ export function pathFunction(route: RouteModel): string {
  * the rest as literals. `classes` collects the class digits used.
  */
 export function statusType(statuses: readonly number[], classes: Set<number>): string {
+  // Linear: a class of the 1xx-5xx ranges holds up to 100 statuses, and a route's 4xx/5xx catch-alls give hundreds per operation.
   const byClass = new Map<number, number[]>();
   for (const s of statuses) {
     const digit = Math.floor(s / 100);
-    byClass.set(digit, [...(byClass.get(digit) ?? []), s]);
+    const list = byClass.get(digit);
+    if (list) list.push(s);
+    else byClass.set(digit, [s]);
   }
   const parts: string[] = [];
-  for (const [digit, list] of [...byClass].sort((a, b) => a[0] - b[0])) {
+  for (const digit of [...byClass.keys()].sort((a, b) => a - b)) {
+    const list = byClass.get(digit)!;
     if (list.length < 50) {
-      parts.push(...list.map(String));
+      for (const s of list) parts.push(String(s));
       continue;
     }
     classes.add(digit);
+    const present = new Set(list);
     const missing: number[] = [];
-    for (let s = digit * 100; s < digit * 100 + 100; s++) if (!list.includes(s)) missing.push(s);
+    for (let s = digit * 100; s < digit * 100 + 100; s++) if (!present.has(s)) missing.push(s);
     parts.push(missing.length === 0 ? `FwStatus${digit}xx` : `Exclude<FwStatus${digit}xx, ${missing.join(' | ')}>`);
   }
   return parts.join(' | ');
