@@ -181,7 +181,14 @@ export class JsonShapes {
 
   /** The JSON object of a struct's properties (already flattened by the resolver). */
   object(fields: readonly JsonField[], ctx: JsonContext = 'out'): JsonShape & { kind: 'object' } {
-    return { kind: 'object', props: this.rawObject(fields, ctx).props.map((p) => ({ ...p, shape: this.canon(p.shape) })) };
+    return {
+      kind: 'object',
+      props: fields.map((f) => {
+        const p = this.property(f, ctx);
+        p.shape = this.canon(p.shape);
+        return p;
+      }),
+    };
   }
 
   private rawObject(fields: readonly JsonField[], ctx: JsonContext): JsonShape & { kind: 'object' } {

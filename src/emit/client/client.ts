@@ -4,9 +4,9 @@ import { lowerFirst, upperFirst } from '../../model/naming';
 import { rootPrefixes } from '../root-prefixes';
 import { typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
-import { pathFunction, statusType } from './operations';
+import { type OperationView, pathFunction, printOperation, statusType } from './operations';
 import type { HttpMethod } from '../../annotations/types';
-import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
+import { BindingViews, BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
 import { type Emitter, streamedFile } from '../emitter';
 import { templatesIn } from '../templates';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
@@ -97,6 +97,7 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
   const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
   const registry = new SchemaRegistry(mapper);
+  const views = new BindingViews(resolver);
   // The status classes every operation's result type uses are printed in the head, before the operations.
   const statusClasses = new Set<number>();
   const prefixes = rootPrefixes(model.roots, diagnostics);
@@ -129,7 +130,7 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
           }
           methodNames.set(methodName, route);
           baseNames.set(baseName, route);
-          const plan = planOperation(route, method, resolver, mapper, diagnostics);
+          const plan = planOperation(route, method, resolver, mapper, diagnostics, views);
           registry.use(plan.request);
           for (const r of plan.responses) if (r.body) registry.use(r.body);
           resultVariants(plan, statusClasses);
@@ -163,8 +164,8 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
     yield head!;
     for (const op of operations) {
       // Its warnings were given when it was first planned.
-      const plan = planOperation(op.route, op.method, resolver, mapper, []);
-      yield render('client-operation.ts.hbs', { ...operationView(op, plan, registry, statusClasses), zodType });
+      const plan = planOperation(op.route, op.method, resolver, mapper, [], views);
+      yield printOperation(operationView(op, plan, registry, statusClasses, zodType));
     }
     for (const c of classes) yield render('client-class.ts.hbs', classView(c));
     yield tail!;
@@ -215,7 +216,7 @@ function statusTypeOf(statuses: readonly number[], statusClasses: Set<number>): 
   return known.text;
 }
 
-function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegistry, statusClasses: Set<number>) {
+function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegistry, statusClasses: Set<number>, zodType: string): OperationView {
   const refZod = (id: string) => registry.schemaName(id);
   const refTs = (id: string) => registry.typeName(id);
   const variants = resultVariants(plan, statusClasses, refTs);
@@ -231,6 +232,7 @@ function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegis
     requestType: printTsDeclaration(`${op.baseName}Request`, plan.request, refTs),
     requestSchema: printZod(plan.request, refZod, '', true),
     variants,
+    zodType,
     method: plan.method,
     pattern: tsString(plan.route.path.text),
     pathFn: pathFunction(plan.route),
