@@ -48,9 +48,21 @@ export interface EmitContext {
   clientFile?: string;
   /** Which zod the client imports (`fw g client --zod`); classic by default. */
   clientZod?: 'classic' | 'mini';
+  /** The client's printed operations kept by earlier runs of this process (`fw watch`). */
+  clientMemo?: ClientMemo;
   /** Output and `info` of the OpenAPI document. */
   openapi?: OpenApiOptions;
 }
+
+/**
+ * The printed operations of earlier clients of one process (`fw watch`), by
+ * operation name (./client/client.ts: `<Prefix><Group><Route>[<Method>]`): each text with a key
+ * that covers everything it was printed from (the operation's names, route,
+ * plan, the names of the types it refers to, the zod flavour), so that a text
+ * is reused only where printing again would give the same text. Entries of
+ * operations a client no longer has are dropped when it is printed.
+ */
+export type ClientMemo = Map<string, { key: string; text: string }>;
 
 /** What `fw g openapi` is told besides the model. */
 export interface OpenApiOptions {

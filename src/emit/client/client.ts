@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../../model/model';
 import { lowerFirst, upperFirst } from '../../model/naming';
@@ -7,12 +8,12 @@ import { SchemaRegistry } from './schemas';
 import { type OperationView, pathFunction, printOperation, statusType } from './operations';
 import type { HttpMethod } from '../../annotations/types';
 import { BindingViews, BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
-import { type Emitter, streamedFile } from '../emitter';
+import { type ClientMemo, type Emitter, streamedFile } from '../emitter';
 import { templatesIn } from '../templates';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { tsLineComment } from '../escape';
 import { printTs, printTsDeclaration, printZod, tsKey, tsString } from './zod-schema';
-import { JsonShapes } from '../json-shape';
+import { JsonShapes, refsOf } from '../json-shape';
 import { markPure } from './pure';
 import { zodFacade, type ZodFacadeOptions, zodModule, zodSchemaType } from './zod-facade';
 
@@ -62,7 +63,10 @@ interface Operation {
   className: string;
   methodName: string;
   baseName: string;
+  /** With a ClientMemo: the digest of everything its text depends on but the names of the types it refers to, and those types' ids. */
+  inputs?: { digest: string; refs: string[] };
 }
+
 
 interface ClassPlan {
   className: string;
@@ -74,7 +78,7 @@ interface ClassPlan {
 
 export const emitClient: Emitter = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
-  const { pieces, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic' });
+  const { pieces, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic' }, ctx.clientMemo);
   return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
 };
 
@@ -91,7 +95,11 @@ const BODY_MARK = '\u0000fw:operations\u0000';
  * (runtime and schemas), each operation (planned again, from the same
  * model and the resolver's and mapper's caches), each class, the factory.
  */
-export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { zod: 'classic' }): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
+export function generateClient(
+  model: WorkspaceModel,
+  zod: ZodFacadeOptions = { zod: 'classic' },
+  memo?: ClientMemo,
+): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
   const zodType = zodSchemaType(zod.zod);
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
@@ -134,7 +142,9 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
           registry.use(plan.request);
           for (const r of plan.responses) if (r.body) registry.use(r.body);
           resultVariants(plan, statusClasses);
-          cls.operations.push({ route, method, requestOptional: plan.requestOptional, className: cls.className, methodName, baseName });
+          const op: Operation = { route, method, requestOptional: plan.requestOptional, className: cls.className, methodName, baseName };
+          if (memo) op.inputs = printInputs(op, plan, zodType);
+          cls.operations.push(op);
         }
       }
       classes.push(cls);
@@ -162,10 +172,26 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
   function* pieces(): Iterable<string> {
     const [head, tail] = render('client.ts.hbs', { ...module, operations: BODY_MARK, classes: '' }).split(BODY_MARK);
     yield head!;
-    for (const op of operations) {
+    const print = (op: Operation): string => {
       // Its warnings were given when it was first planned.
       const plan = planOperation(op.route, op.method, resolver, mapper, [], views);
-      yield printOperation(operationView(op, plan, registry, statusClasses, zodType));
+      return printOperation(operationView(op, plan, registry, statusClasses, zodType));
+    };
+    if (memo) {
+      const seen = new Set<string>();
+      for (const op of operations) {
+        const key = `${op.inputs!.digest} ${op.inputs!.refs.map((id) => registry.typeName(id)).join(',')}`;
+        let kept = memo.get(op.baseName);
+        if (kept?.key !== key) {
+          kept = { key, text: print(op) };
+          memo.set(op.baseName, kept);
+        }
+        seen.add(op.baseName);
+        yield kept.text;
+      }
+      for (const name of memo.keys()) if (!seen.has(name)) memo.delete(name);
+    } else {
+      for (const op of operations) yield print(op);
     }
     for (const c of classes) yield render('client-class.ts.hbs', classView(c));
     yield tail!;
@@ -257,6 +283,35 @@ function classView(c: ClassPlan) {
       doc: operationDoc(op, '  '),
     })),
   };
+}
+
+/**
+ * What an operation's printed text is made of, for a ClientMemo: a digest of
+ * its names, its route's method, path and doc, the zod flavour and its plan
+ * (request and response shapes, whose references are by type id), and the
+ * ids it refers to, whose names are only known when the client is printed.
+ * A response's statuses are those of its range that the responses before it
+ * did not take, so the ranges in order stand for them (and keep the key short).
+ */
+function printInputs(op: Operation, plan: OperationPlan, zodType: string): { digest: string; refs: string[] } {
+  const responses = plan.responses.map((r) => [r.from, r.to, r.kind, r.body ?? null]);
+  const text = JSON.stringify([
+    op.className,
+    op.methodName,
+    op.baseName,
+    zodType,
+    op.method,
+    op.route.path.text,
+    op.route.path.segments,
+    op.route.description,
+    plan.bodyKind,
+    plan.requestOptional,
+    plan.request,
+    responses,
+  ]);
+  const refs = refsOf(plan.request);
+  for (const r of plan.responses) if (r.body) refsOf(r.body, refs);
+  return { digest: createHash('sha256').update(text).digest('base64'), refs };
 }
 
 /** The standalone function of an operation: `v1UserGetUser`. */
