@@ -57,12 +57,21 @@ export interface EmitContext {
 /**
  * The printed operations of earlier clients of one process (`fw watch`), by
  * operation name (./client/client.ts: `<Prefix><Group><Route>[<Method>]`): each text with a key
- * that covers everything it was printed from (the operation's names, route,
- * plan, the names of the types it refers to, the zod flavour), so that a text
- * is reused only where printing again would give the same text. Entries of
- * operations a client no longer has are dropped when it is printed.
+ * that covers everything it was printed from (a digest of the operation's
+ * names, route, plan and the zod flavour, and the names of the types it
+ * refers to), so that a text is reused only where printing again would give
+ * the same text; and, to skip computing the digest again, the objects it was
+ * planned from (`sources`: opaque here). Entries of operations a client no
+ * longer has are dropped when it is printed.
  */
-export type ClientMemo = Map<string, { key: string; text: string }>;
+export type ClientMemo = Map<string, KeptOperation>;
+
+export interface KeptOperation {
+  key: string;
+  text: string;
+  digest: string;
+  sources?: readonly unknown[];
+}
 
 /** What `fw g openapi` is told besides the model. */
 export interface OpenApiOptions {

@@ -3,18 +3,17 @@ import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../../model/model';
 import { lowerFirst, upperFirst } from '../../model/naming';
 import { rootPrefixes } from '../root-prefixes';
-import { typeResolverFor } from '../../go/type-resolver';
+import { type TypeResolver, typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
 import { type OperationView, pathFunction, printOperation, statusType } from './operations';
 import type { HttpMethod } from '../../annotations/types';
 import { BindingViews, BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
-import { type ClientMemo, type Emitter, streamedFile } from '../emitter';
+import { type ClientMemo, type Emitter, type KeptOperation, streamedFile } from '../emitter';
 import { templatesIn } from '../templates';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { tsLineComment } from '../escape';
 import { printTs, printTsDeclaration, printZod, tsKey, tsString } from './zod-schema';
 import { JsonShapes, refsOf } from '../json-shape';
-import { markPure } from './pure';
 import { zodFacade, type ZodFacadeOptions, zodModule, zodSchemaType } from './zod-facade';
 
 const render = templatesIn(__dirname);
@@ -63,8 +62,8 @@ interface Operation {
   className: string;
   methodName: string;
   baseName: string;
-  /** With a ClientMemo: the digest of everything its text depends on but the names of the types it refers to, and those types' ids. */
-  inputs?: { digest: string; refs: string[] };
+  /** With a ClientMemo: what its text is printed from (printInputs). */
+  inputs?: PrintInputs;
 }
 
 
@@ -143,7 +142,7 @@ export function generateClient(
           for (const r of plan.responses) if (r.body) registry.use(r.body);
           resultVariants(plan, statusClasses);
           const op: Operation = { route, method, requestOptional: plan.requestOptional, className: cls.className, methodName, baseName };
-          if (memo) op.inputs = printInputs(op, plan, zodType);
+          if (memo) op.inputs = printInputs(op, plan, zodType, resolver, memo.get(baseName));
           cls.operations.push(op);
         }
       }
@@ -157,7 +156,7 @@ export function generateClient(
     ...classes.map((c) => c.className),
     ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`, functionName(op)]),
   ]);
-  const schemas = registry.finish(reserved).map((s) => ({ ...s, zod: markPure(s.zod) }));
+  const schemas = registry.finish(reserved, true);
 
   const module = {
     sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
@@ -180,12 +179,12 @@ export function generateClient(
     if (memo) {
       const seen = new Set<string>();
       for (const op of operations) {
-        const key = `${op.inputs!.digest} ${op.inputs!.refs.map((id) => registry.typeName(id)).join(',')}`;
+        const { digest, refs, sources } = op.inputs!;
+        const key = `${digest} ${refs.map((id) => registry.typeName(id)).join(',')}`;
         let kept = memo.get(op.baseName);
-        if (kept?.key !== key) {
-          kept = { key, text: print(op) };
-          memo.set(op.baseName, kept);
-        }
+        if (kept?.key !== key) kept = { key, text: print(op), digest };
+        kept.sources = sources;
+        memo.set(op.baseName, kept);
         seen.add(op.baseName);
         yield kept.text;
       }
@@ -285,15 +284,61 @@ function classView(c: ClassPlan) {
   };
 }
 
+/** What an operation's text is printed from, for a ClientMemo. */
+interface PrintInputs {
+  /** Of everything its text depends on but the names of the types it refers to (inputDigest). */
+  digest: string;
+  /** The ids of the types it refers to, whose names are only known once every operation is planned. */
+  refs: string[];
+  /** What it was planned from, by identity (plannedFrom). */
+  sources?: readonly unknown[];
+}
+
 /**
- * What an operation's printed text is made of, for a ClientMemo: a digest of
- * its names, its route's method, path and doc, the zod flavour and its plan
- * (request and response shapes, whose references are by type id), and the
- * ids it refers to, whose names are only known when the client is printed.
- * A response's statuses are those of its range that the responses before it
- * did not take, so the ranges in order stand for them (and keep the key short).
+ * An operation's PrintInputs. The digest is computed (~15 µs an operation:
+ * the JSON of its plan) unless the memo's entry was planned from the same
+ * objects: then the plan is the same and so is the digest.
  */
-function printInputs(op: Operation, plan: OperationPlan, zodType: string): { digest: string; refs: string[] } {
+function printInputs(op: Operation, plan: OperationPlan, zodType: string, resolver: TypeResolver, kept: KeptOperation | undefined): PrintInputs {
+  const refs = refsOf(plan.request);
+  for (const r of plan.responses) if (r.body) refsOf(r.body, refs);
+  const sources = plannedFrom(op, zodType, resolver);
+  const same = sources !== undefined && kept?.sources !== undefined && kept.sources.length === sources.length && kept.sources.every((s, i) => s === sources[i]);
+  return { digest: same ? kept.digest : inputDigest(op, plan, zodType), refs, sources };
+}
+
+/**
+ * The objects an operation is planned from: its route (a kept root model
+ * keeps its route objects; a root built again has new ones), its names and
+ * zod flavour, and the resolved Go types of its request and responses. fw
+ * watch resolves again (as new objects) the types of every changed package
+ * and of every package that imports one, directly or not (forgetTypes), and
+ * everything a type reaches (fields, embedded structs, methods, enum values)
+ * is declared in its package or in one it imports: while these objects are
+ * the same, so is everything the plan is made from. Undefined when a type
+ * is not a resolved named type (then the digest is always computed).
+ */
+function plannedFrom(op: Operation, zodType: string, resolver: TypeResolver): unknown[] | undefined {
+  const sources: unknown[] = [op.route, op.method, op.className, op.methodName, zodType];
+  for (const ref of [op.route.request, ...op.route.responses.map((r) => r.type)]) {
+    if (!ref) continue;
+    const t = resolver.resolveRef(ref);
+    const info = t.kind === 'named' ? resolver.named.get(t.id) : undefined;
+    if (!info) return undefined;
+    sources.push(info);
+  }
+  return sources;
+}
+
+/**
+ * A digest of what an operation's text is printed from but the names of the
+ * types it refers to: its names, its route's method, path and doc, the zod
+ * flavour and its plan (request and response shapes, whose references are by
+ * type id). A response's statuses are those of its range that the responses
+ * before it did not take, so the ranges in order stand for them (and keep
+ * the text short).
+ */
+function inputDigest(op: Operation, plan: OperationPlan, zodType: string): string {
   const responses = plan.responses.map((r) => [r.from, r.to, r.kind, r.body ?? null]);
   const text = JSON.stringify([
     op.className,
@@ -309,9 +354,7 @@ function printInputs(op: Operation, plan: OperationPlan, zodType: string): { dig
     plan.request,
     responses,
   ]);
-  const refs = refsOf(plan.request);
-  for (const r of plan.responses) if (r.body) refsOf(r.body, refs);
-  return { digest: createHash('sha256').update(text).digest('base64'), refs };
+  return createHash('sha256').update(text).digest('base64');
 }
 
 /** The standalone function of an operation: `v1UserGetUser`. */

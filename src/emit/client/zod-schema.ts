@@ -97,7 +97,11 @@ function zodText(shape: JsonShape, ref: (id: string) => string, indent: string, 
  * `type Name = …;`.
  */
 export function printTsDeclaration(name: string, shape: JsonShape, typeName: (id: string) => string): string {
-  const type = printTs(shape, typeName);
+  return tsDeclaration(name, shape, printTs(shape, typeName));
+}
+
+/** printTsDeclaration of a shape whose type (printTs) is already printed. */
+export function tsDeclaration(name: string, shape: JsonShape, type: string): string {
   return shape.kind === 'object' && shape.props.length > 0 ? `interface ${name} ${type}` : `type ${name} = ${type};`;
 }
 
