@@ -16,7 +16,7 @@ export interface ImportClosure {
 }
 
 /** The directory an import path names inside `module`, if it is one of the module's packages. */
-function dirIn(module: GoModule, importPath: string): string | undefined {
+export function dirIn(module: GoModule, importPath: string): string | undefined {
   if (importPath === module.path) return module.dir;
   return importPath.startsWith(`${module.path}/`) ? path.join(module.dir, importPath.slice(module.path.length + 1)) : undefined;
 }

@@ -11,7 +11,8 @@
 import { decodeInterpretedBody } from './go-string';
 
 export type ImportSection =
-  | { ok: true; packageName: string; imports: string[] }
+  /** `names[i]`: the name the file uses for `imports[i]`, its alias (`_`, `.` too) or the path's last element, as ./parser.ts's GoImport.name. */
+  | { ok: true; packageName: string; imports: string[]; names: string[] }
   | { ok: false; problem: string; offset: number };
 
 const enum C {
@@ -145,35 +146,42 @@ export function scanImports(source: Buffer | string): ImportSection {
     const name = lexer.next();
     if (name.kind !== 'ident') throw new ScanError('expected the package name', lexer.pos);
     const imports: string[] = [];
+    const names: string[] = [];
+    const add = (spec: { path: string; alias?: string }) => {
+      imports.push(spec.path);
+      names.push(spec.alias ?? spec.path.slice(spec.path.lastIndexOf('/') + 1));
+    };
     let tok = afterSemicolon();
     while (tok.kind === 'ident' && tok.text === 'import') {
       tok = lexer.next();
       if (isPunct(tok, C.LParen)) {
         tok = lexer.next();
         while (!isPunct(tok, C.RParen)) {
-          imports.push(importSpec(tok, lexer));
+          add(importSpec(tok, lexer));
           tok = afterSemicolon(true);
         }
-      } else imports.push(importSpec(tok, lexer));
+      } else add(importSpec(tok, lexer));
       tok = afterSemicolon();
     }
     if (tok.kind !== 'eof' && !(tok.kind === 'ident' && DECLARATION_KEYWORDS.has(tok.text))) throw new ScanError('expected an import or a declaration', lexer.pos);
-    return { ok: true, packageName: name.text, imports };
+    return { ok: true, packageName: name.text, imports, names };
   } catch (e) {
     if (e instanceof ScanError) return { ok: false, problem: e.message, offset: e.offset };
     throw e;
   }
 }
 
-/** One ImportSpec starting at `tok`: an optional name (identifier, `_` or `.`), then the path; returns the path. */
-function importSpec(tok: Token, lexer: Lexer): string {
+/** One ImportSpec starting at `tok`: an optional name (identifier, `_` or `.`), then the path. */
+function importSpec(tok: Token, lexer: Lexer): { path: string; alias?: string } {
+  let alias: string | undefined;
   if (tok.kind === 'ident' || isPunct(tok, C.Dot)) {
     const named = tok.kind === 'ident';
+    alias = tok.kind === 'ident' ? tok.text : '.';
     tok = lexer.next();
     // After a name at the end of a line, Go inserts a semicolon: the path must be on the same line.
     if (named && lexer.newlineBefore) throw new ScanError("expected the import path on the name's line", lexer.pos);
   }
   if (tok.kind !== 'string') throw new ScanError(tok.kind === 'eof' ? 'unexpected end of file in an import declaration' : 'expected an import path', lexer.pos);
   // Whether the path is a valid one is for go build to say (go/parser does not check either).
-  return tok.value;
+  return alias === undefined ? { path: tok.value } : { path: tok.value, alias };
 }

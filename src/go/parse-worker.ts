@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { GoFile } from './ast';
-import { BATCH_SIZE, type ParseBatch, type ParseJob, takeFiles } from './parse-workers';
+import { BATCH_SIZE, encodeBatch, FROM_FRONT, type ParseJob, takeFiles } from './parse-workers';
 import { initGoParser } from './parser';
 
 /** A worker thread of ./parse-workers.ts: parses the files it takes from each job and sends them in batches. */
@@ -10,11 +10,10 @@ parentPort?.on('message', (job: ParseJob) => {
   void ready.then(() => {
     let parsed: [number, GoFile][] = [];
     const send = (last: boolean) => {
-      const batch: ParseBatch = { parsed: JSON.stringify(parsed), last };
-      job.port.postMessage(batch);
+      job.port.postMessage(encodeBatch(parsed, last));
       parsed = [];
     };
-    takeFiles(job.files, job.next, job.cacheDir, (i, file) => {
+    takeFiles(job.files, job.taken, FROM_FRONT, job.cacheDir, (i, file) => {
       parsed.push([i, file]);
       if (parsed.length === BATCH_SIZE) send(false);
     });

@@ -3,13 +3,18 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { GoFile } from './ast';
+import { withoutPaths, withPaths } from './file-positions';
 import { readGoFile } from './read-go-file';
 
 /**
  * Parses many Go files at once, on this thread and on worker threads
- * (DESIGN §7: work spread over the cores). Every thread takes the next file
- * from one shared counter, so a worker that is still starting simply takes
- * fewer. Workers send what they parsed in small batches, which this thread
+ * (DESIGN §7: work spread over the cores). The files come largest first:
+ * workers take them from the front, this thread from the back, each the next
+ * one left (shared counters), so a worker that is still starting simply
+ * takes fewer, the large files (a 400 KB models.go) are parsed on a worker
+ * (tree-sitter's wasm memory, which never shrinks, grows with the largest
+ * tree a thread has parsed), and the last files taken are small ones.
+ * Workers send what they parsed in small batches, which this thread
  * reads between two files of its own, so that little is left to read when
  * the files run out. Workers start for each call that has enough files and
  * are stopped when it ends: each holds a V8 heap and tree-sitter's wasm
@@ -31,23 +36,46 @@ export const BATCH_SIZE = 16;
 /** The compiled worker; absent when fw runs from its TypeScript sources (tests), which then parse on one thread. */
 const WORKER_SCRIPT = path.join(__dirname, 'parse-worker.js');
 
-/** What this thread sends a worker: the files, the shared index of the next one to take, and where to send batches. */
+/** What this thread sends a worker: the files, the shared counters of those taken (see `takeFiles`), and where to send batches. */
 export interface ParseJob {
   files: readonly string[];
   /** The parse cache's directory (./read-go-file.ts), if any. */
   cacheDir?: string;
-  next: Int32Array;
+  taken: Int32Array;
   port: MessagePort;
+}
+
+/** `taken[TAKEN]`: files taken by any thread; `taken[FROM_FRONT]`, `taken[FROM_BACK]`: by workers from the front, by this thread from the back. */
+export const TAKEN = 0;
+export const FROM_FRONT = 1;
+export const FROM_BACK = 2;
+
+/** Shared counters for a new job: nothing taken. */
+export function takenCounters(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
 }
 
 /**
  * One batch from a worker: `[index in files, GoFile]` pairs as JSON (read
- * faster than a structured clone of the same objects); `last` on its final
- * batch of the job.
+ * faster than a structured clone of the same objects), positions without
+ * their path (./file-positions.ts); `last` on its final batch of the job.
  */
 export interface ParseBatch {
   parsed: string;
   last: boolean;
+}
+
+/** A worker's batch of parsed files (which it gives up: their positions are emptied). */
+export function encodeBatch(parsed: [number, GoFile][], last: boolean): ParseBatch {
+  for (const [, file] of parsed) withoutPaths(file);
+  return { parsed: JSON.stringify(parsed), last };
+}
+
+/** The `[index in files, GoFile]` pairs of a batch, every position naming its file again. */
+export function decodeBatch(batch: ParseBatch): [number, GoFile][] {
+  const parsed = JSON.parse(batch.parsed) as [number, GoFile][];
+  for (const [, file] of parsed) withPaths(file);
+  return parsed;
 }
 
 let workers: Worker[] | undefined;
@@ -56,18 +84,18 @@ const busy = new WeakMap<Worker, number>();
 /** Calls of parseFiles under way: the last one to end stops the workers. */
 let running = 0;
 
-/** Path → parsed file, for every file of `files` that could be read; `cacheDir` is the parse cache's, if any. */
+/** Path → parsed file, for every file of `files` (largest first: see above) that could be read; `cacheDir` is the parse cache's, if any. */
 export async function parseFiles(files: readonly string[], cacheDir?: string): Promise<Map<string, GoFile>> {
   const out = new Map<string, GoFile>();
   const add = (batch: ParseBatch) => {
-    for (const [i, file] of JSON.parse(batch.parsed) as [number, GoFile][]) out.set(files[i]!, file);
+    for (const [i, file] of decodeBatch(batch)) out.set(files[i]!, file);
   };
   const pool = files.length >= MIN_FILES_FOR_WORKERS ? workerPool() : [];
-  const next = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const taken = takenCounters();
   running++;
   try {
-    const jobs = pool.map((worker) => startJob(worker, { files, next, cacheDir }, add));
-    takeFiles(files, next, cacheDir, (i, file) => {
+    const jobs = pool.map((worker) => startJob(worker, { files, taken, cacheDir }, add));
+    takeFiles(files, taken, FROM_BACK, cacheDir, (i, file) => {
       out.set(files[i]!, file);
       for (const job of jobs) job.poll();
     });
@@ -85,9 +113,16 @@ function stopWorkers(): void {
   for (const worker of stopping) void worker.terminate();
 }
 
-/** Parses the files of `files` this thread takes from `next`, until none is left; used by this thread and by workers alike. */
-export function takeFiles(files: readonly string[], next: Int32Array, cacheDir: string | undefined, parsed: (index: number, file: GoFile) => void): void {
-  for (let i = Atomics.add(next, 0, 1); i < files.length; i = Atomics.add(next, 0, 1)) {
+/**
+ * Parses files of `files` until none is left, taking each from the front or
+ * the back (`end`); used by this thread and by workers alike. A thread first
+ * counts the file in `taken[TAKEN]`, so that the two ends never take more
+ * files than there are between them, then takes the next index at its end.
+ */
+export function takeFiles(files: readonly string[], taken: Int32Array, end: typeof FROM_FRONT | typeof FROM_BACK, cacheDir: string | undefined, parsed: (index: number, file: GoFile) => void): void {
+  while (Atomics.add(taken, TAKEN, 1) < files.length) {
+    const n = Atomics.add(taken, end, 1);
+    const i = end === FROM_FRONT ? n : files.length - 1 - n;
     let file: GoFile;
     try {
       file = readGoFile(files[i]!, cacheDir);

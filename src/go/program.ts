@@ -8,6 +8,8 @@ import { readGoFile, readGoFileWithoutParsing } from './read-go-file';
 import type { ExcludedFile, GoPackage, GoProgram } from './package';
 import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
 import { goSourceFiles } from './source-files';
+import { dirIn } from './import-closure';
+import { importsInSource, routeTypeImportsInSource, routeTypeImportsOf } from './route-type-imports';
 
 /** Where a program may find Go files already parsed. */
 export interface ProgramReading {
@@ -134,24 +136,76 @@ export class WorkspaceProgram implements GoProgram {
   }
 
   /**
-   * Reads the Go files of `dirs` at once so that loading those packages later
-   * finds them parsed: fw's outputs and parse-cache hits on this thread, the
-   * rest spread over the cores.
+   * Reads the Go files of `dirs` (the handler packages) at once so that
+   * loading those packages later finds them parsed: fw's outputs and
+   * parse-cache hits on this thread, the rest spread over the cores. With
+   * them go the packages their request and response types likely come from
+   * (./route-type-imports.ts: the imports named on annotation lines) and the
+   * packages those import, found without parsing: else the first type
+   * lookup would parse them on this thread, one file after another. A
+   * package read ahead that is never loaded cost a parse; one that is loaded
+   * without having been read ahead is parsed then, as any other.
    */
   async preload(dirs: readonly string[]): Promise<void> {
-    const files = dirs.flatMap((dir) => goSourceFiles(path.resolve(dir), []) ?? []).filter((f) => !this.parsed?.has(f));
-    const toParse: string[] = [];
-    for (const file of files) {
-      let found: ReturnType<typeof readGoFileWithoutParsing> | undefined;
-      try {
-        found = readGoFileWithoutParsing(file, this.cacheDir);
-      } catch {
-        // Unreadable: load() reads it again and reports it.
-      }
-      if (found?.file) this.preloaded.set(file, found.file);
-      else if (found) toParse.push(file);
+    // Files read ahead by an earlier run (fw watch) and never loaded may have changed since.
+    this.preloaded.clear();
+    const modules = new Map<string, GoModule>();
+    for (const dir of dirs) {
+      const m = this.moduleFinder.find(path.resolve(dir));
+      if (m) modules.set(m.dir, m);
     }
-    for (const [file, parsed] of await parseFiles(toParse, this.cacheDir)) this.preloaded.set(file, parsed);
+    const dirOf = (importPath: string) => {
+      for (const m of modules.values()) {
+        const dir = dirIn(m, importPath);
+        if (dir !== undefined) return dir;
+      }
+      return undefined;
+    };
+    const toParse: { file: string; size: number }[] = [];
+    const seen = new Set<string>();
+    // Handler packages, then the packages their annotations name types through, then what those import.
+    let level = dirs.map((d) => path.resolve(d));
+    for (let depth = 0; depth < 3 && level.length > 0; depth++) {
+      const imports = new Set<string>();
+      for (const dir of level) {
+        if (seen.has(dir)) continue;
+        seen.add(dir);
+        for (const file of goSourceFiles(dir, []) ?? []) {
+          const read = this.readAhead(file, toParse);
+          if (depth === 2 || !read) continue;
+          const found = read.file
+            ? depth === 0
+              ? routeTypeImportsOf(read.file)
+              : read.file.imports.map((i) => i.path)
+            : depth === 0
+              ? routeTypeImportsInSource(read.bytes)
+              : importsInSource(read.bytes);
+          for (const p of found) imports.add(p);
+        }
+      }
+      level = [...imports].flatMap((p) => dirOf(p) ?? []);
+    }
+    toParse.sort((a, b) => b.size - a.size);
+    const parsed = await parseFiles(
+      toParse.map((f) => f.file),
+      this.cacheDir,
+    );
+    for (const [file, goFile] of parsed) this.preloaded.set(file, goFile);
+  }
+
+  /** A file for `preload`: its GoFile when it is known without parsing (kept for `load`), else its bytes (and it goes into `toParse`); undefined when it cannot be read (`load` reports it). */
+  private readAhead(file: string, toParse: { file: string; size: number }[]): { file: GoFile } | { file?: undefined; bytes: Buffer } | undefined {
+    const known = this.parsed?.get(file);
+    if (known) return { file: known };
+    let found: ReturnType<typeof readGoFileWithoutParsing>;
+    try {
+      found = readGoFileWithoutParsing(file, this.cacheDir);
+    } catch {
+      return undefined;
+    }
+    if (found.file) this.preloaded.set(file, found.file);
+    else toParse.push({ file, size: found.bytes.length });
+    return found;
   }
 
   private load(dir: string): GoPackage | undefined {

@@ -5,6 +5,7 @@ import { writeCacheFile } from '../workspace/cache-dir';
 import { startsWithGeneratedHeader } from '../workspace/generated-header';
 import type { GoFile } from './ast';
 import { readFileConstraints } from './build-constraints';
+import { withPaths } from './file-positions';
 import { parseGoFile } from './parser';
 
 /**
@@ -163,7 +164,8 @@ function readEntry(entryFile: string, key: string, file: string): GoFile | undef
   } catch {
     return undefined;
   }
-  return isGoFile(parsed, file) ? parsed : undefined;
+  // One string for the path of every position, not a copy per position.
+  return isGoFile(parsed, file) ? withPaths(parsed) : undefined;
 }
 
 const GO_FILE_LISTS = ['imports', 'funcs', 'types', 'consts', 'strayAnnotations', 'syntaxErrors'] as const;

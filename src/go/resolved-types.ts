@@ -159,7 +159,7 @@ export interface TaggedField {
   /** The name in the tag (`path:"id"` → `id`). */
   name: string;
   /** The tag's options after the name (`query:"q,omitempty"` → [`omitempty`]). */
-  options: string[];
+  options: readonly string[];
   type: ResolvedType;
   index: number[];
   viaPointer: boolean;

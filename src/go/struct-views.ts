@@ -47,15 +47,9 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
           if (!f.exported && !embeddedStruct) continue;
         } else if (!f.exported) continue;
         const raw = f.tags.get(key);
-        let name: string | undefined;
-        if (isJson) {
-          const tag = jsonTag(f.tags);
-          if (tag.skip) continue;
-          name = tag.name;
-        } else {
-          if (raw === '-') continue;
-          name = tagName(f.tags, key);
-        }
+        const tag = raw === undefined ? NO_TAG : isJson ? jsonTagValue(raw) : tagValue(raw);
+        if (tag.skip) continue;
+        const name = tag.name;
         if (name !== undefined || !f.embedded || !embeddedStruct) {
           if (f.embedded && name === undefined && isLeafStruct(ft)) {
             // Go would flatten the (unexported) fields of time.Time or an external struct: nothing fw can describe.
@@ -63,8 +57,7 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
             continue;
           }
           if (!isJson && name === undefined) continue;
-          const options = (raw ?? '').split(',').slice(1);
-          found.push({ name: name ?? f.name, tagged: name !== undefined, options, index: [...level.index, i], viaPointer: level.viaPointer, field: f });
+          found.push({ name: name ?? f.name, tagged: name !== undefined, options: tag.options, index: [...level.index, i], viaPointer: level.viaPointer, field: f });
           if ((count.get(level.id) ?? 0) > 1) found.push(found[found.length - 1]!);
           hooks.included(f);
           continue;
@@ -77,6 +70,8 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
       }
     }
   }
+  // One level and no name twice (most structs): nothing to settle, and `found` is in field order already.
+  if (visited.size === 1 && !hasDuplicateName(found)) return found;
   found.sort((a, b) => compareStrings(a.name, b.name) || a.index.length - b.index.length || Number(b.tagged) - Number(a.tagged) || compareIndex(a.index, b.index));
   const out: ViewField[] = [];
   for (let i = 0; i < found.length; ) {
@@ -92,6 +87,46 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
   return out.sort((a, b) => compareIndex(a.index, b.index));
 }
 
+function hasDuplicateName(found: readonly ViewField[]): boolean {
+  const names = new Set<string>();
+  for (const f of found) {
+    if (names.has(f.name)) return true;
+    names.add(f.name);
+  }
+  return false;
+}
+
+/** A field's tag value for one key, as a view reads it: `skip` (`-`), the name it gives (if any), the options after the name. */
+interface TagValue {
+  skip: boolean;
+  name?: string;
+  options: readonly string[];
+}
+
+const NO_TAG: TagValue = Object.freeze({ skip: false, options: Object.freeze([]) });
+
+/** Tag values read once per distinct text (a struct's tags repeat across the many views of it and across structs). */
+const jsonTagValues = new Map<string, TagValue>();
+const tagValues = new Map<string, TagValue>();
+
+function jsonTagValue(raw: string): TagValue {
+  let v = jsonTagValues.get(raw);
+  if (!v) jsonTagValues.set(raw, (v = tagValueOf(raw, jsonTag(new Map([['json', raw]])))));
+  return v;
+}
+
+function tagValue(raw: string): TagValue {
+  let v = tagValues.get(raw);
+  if (!v) tagValues.set(raw, (v = raw === '-' ? { skip: true, options: [] } : tagValueOf(raw, { skip: false, name: tagName(new Map([['k', raw]]), 'k') })));
+  return v;
+}
+
+function tagValueOf(raw: string, tag: { skip: boolean; name?: string }): TagValue {
+  const v: TagValue = { skip: tag.skip, options: Object.freeze(raw.split(',').slice(1)) };
+  if (tag.name !== undefined) v.name = tag.name;
+  return Object.freeze(v);
+}
+
 interface Level {
   struct: ResolvedStruct;
   /** Identity of the struct type, for encoding/json's visited and duplicate counts. */
@@ -104,7 +139,7 @@ interface Level {
 export interface ViewField {
   name: string;
   tagged: boolean;
-  options: string[];
+  options: readonly string[];
   index: number[];
   viaPointer: boolean;
   field: ResolvedField;

@@ -13,6 +13,8 @@ function boundNames(decl: GoTypeDecl): ReadonlySet<string> | undefined {
     if (decl.type.kind === 'struct' && decl.type.fields.every((f) => f.name !== undefined)) {
       const names = new Set<string>();
       for (const f of decl.type.fields) {
+        // A tag that binds a path value holds `path:"`; most do not, and need no parsing.
+        if (!f.tag.includes('path:"')) continue;
         const name = tagName(parseStructTag(f.tag), 'path');
         if (name) names.add(name);
       }

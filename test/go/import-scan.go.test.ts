@@ -146,7 +146,7 @@ describe('scanImports (lexical import sections) against go/parser', () => {
     }
   });
 
-  it("fw's own parser reads the same import paths as go/parser (escapes decoded)", async () => {
+  it("fw's own parser reads the same import paths as go/parser (escapes decoded), and the scan gives the names the parser gives", async () => {
     await initGoParser();
     let compared = 0;
     for (const file of files) {
@@ -154,6 +154,8 @@ describe('scanImports (lexical import sections) against go/parser', () => {
       if (!go.ok || !go.fullOk) continue;
       const parsed = parseGoFile(file, fs.readFileSync(file, 'utf8'));
       expect(parsed.imports.map((i) => i.path), path.relative(dir, file)).toEqual(go.imports);
+      const scanned = scanImports(fs.readFileSync(file));
+      expect(scanned.ok && scanned.names, path.relative(dir, file)).toEqual(parsed.imports.map((i) => i.name));
       compared++;
     }
     expect(compared).toBeGreaterThan(100);

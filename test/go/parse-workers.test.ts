@@ -57,11 +57,12 @@ beforeAll(async () => {
 });
 
 describe('parse-worker', () => {
-  it('parses the files it takes from the shared counter, from where the counter stands, and sends them in batches', async () => {
-    const { BATCH_SIZE } = compiled<{ BATCH_SIZE: number }>('parse-workers');
+  it('parses the files it takes from the front of the shared counters, from where they stand, and sends them in batches', async () => {
+    const { BATCH_SIZE, TAKEN, FROM_FRONT, takenCounters } = compiled<{ BATCH_SIZE: number; TAKEN: number; FROM_FRONT: number; takenCounters(): Int32Array }>('parse-workers');
     const files = manyGoFiles(1).slice(0, 10 + 2 * BATCH_SIZE + 3);
-    const next = new Int32Array(new SharedArrayBuffer(4));
-    next[0] = 10;
+    const taken = takenCounters();
+    taken[TAKEN] = 10;
+    taken[FROM_FRONT] = 10;
     const worker = new Worker(path.join(COMPILED, 'parse-worker.js'));
     const { port1, port2 } = new MessageChannel();
     try {
@@ -72,7 +73,7 @@ describe('parse-worker', () => {
           if (batch.last) resolve(received);
         });
         worker.on('error', reject);
-        const job: ParseJob = { files, next, port: port2 };
+        const job: ParseJob = { files, taken, port: port2 };
         worker.postMessage(job, [port2]);
       });
       expect(batches.map((b) => [(JSON.parse(b.parsed) as unknown[]).length, b.last])).toEqual([
@@ -80,10 +81,12 @@ describe('parse-worker', () => {
         [BATCH_SIZE, false],
         [3, true],
       ]);
-      const parsed = batches.flatMap((b) => JSON.parse(b.parsed) as [number, GoFile][]);
+      const { decodeBatch } = compiled<{ decodeBatch(batch: ParseBatch): [number, GoFile][] }>('parse-workers');
+      const parsed = batches.flatMap((b) => decodeBatch(b));
       expect(parsed.map(([i]) => i)).toEqual(files.map((_, i) => i).slice(10));
       for (const [i, file] of parsed) expect(file).toEqual(parsedHere(files[i]!));
-      expect(next[0]).toBeGreaterThanOrEqual(files.length);
+      expect(taken[TAKEN]).toBeGreaterThanOrEqual(files.length);
+      expect(taken[FROM_FRONT]).toBe(files.length);
     } finally {
       port1.close();
       await worker.terminate();
