@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
-import { type EmitResult, type Emitter, type GeneratedFile, type OpenApiOptions, withProperties } from './emit/emitter';
+import { type ClientMemo, type EmitResult, type Emitter, type GeneratedFile, type OpenApiOptions, withProperties } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
 import type { GoFile } from './go/ast';
 import { buildTarget } from './go/build-constraints';
@@ -20,7 +20,7 @@ import { clientFileProblem, outputPathProblem } from './write/output-file';
  * CLI, the Nx executors and plugin, and the benchmark call this module.
  */
 
-export type { GeneratorName };
+export type { ClientMemo, GeneratorName };
 
 export interface GenerateOptions {
   /** Workspace directory (absolute, or relative to process.cwd()). */
@@ -62,6 +62,8 @@ export interface GenerateOptions {
   emitMemos?: Map<GeneratorName, WeakMap<object, unknown>>;
   /** What earlier runs of this process built of the model; see ModelMemo (`fw watch` keeps it). */
   models?: ModelMemo;
+  /** The client's operations as earlier runs of this process printed them; see ClientMemo (`fw watch` keeps it). */
+  clientMemo?: ClientMemo;
 }
 
 /** Per root directory, per generator: the files and diagnostics emitted for that root alone. */
@@ -129,7 +131,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         continue;
       }
       start = process.hrtime.bigint();
-      const ctx = { clientFile, clientZod: options.clientZod, openapi: openapiOptions };
+      const ctx = { clientFile, clientZod: options.clientZod, openapi: openapiOptions, clientMemo: options.clientMemo };
       const out = options.rootOutputs && PER_ROOT.has(name) ? emitByRoot(name, emitter, loaded.model, options.rootOutputs, memoOf(options, name)) : emitter(loaded.model, ctx);
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);

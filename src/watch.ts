@@ -4,7 +4,7 @@ import { type FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { type Diagnostic, hasErrors } from './diagnostics/diagnostics';
 import type { GoFile } from './go/ast';
 import { forgetTypeResolver, forgetTypes } from './go/type-resolver';
-import { type GenerateOptions, type GenerateResult, generateAndWrite, type RootOutputs } from './generate';
+import { type ClientMemo, type GenerateOptions, type GenerateResult, generateAndWrite, type RootOutputs } from './generate';
 import { forgetModel, type ModelMemo } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { isGoSourceFile, isSkippedDir, URL_HELPER_DIR } from './workspace/discover';
@@ -21,13 +21,14 @@ import type { WriteReport } from './write/writer';
  * change of directories, go.mod or which files exist, everything after a
  * go.mod edit. The per-root
  * generators (router, url-helper) re-emit only the forgotten roots; the
- * client (one file for every root) is emitted whole. What fw last wrote stays in memory too, so outputs are compared
+ * client (one file for every root) is planned whole, and prints again only
+ * the operations whose inputs changed (ClientMemo). What fw last wrote stays in memory too, so outputs are compared
  * there, not read back, and only those whose contents changed are written.
  * Events are debounced into one rebuild. A rebuild with errors writes
  * nothing, so the last good outputs stay; the next good one writes again.
  */
 
-export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs' | 'emitMemos' | 'models'> {
+export interface WatchOptions extends Omit<GenerateOptions, 'parsed' | 'rootOutputs' | 'emitMemos' | 'models' | 'clientMemo'> {
   /** Milliseconds of quiet after a change before rebuilding (default 20). */
   debounceMs?: number;
   /** Called with errors of the file watcher (e.g. the system's limit of watched directories) or of a rebuild; watching goes on. */
@@ -71,6 +72,8 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   const emitMemos: NonNullable<GenerateOptions['emitMemos']> = new Map();
   /** The program, discovery and root models of the last rebuild, kept until a change can affect them. */
   const models: ModelMemo = { roots: new Map() };
+  /** The client's printed operations, each reused while everything it was printed from is the same (see ClientMemo). */
+  const clientMemo: ClientMemo = new Map();
   /** Of the last model: root directories, and those whose packages something outside them imports. */
   let roots: RootDeps = { dirs: [], imported: new Set() };
   const changed = new Set<string>();
@@ -82,7 +85,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   let closed = false;
 
   const build = async (cause: Rebuild['cause'], started: bigint): Promise<Rebuild> => {
-    const outcome = await generateAndWrite({ ...options, cwd, parsed, rootOutputs, emitMemos, models }, { known: outputs });
+    const outcome = await generateAndWrite({ ...options, cwd, parsed, rootOutputs, emitMemos, models, clientMemo }, { known: outputs });
     // After a refusal nothing was written: what is on disk is what was there.
     if (outcome.report?.diagnostics.length === 0) for (const f of outcome.result.files) outputs.set(f.path, f.contents);
     if (outcome.result.model) roots = rootDeps(outcome.result.model);

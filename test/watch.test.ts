@@ -198,6 +198,31 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
+  it('after types edits that change what a kept operation prints inline (fields and docs of a struct its request embeds), the client is what a fresh run writes', async () => {
+    const ws = copyFixture('example');
+    const MODELS = 'internal/models/models.go';
+    fs.appendFileSync(path.join(ws, MODELS), '\n// Paging selects a page.\ntype Paging struct {\n\t// Page counts from 1.\n\tPage int `query:"page"`\n}\n');
+    fs.writeFileSync(
+      path.join(ws, 'internal/v2handler/handler_search.go'),
+      'package v2handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/models"\n)\n\n' +
+        '// SearchRequest pages through users.\ntype SearchRequest struct {\n\tmodels.Paging\n\tQ string `query:"q"`\n}\n\n' +
+        '// fw:http_route path=/v2/search response=200:models.User\nfunc Search() http.HandlerFunc { return nil }\n',
+    );
+    const { next } = await watchWorkspace(ws);
+    expect(read(ws, CLIENT)).toContain('Page counts from 1.');
+    // The search operation's printed text is kept by the watcher; only the types it embeds change.
+    edit(ws, MODELS, '\t// Page counts from 1.\n\tPage int `query:"page"`\n', '\t// Page counts from 0.\n\tPage int `query:"page"`\n\tSize int `query:"size"`\n');
+    await next();
+    expect(read(ws, CLIENT)).toContain('Page counts from 0.');
+    expect(read(ws, CLIENT)).toContain('size');
+    await expectFreshRunAgrees(ws);
+
+    edit(ws, MODELS, '`query:"page"`', '`query:"page_number"`');
+    await next();
+    expect(read(ws, CLIENT)).toContain('page_number');
+    await expectFreshRunAgrees(ws);
+  });
+
   it('after an edit in one root, gives the warnings a fresh run gives, the other root\'s included', async () => {
     const ws = copyFixture('example');
     // A query field fw cannot resolve in v2's request type: a warning from the client's type resolver when v2 is planned (only then).

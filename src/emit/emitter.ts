@@ -48,6 +48,8 @@ export interface EmitContext {
   clientFile?: string;
   /** Which zod the client imports (`fw g client --zod`); classic by default. */
   clientZod?: 'classic' | 'mini';
+  /** The client's printed operations kept by earlier runs of this process (`fw watch`). */
+  clientMemo?: ClientMemo;
   /** Output and `info` of the OpenAPI document. */
   openapi?: OpenApiOptions;
   /**
@@ -56,6 +58,25 @@ export interface EmitContext {
    * while still valid. Only the generator that was given it reads it.
    */
   memo?: WeakMap<object, unknown>;
+}
+
+/**
+ * The printed operations of earlier clients of one process (`fw watch`), by
+ * operation name (./client/client.ts: `<Prefix><Group><Route>[<Method>]`): each text with a key
+ * that covers everything it was printed from (a digest of the operation's
+ * names, route, plan and the zod flavour, and the names of the types it
+ * refers to), so that a text is reused only where printing again would give
+ * the same text; and, to skip computing the digest again, the objects it was
+ * planned from (`sources`: opaque here). Entries of operations a client no
+ * longer has are dropped when it is printed.
+ */
+export type ClientMemo = Map<string, KeptOperation>;
+
+export interface KeptOperation {
+  key: string;
+  text: string;
+  digest: string;
+  sources?: readonly unknown[];
 }
 
 /** What `fw g openapi` is told besides the model. */

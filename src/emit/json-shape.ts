@@ -109,6 +109,8 @@ export class JsonShapes {
   private readonly canonicalIds = new Map<string, string>();
   /** Whether two reference ids have the same shape, by `${a}\n${b}`: settled for good once computed. */
   private readonly sameRefs = new Map<string, boolean>();
+  /** Response bodies of named types, by type id (shapes of one or two references: small). */
+  private readonly namedBodies = new Map<string, JsonShape>();
 
   constructor(readonly resolver: TypeResolver) {}
 
@@ -161,6 +163,17 @@ export class JsonShapes {
    * differently (marshal methods with a pointer receiver), either.
    */
   body(t: ResolvedType): JsonShape {
+    // Many routes answer with the same named type: its body shape (a reference or two) is made once.
+    if (t.kind !== 'named') return this.bodyOf(t);
+    let shape = this.namedBodies.get(t.id);
+    if (!shape) {
+      shape = this.bodyOf(t);
+      this.namedBodies.set(t.id, shape);
+    }
+    return shape;
+  }
+
+  private bodyOf(t: ResolvedType): JsonShape {
     const value = this.rawJson(t, 'out');
     const pointer = this.rawJson(t, 'addr');
     return this.equivalent(value, pointer) ? this.canon(value) : { kind: 'anyOf', options: [this.canon(value), this.canon(pointer)] };
@@ -168,7 +181,14 @@ export class JsonShapes {
 
   /** The JSON object of a struct's properties (already flattened by the resolver). */
   object(fields: readonly JsonField[], ctx: JsonContext = 'out'): JsonShape & { kind: 'object' } {
-    return { kind: 'object', props: this.rawObject(fields, ctx).props.map((p) => ({ ...p, shape: this.canon(p.shape) })) };
+    return {
+      kind: 'object',
+      props: fields.map((f) => {
+        const p = this.property(f, ctx);
+        p.shape = this.canon(p.shape);
+        return p;
+      }),
+    };
   }
 
   private rawObject(fields: readonly JsonField[], ctx: JsonContext): JsonShape & { kind: 'object' } {

@@ -4,7 +4,7 @@ import { compareIndex } from '../go/struct-views';
 import { type TypeResolver } from '../go/type-resolver';
 import { type JsonProperty, type JsonShape, type JsonShapes, STRING } from './json-shape';
 import type { HttpMethod, StatusMatch } from '../annotations/types';
-import { LOCATION_TAGS, type ResolvedType, type TaggedField } from '../go/resolved-types';
+import { type JsonField, LOCATION_TAGS, type LocationTag, type ResolvedType, type TaggedField } from '../go/resolved-types';
 
 /**
  * What one operation (a route and one of its methods) sends and receives,
@@ -31,8 +31,8 @@ export interface ResponsePlan {
   kind: 'json' | 'error' | 'redirect' | 'any';
   /** The body schema of kind 'json'. */
   body?: JsonShape;
-  /** The statuses this response wins against the route's other responses, ascending. */
-  statuses: number[];
+  /** The statuses this response wins against the route's other responses, ascending (shared by routes: read-only). */
+  statuses: readonly number[];
 }
 
 const NO_BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
@@ -40,14 +40,60 @@ const NO_BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['GET', 'HEAD']);
 /** Statuses whose answers have no body (RFC 9110 §6.4.1, §15.3.6, §15.4.5). */
 export const BODYLESS_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
-/** Plans the operation of `route` for `method`. Warnings go to `diagnostics`. */
-export function planOperation(route: RouteModel, method: HttpMethod, resolver: TypeResolver, mapper: JsonShapes, diagnostics: Diagnostic[]): OperationPlan {
+/** The bit of BindingViews for the JSON body fields (after the bits of LOCATION_TAGS). */
+const BODY_BIT = 1 << LOCATION_TAGS.length;
+
+/**
+ * The binding views (`path:`, `query:`, ... fields) of request types,
+ * remembering which are empty: most request types bind two or three of the
+ * five, and a generator that plans each operation twice (the client: once to
+ * decide names, once to print) then flattens only the views that have fields
+ * the second time. One small integer per named request type.
+ */
+export class BindingViews {
+  /** Bits (by LOCATION_TAGS index, BODY_BIT) of the views found empty, by type id. */
+  private readonly empty = new Map<string, number>();
+
+  constructor(private readonly resolver: TypeResolver) {}
+
+  /** The fields bound by `key`. */
+  fields(req: ResolvedType, key: LocationTag): readonly TaggedField[] {
+    return this.view(req, 1 << LOCATION_TAGS.indexOf(key), () => this.resolver.taggedFields(req, key));
+  }
+
+  /** The JSON fields that make up the body: a field with any binding tag never takes its value from the JSON body (it is bound from its own source). */
+  bodyFields(req: ResolvedType): readonly JsonField[] {
+    return this.view(req, BODY_BIT, () => this.resolver.jsonFields(req).filter((f) => !LOCATION_TAGS.some((key) => f.field.tags.has(key))));
+  }
+
+  private view<T>(req: ResolvedType, bit: number, compute: () => readonly T[]): readonly T[] {
+    if (req.kind !== 'named') return compute();
+    const empty = this.empty.get(req.id) ?? 0;
+    if (empty & bit) return [];
+    const fields = compute();
+    if (fields.length === 0) this.empty.set(req.id, empty | bit);
+    return fields;
+  }
+}
+
+/**
+ * Plans the operation of `route` for `method`. Warnings go to `diagnostics`
+ * (planned again with the same `views`, an operation gives the same ones).
+ */
+export function planOperation(
+  route: RouteModel,
+  method: HttpMethod,
+  resolver: TypeResolver,
+  mapper: JsonShapes,
+  diagnostics: Diagnostic[],
+  views: BindingViews = new BindingViews(resolver),
+): OperationPlan {
   const req = route.request ? resolver.resolveRef(route.request) : undefined;
   const props: JsonProperty[] = [];
 
   const wildcards = route.path.segments.flatMap((s) => (s.kind === 'wildcard' || s.kind === 'remainder' ? [s.name] : []));
   if (wildcards.length > 0) {
-    const pathFields = req ? resolver.taggedFields(req, 'path') : [];
+    const pathFields = req ? views.fields(req, 'path') : [];
     const pathProps = wildcards.map((name): JsonProperty => {
       const f = pathFields.find((p) => p.name === name);
       return { name, shape: f ? mapper.param(f.type) : STRING, optional: false, doc: f?.field.doc ?? [] };
@@ -57,18 +103,17 @@ export function planOperation(route: RouteModel, method: HttpMethod, resolver: T
 
   if (req) {
     // Query parameters may always be left out: Go reads a missing one as the zero value.
-    const query = resolver.taggedFields(req, 'query').map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: true, doc: f.field.doc }));
+    const query = views.fields(req, 'query').map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: true, doc: f.field.doc }));
     if (query.length > 0) props.push({ name: 'query', shape: { kind: 'object', props: query }, optional: true });
   }
 
-  const headers = headerProps(route, req ? resolver.taggedFields(req, 'header') : [], mapper);
+  const headers = headerProps(route, req ? views.fields(req, 'header') : [], mapper);
   if (headers.length > 0) props.push({ name: 'headers', shape: { kind: 'object', props: headers }, optional: headers.every((h) => h.optional) });
 
   let bodyKind: OperationPlan['bodyKind'] = 'none';
   if (req) {
-    const form = [...resolver.taggedFields(req, 'form'), ...resolver.taggedFields(req, 'file')];
-    // A field with any binding tag never takes its value from the JSON body (it is bound from its own source).
-    const jsonFields = resolver.jsonFields(req).filter((f) => !LOCATION_TAGS.some((key) => f.field.tags.has(key)));
+    const form = [...views.fields(req, 'form'), ...views.fields(req, 'file')];
+    const jsonFields = views.bodyFields(req);
     const requestName = route.request!.name;
     if (form.length > 0) {
       bodyKind = 'multipart';
@@ -158,6 +203,23 @@ function range(match: StatusMatch): { from: number; to: number; rank: number } {
   }
 }
 
+/** A response of a route without its body: its range, kind, the statuses it wins, and which declared response it is (-1: the implicit 2xx). */
+interface ResponseSlot {
+  from: number;
+  to: number;
+  kind: ResponsePlan['kind'];
+  statuses: number[];
+  index: number;
+}
+
+/**
+ * Slots by the routes' declared matches and kinds: the statuses depend on
+ * nothing else, and a workspace has few distinct sets (10k routes, tens of
+ * sets), so each is computed once per process and its arrays are shared
+ * (read-only) by the plans of every route that declares it.
+ */
+const slotsByMatches = new Map<string, readonly ResponseSlot[]>();
+
 /**
  * The declared responses in the order the runtime tries them (DESIGN §3
  * precedence: exact, then the narrowest range, then class), each with the
@@ -166,13 +228,32 @@ function range(match: StatusMatch): { from: number; to: number; rank: number } {
  * type is a result and not an error.
  */
 function planResponses(responses: RouteResponse[], resolver: TypeResolver, mapper: JsonShapes): ResponsePlan[] {
-  const specs = responses.map((r) => {
-    const { from, to, rank } = range(r.match);
-    const plan: ResponsePlan & { rank: number } = { from, to, rank, kind: r.kind === 'type' ? 'json' : r.kind, statuses: [] };
-    if (r.kind === 'type' && r.type) plan.body = mapper.body(resolver.resolveRef(r.type));
-    return plan;
+  return responseSlots(responses).map(({ index, ...slot }): ResponsePlan => {
+    const r = responses[index];
+    return r?.kind === 'type' && r.type ? { ...slot, body: mapper.body(resolver.resolveRef(r.type)) } : slot;
   });
-  if (!specs.some((s) => s.from <= 299 && s.to >= 200)) specs.push({ from: 200, to: 299, rank: 3, kind: 'any', statuses: [] });
+}
+
+function responseSlots(responses: RouteResponse[]): readonly ResponseSlot[] {
+  const key = responses.map((r) => `${r.kind} ${matchKey(r.match)}`).join(',');
+  let slots = slotsByMatches.get(key);
+  if (!slots) {
+    slots = computeSlots(responses);
+    slotsByMatches.set(key, slots);
+  }
+  return slots;
+}
+
+function matchKey(m: StatusMatch): string {
+  return m.kind === 'exact' ? String(m.status) : m.kind === 'range' ? `${m.from}-${m.to}` : `${m.digit}xx`;
+}
+
+function computeSlots(responses: RouteResponse[]): ResponseSlot[] {
+  const specs = responses.map((r, index): ResponseSlot & { rank: number } => {
+    const { from, to, rank } = range(r.match);
+    return { from, to, rank, kind: r.kind === 'type' ? 'json' : r.kind, statuses: [], index };
+  });
+  if (!specs.some((s) => s.from <= 299 && s.to >= 200)) specs.push({ from: 200, to: 299, rank: 3, kind: 'any', statuses: [], index: -1 });
   specs.sort((a, b) => a.rank - b.rank || a.to - a.from - (b.to - b.from) || a.from - b.from);
   // In precedence order, each spec takes the statuses of its range that no earlier spec took.
   const taken = new Set<number>();
@@ -184,5 +265,5 @@ function planResponses(responses: RouteResponse[], resolver: TypeResolver, mappe
       }
     }
   }
-  return specs.filter((s) => s.statuses.length > 0).map(({ rank: _rank, ...plan }) => plan);
+  return specs.filter((s) => s.statuses.length > 0).map(({ rank: _rank, ...slot }) => slot);
 }

@@ -1,19 +1,19 @@
+import { createHash } from 'node:crypto';
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../../model/model';
 import { lowerFirst, upperFirst } from '../../model/naming';
 import { rootPrefixes } from '../root-prefixes';
-import { typeResolverFor } from '../../go/type-resolver';
+import { type TypeResolver, typeResolverFor } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
-import { pathFunction, statusType } from './operations';
+import { type OperationView, pathFunction, printOperation, statusType } from './operations';
 import type { HttpMethod } from '../../annotations/types';
-import { BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
-import { type Emitter, streamedFile } from '../emitter';
+import { BindingViews, BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
+import { type ClientMemo, type Emitter, type KeptOperation, streamedFile } from '../emitter';
 import { templatesIn } from '../templates';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { tsLineComment } from '../escape';
 import { printTs, printTsDeclaration, printZod, tsKey, tsString } from './zod-schema';
-import { JsonShapes } from '../json-shape';
-import { markPure } from './pure';
+import { JsonShapes, refsOf } from '../json-shape';
 import { zodFacade, type ZodFacadeOptions, zodModule, zodSchemaType } from './zod-facade';
 
 const render = templatesIn(__dirname);
@@ -62,7 +62,10 @@ interface Operation {
   className: string;
   methodName: string;
   baseName: string;
+  /** With a ClientMemo: what its text is printed from (printInputs). */
+  inputs?: PrintInputs;
 }
+
 
 interface ClassPlan {
   className: string;
@@ -74,7 +77,7 @@ interface ClassPlan {
 
 export const emitClient: Emitter = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
-  const { pieces, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic' });
+  const { pieces, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic' }, ctx.clientMemo);
   return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
 };
 
@@ -91,12 +94,17 @@ const BODY_MARK = '\u0000fw:operations\u0000';
  * (runtime and schemas), each operation (planned again, from the same
  * model and the resolver's and mapper's caches), each class, the factory.
  */
-export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { zod: 'classic' }): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
+export function generateClient(
+  model: WorkspaceModel,
+  zod: ZodFacadeOptions = { zod: 'classic' },
+  memo?: ClientMemo,
+): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
   const zodType = zodSchemaType(zod.zod);
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
   const registry = new SchemaRegistry(mapper);
+  const views = new BindingViews(resolver);
   // The status classes every operation's result type uses are printed in the head, before the operations.
   const statusClasses = new Set<number>();
   const prefixes = rootPrefixes(model.roots, diagnostics);
@@ -129,11 +137,13 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
           }
           methodNames.set(methodName, route);
           baseNames.set(baseName, route);
-          const plan = planOperation(route, method, resolver, mapper, diagnostics);
+          const plan = planOperation(route, method, resolver, mapper, diagnostics, views);
           registry.use(plan.request);
           for (const r of plan.responses) if (r.body) registry.use(r.body);
           resultVariants(plan, statusClasses);
-          cls.operations.push({ route, method, requestOptional: plan.requestOptional, className: cls.className, methodName, baseName });
+          const op: Operation = { route, method, requestOptional: plan.requestOptional, className: cls.className, methodName, baseName };
+          if (memo) op.inputs = printInputs(op, plan, zodType, resolver, memo.get(baseName));
+          cls.operations.push(op);
         }
       }
       classes.push(cls);
@@ -146,7 +156,7 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
     ...classes.map((c) => c.className),
     ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`, functionName(op)]),
   ]);
-  const schemas = registry.finish(reserved).map((s) => ({ ...s, zod: markPure(s.zod) }));
+  const schemas = registry.finish(reserved, true);
 
   const module = {
     sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
@@ -161,10 +171,26 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
   function* pieces(): Iterable<string> {
     const [head, tail] = render('client.ts.hbs', { ...module, operations: BODY_MARK, classes: '' }).split(BODY_MARK);
     yield head!;
-    for (const op of operations) {
+    const print = (op: Operation): string => {
       // Its warnings were given when it was first planned.
-      const plan = planOperation(op.route, op.method, resolver, mapper, []);
-      yield render('client-operation.ts.hbs', { ...operationView(op, plan, registry, statusClasses), zodType });
+      const plan = planOperation(op.route, op.method, resolver, mapper, [], views);
+      return printOperation(operationView(op, plan, registry, statusClasses, zodType));
+    };
+    if (memo) {
+      const seen = new Set<string>();
+      for (const op of operations) {
+        const { digest, refs, sources } = op.inputs!;
+        const key = `${digest} ${refs.map((id) => registry.typeName(id)).join(',')}`;
+        let kept = memo.get(op.baseName);
+        if (kept?.key !== key) kept = { key, text: print(op), digest };
+        kept.sources = sources;
+        memo.set(op.baseName, kept);
+        seen.add(op.baseName);
+        yield kept.text;
+      }
+      for (const name of memo.keys()) if (!seen.has(name)) memo.delete(name);
+    } else {
+      for (const op of operations) yield print(op);
     }
     for (const c of classes) yield render('client-class.ts.hbs', classView(c));
     yield tail!;
@@ -179,13 +205,14 @@ export function generateClient(model: WorkspaceModel, zod: ZodFacadeOptions = { 
  */
 function resultVariants(plan: OperationPlan, statusClasses: Set<number>, refTs?: (id: string) => string): string[] {
   const variants = plan.responses.flatMap((r) => {
-    const status = (statuses: number[]) => `status: ${statusType(statuses, statusClasses)}`;
+    const status = (statuses: readonly number[]) => `status: ${statusTypeOf(statuses, statusClasses)}`;
     if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
     if (plan.method === 'HEAD') return [`{ ${status(r.statuses)}; headers: Headers }`];
     if (r.kind === 'error') return [`{ ${status(r.statuses)}; body: FwErrorBody; text: string; headers: Headers }`];
     // 204, 205 and 304 answers have no body, whatever the route declares.
-    const withBody = r.statuses.filter((s) => !BODYLESS_STATUSES.has(s));
-    const bodyless = r.statuses.filter((s) => BODYLESS_STATUSES.has(s));
+    const split = r.statuses.some((s) => BODYLESS_STATUSES.has(s));
+    const withBody = split ? r.statuses.filter((s) => !BODYLESS_STATUSES.has(s)) : r.statuses;
+    const bodyless = split ? r.statuses.filter((s) => BODYLESS_STATUSES.has(s)) : [];
     const body = r.kind === 'json' && r.body ? (refTs ? printTs(r.body, refTs) : '') : 'unknown';
     return [
       ...(withBody.length > 0 ? [`{ ${status(withBody)}; body: ${body}; headers: Headers }`] : []),
@@ -196,7 +223,25 @@ function resultVariants(plan: OperationPlan, statusClasses: Set<number>, refTs?:
   return variants;
 }
 
-function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegistry, statusClasses: Set<number>) {
+/**
+ * statusType, once per list of statuses: the lists of plans are shared by
+ * every route that declares the same responses (../operation-plan.ts), and
+ * a 4xx catch-all holds a hundred statuses.
+ */
+const statusTypes = new WeakMap<readonly number[], { text: string; classes: number[] }>();
+
+function statusTypeOf(statuses: readonly number[], statusClasses: Set<number>): string {
+  let known = statusTypes.get(statuses);
+  if (!known) {
+    const classes = new Set<number>();
+    known = { text: statusType(statuses, classes), classes: [...classes] };
+    statusTypes.set(statuses, known);
+  }
+  for (const digit of known.classes) statusClasses.add(digit);
+  return known.text;
+}
+
+function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegistry, statusClasses: Set<number>, zodType: string): OperationView {
   const refZod = (id: string) => registry.schemaName(id);
   const refTs = (id: string) => registry.typeName(id);
   const variants = resultVariants(plan, statusClasses, refTs);
@@ -210,14 +255,15 @@ function operationView(op: Operation, plan: OperationPlan, registry: SchemaRegis
     requestOptional: plan.requestOptional,
     resultTypeName: `${op.baseName}Result`,
     requestType: printTsDeclaration(`${op.baseName}Request`, plan.request, refTs),
-    requestSchema: markPure(printZod(plan.request, refZod)),
+    requestSchema: printZod(plan.request, refZod, '', true),
     variants,
+    zodType,
     method: plan.method,
     pattern: tsString(plan.route.path.text),
     pathFn: pathFunction(plan.route),
     bodyKind: plan.bodyKind,
     responses: plan.responses.map((r) => {
-      const schema = r.kind === 'json' && r.body ? `, schema: ${markPure(printZod(r.body, refZod, '        '))}` : '';
+      const schema = r.kind === 'json' && r.body ? `, schema: ${printZod(r.body, refZod, '        ', true)}` : '';
       return `{ from: ${r.from}, to: ${r.to}, kind: '${r.kind}'${schema} }`;
     }),
   };
@@ -236,6 +282,79 @@ function classView(c: ClassPlan) {
       doc: operationDoc(op, '  '),
     })),
   };
+}
+
+/** What an operation's text is printed from, for a ClientMemo. */
+interface PrintInputs {
+  /** Of everything its text depends on but the names of the types it refers to (inputDigest). */
+  digest: string;
+  /** The ids of the types it refers to, whose names are only known once every operation is planned. */
+  refs: string[];
+  /** What it was planned from, by identity (plannedFrom). */
+  sources?: readonly unknown[];
+}
+
+/**
+ * An operation's PrintInputs. The digest is computed (~15 µs an operation:
+ * the JSON of its plan) unless the memo's entry was planned from the same
+ * objects: then the plan is the same and so is the digest.
+ */
+function printInputs(op: Operation, plan: OperationPlan, zodType: string, resolver: TypeResolver, kept: KeptOperation | undefined): PrintInputs {
+  const refs = refsOf(plan.request);
+  for (const r of plan.responses) if (r.body) refsOf(r.body, refs);
+  const sources = plannedFrom(op, zodType, resolver);
+  const same = sources !== undefined && kept?.sources !== undefined && kept.sources.length === sources.length && kept.sources.every((s, i) => s === sources[i]);
+  return { digest: same ? kept.digest : inputDigest(op, plan, zodType), refs, sources };
+}
+
+/**
+ * The objects an operation is planned from: its route (a kept root model
+ * keeps its route objects; a root built again has new ones), its names and
+ * zod flavour, and the resolved Go types of its request and responses. fw
+ * watch resolves again (as new objects) the types of every changed package
+ * and of every package that imports one, directly or not (forgetTypes), and
+ * everything a type reaches (fields, embedded structs, methods, enum values)
+ * is declared in its package or in one it imports: while these objects are
+ * the same, so is everything the plan is made from. Undefined when a type
+ * is not a resolved named type (then the digest is always computed).
+ */
+function plannedFrom(op: Operation, zodType: string, resolver: TypeResolver): unknown[] | undefined {
+  const sources: unknown[] = [op.route, op.method, op.className, op.methodName, zodType];
+  for (const ref of [op.route.request, ...op.route.responses.map((r) => r.type)]) {
+    if (!ref) continue;
+    const t = resolver.resolveRef(ref);
+    const info = t.kind === 'named' ? resolver.named.get(t.id) : undefined;
+    if (!info) return undefined;
+    sources.push(info);
+  }
+  return sources;
+}
+
+/**
+ * A digest of what an operation's text is printed from but the names of the
+ * types it refers to: its names, its route's method, path and doc, the zod
+ * flavour and its plan (request and response shapes, whose references are by
+ * type id). A response's statuses are those of its range that the responses
+ * before it did not take, so the ranges in order stand for them (and keep
+ * the text short).
+ */
+function inputDigest(op: Operation, plan: OperationPlan, zodType: string): string {
+  const responses = plan.responses.map((r) => [r.from, r.to, r.kind, r.body ?? null]);
+  const text = JSON.stringify([
+    op.className,
+    op.methodName,
+    op.baseName,
+    zodType,
+    op.method,
+    op.route.path.text,
+    op.route.path.segments,
+    op.route.description,
+    plan.bodyKind,
+    plan.requestOptional,
+    plan.request,
+    responses,
+  ]);
+  return createHash('sha256').update(text).digest('base64');
 }
 
 /** The standalone function of an operation: `v1UserGetUser`. */

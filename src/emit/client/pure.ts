@@ -11,6 +11,10 @@
  * A chain starts at an identifier that is not a member (`z`, `UserSchema`)
  * followed by `.` or `(`. Quoted strings (enum values, keys) and comments
  * (JSDoc of properties) are copied as they are.
+ *
+ * The client's schemas are printed with their marks (printZod's `pure`,
+ * ./zod-schema.ts: cheaper than scanning 26 MB again); markPure is the rule
+ * they are checked against (test/emit/client/client.test.ts).
  */
 export const PURE = '/*#__PURE__*/';
 

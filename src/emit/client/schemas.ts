@@ -1,4 +1,5 @@
-import { printTs, printTsDeclaration, printZod } from './zod-schema';
+import { printTs, printZod, tsDeclaration } from './zod-schema';
+import { PURE } from './pure';
 import { refsOf } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
@@ -46,9 +47,9 @@ export class SchemaRegistry extends NamedShapes {
   /**
    * Names every collected type, avoiding `reserved` (names the client
    * declares itself) and each other, and returns the declarations in
-   * dependency order.
+   * dependency order; with `pure`, the schemas are marked (./pure.ts).
    */
-  finish(reserved: ReadonlySet<string>): SchemaDecl[] {
+  finish(reserved: ReadonlySet<string>, pure = false): SchemaDecl[] {
     this.names = this.assignNames(reserved);
     const { order } = dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id)));
     const emitted = new Set<string>();
@@ -56,16 +57,17 @@ export class SchemaRegistry extends NamedShapes {
     return order.map((id) => {
       const shape = this.shape(id);
       const ref = (target: string): string =>
-        emitted.has(target) ? this.schemaName(target) : `fwLazy(() => ${this.schemaName(target)})`;
+        emitted.has(target) ? this.schemaName(target) : `${pure ? `${PURE} ` : ''}fwLazy(() => ${this.schemaName(target)})`;
       const info = this.info(id);
+      const tsType = printTs(shape, typeName);
       const decl: SchemaDecl = {
         id,
         typeName: this.typeName(id),
         schemaName: this.schemaName(id),
         doc: jsDoc(goDocToJsDoc(info.decl.doc), ''),
-        zod: printZod(shape, ref),
-        tsType: printTs(shape, typeName),
-        tsDecl: printTsDeclaration(this.typeName(id), shape, typeName),
+        zod: printZod(shape, ref, '', pure),
+        tsType,
+        tsDecl: tsDeclaration(this.typeName(id), shape, tsType),
       };
       emitted.add(id);
       return decl;

@@ -1,6 +1,7 @@
 import type { JsonProperty, JsonShape } from '../json-shape';
 import { tsKey, tsString } from '../escape';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
+import { PURE } from './pure';
 
 /**
  * JSON shapes (../json-shape.ts) printed for the client: as a schema (calls
@@ -19,64 +20,73 @@ export function objectKey(key: string): string {
 }
 
 /** Integers are JSON numbers; zod's z.int() also keeps them within the safe integer range JavaScript can hold exactly. */
-function zodInteger(min: number | undefined, max: number | undefined): string {
-  if (min === undefined && max === undefined) return 'fwInt()';
-  if (min === -2147483648 && max === 2147483647) return 'fwInt32()';
-  if (min === 0 && max === 4294967295) return 'fwUint32()';
-  if (min === 0 && max === undefined) return 'fwUint()';
+function zodInteger(min: number | undefined, max: number | undefined, c: string): string {
+  if (min === undefined && max === undefined) return `${c}fwInt()`;
+  if (min === -2147483648 && max === 2147483647) return `${c}fwInt32()`;
+  if (min === 0 && max === 4294967295) return `${c}fwUint32()`;
+  if (min === 0 && max === undefined) return `${c}fwUint()`;
   // A missing bound is the safe integer limit, which z.int() checks anyway.
-  return `fwIntRange(${min ?? Number.MIN_SAFE_INTEGER}, ${max ?? Number.MAX_SAFE_INTEGER})`;
+  return `${c}fwIntRange(${min ?? Number.MIN_SAFE_INTEGER}, ${max ?? Number.MAX_SAFE_INTEGER})`;
 }
 
 const STRING_FORMATS = { 'date-time': 'fwDateTime()', base64: 'fwBase64()', binary: 'fwBlob()' } as const;
+
+/** What goes before each call when a schema is printed marked pure (./pure.ts). */
+const PURE_CALL = `${PURE} `;
 
 /**
  * Prints a shape as a schema: calls of the client's facade functions
  * (./zod-facade.ts.hbs), in functional form, the same text for zod and
  * zod/mini (`fwObject({ id: fwInt(), tags: fwOptional(fwArray(fwString())) })`).
  * `ref` prints a reference to a named type's schema (possibly wrapped in
- * fwLazy).
+ * fwLazy). With `pure`, every call is marked `/*#__PURE__*\/` as it is
+ * printed: the text markPure (./pure.ts) makes of the unmarked one, when
+ * `ref` returns marked text (a plain schema name needs no mark).
  */
-export function printZod(shape: JsonShape, ref: (id: string) => string, indent = ''): string {
+export function printZod(shape: JsonShape, ref: (id: string) => string, indent = '', pure = false): string {
+  return zodText(shape, ref, indent, pure ? PURE_CALL : '');
+}
+
+function zodText(shape: JsonShape, ref: (id: string) => string, indent: string, c: string): string {
   switch (shape.kind) {
     case 'string':
-      return shape.format ? STRING_FORMATS[shape.format] : 'fwString()';
+      return `${c}${shape.format ? STRING_FORMATS[shape.format] : 'fwString()'}`;
     case 'integer':
-      return zodInteger(shape.min, shape.max);
+      return zodInteger(shape.min, shape.max, c);
     case 'number':
-      return 'fwNumber()';
+      return `${c}fwNumber()`;
     case 'boolean':
-      return 'fwBoolean()';
+      return `${c}fwBoolean()`;
     case 'unknown':
-      return 'fwUnknown()';
+      return `${c}fwUnknown()`;
     case 'null':
-      return 'fwNull()';
+      return `${c}fwNull()`;
     case 'ref':
       return ref(shape.id);
     case 'array': {
-      const items = printZod(shape.items, ref, indent);
-      return shape.length === undefined ? `fwArray(${items})` : `fwArrayOf(${items}, ${shape.length})`;
+      const items = zodText(shape.items, ref, indent, c);
+      return shape.length === undefined ? `${c}fwArray(${items})` : `${c}fwArrayOf(${items}, ${shape.length})`;
     }
     case 'record':
-      return `fwRecord(${printZod(shape.values, ref, indent)})`;
+      return `${c}fwRecord(${zodText(shape.values, ref, indent, c)})`;
     case 'nullable':
-      return `fwNullable(${printZod(shape.inner, ref, indent)})`;
+      return `${c}fwNullable(${zodText(shape.inner, ref, indent, c)})`;
     case 'anyOf':
-      return `fwUnion([${shape.options.map((o) => printZod(o, ref, indent)).join(', ')}])`;
+      return `${c}fwUnion([${shape.options.map((o) => zodText(o, ref, indent, c)).join(', ')}])`;
     case 'object': {
-      if (shape.props.length === 0) return 'fwObject({})';
+      if (shape.props.length === 0) return `${c}fwObject({})`;
       const inner = `${indent}  `;
       // Go field comments go on the TypeScript type's properties (printTs), where editors show them.
       const lines = shape.props.map((p) => {
-        const schema = printZod(p.shape, ref, inner);
-        return `${inner}${objectKey(p.name)}: ${p.optional ? `fwOptional(${schema})` : schema},`;
+        const schema = zodText(p.shape, ref, inner, c);
+        return `${inner}${objectKey(p.name)}: ${p.optional ? `${c}fwOptional(${schema})` : schema},`;
       });
-      return `fwObject({\n${lines.join('\n')}\n${indent}})`;
+      return `${c}fwObject({\n${lines.join('\n')}\n${indent}})`;
     }
     case 'enum': {
       const values = shape.values as (string | number)[];
-      if (values.every((v) => typeof v === 'string')) return `fwEnum([${values.map(tsString).join(', ')}])`;
-      return `fwLiteral([${values.join(', ')}])`;
+      if (values.every((v) => typeof v === 'string')) return `${c}fwEnum([${values.map(tsString).join(', ')}])`;
+      return `${c}fwLiteral([${values.join(', ')}])`;
     }
   }
 }
@@ -87,7 +97,11 @@ export function printZod(shape: JsonShape, ref: (id: string) => string, indent =
  * `type Name = …;`.
  */
 export function printTsDeclaration(name: string, shape: JsonShape, typeName: (id: string) => string): string {
-  const type = printTs(shape, typeName);
+  return tsDeclaration(name, shape, printTs(shape, typeName));
+}
+
+/** printTsDeclaration of a shape whose type (printTs) is already printed. */
+export function tsDeclaration(name: string, shape: JsonShape, type: string): string {
   return shape.kind === 'object' && shape.props.length > 0 ? `interface ${name} ${type}` : `type ${name} = ${type};`;
 }
 

@@ -8,6 +8,8 @@ import { dependencyOrder } from '../../../src/emit/client/schemas';
 import { statusType } from '../../../src/emit/client/operations';
 import { goDocToJsDoc, jsDoc } from '../../../src/emit/ts-source';
 import { markPure, PURE } from '../../../src/emit/client/pure';
+import { printZod } from '../../../src/emit/client/zod-schema';
+import type { JsonShape } from '../../../src/emit/json-shape';
 
 /**
  * The client emitter on small workspaces written to a temporary directory:
@@ -259,5 +261,33 @@ describe('pure marks', () => {
     expect(markPure("z.object({\n  /** The user's z.name(). */\n  a: z.int(), // it's a.b()\n})")).toBe(
       `${PURE} z.object({\n  /** The user's z.name(). */\n  a: ${PURE} z.int(), // it's a.b()\n})`,
     );
+  });
+
+  it('printed marked, a schema reads as markPure makes it of the unmarked one', () => {
+    const shapes: JsonShape[] = [
+      { kind: 'ref', id: 'a.User' },
+      { kind: 'anyOf', options: [{ kind: 'ref', id: 'a.User' }, { kind: 'nullable', inner: { kind: 'ref', id: 'a.User#addr' } }] },
+      {
+        kind: 'object',
+        props: [
+          { name: 'id', shape: { kind: 'integer', min: 0, max: 255 }, optional: false },
+          { name: 'x.y(', shape: { kind: 'enum', values: ['z.string()', "it's", 'fwInt()'] }, optional: true },
+          { name: '__proto__', shape: { kind: 'array', items: { kind: 'string', format: 'date-time' }, length: 3 }, optional: false },
+          { name: 'm', shape: { kind: 'record', values: { kind: 'nullable', inner: { kind: 'array', items: { kind: 'ref', id: 'a.User' } } } }, optional: true },
+          { name: 'n', shape: { kind: 'object', props: [{ name: 'deep', shape: { kind: 'enum', values: [1, 2] }, optional: false }] }, optional: false },
+          { name: 'e', shape: { kind: 'object', props: [] }, optional: false },
+          ...(['number', 'boolean', 'null', 'unknown'] as const).map((kind) => ({ name: kind, shape: { kind } as JsonShape, optional: false })),
+          ...([{}, { min: 0 }, { min: -2147483648, max: 2147483647 }, { min: 0, max: 4294967295 }, { max: 7 }] as const).map((b, i) => ({ name: `i${i}`, shape: { kind: 'integer', ...b } as JsonShape, optional: i % 2 === 0 })),
+          { name: 'f', shape: { kind: 'string', format: 'binary' }, optional: false },
+          { name: 'b', shape: { kind: 'string', format: 'base64' }, optional: false },
+        ],
+      },
+    ];
+    for (const shape of shapes) {
+      for (const indent of ['', '        ']) {
+        expect(printZod(shape, (id) => `${id.replace(/\W/g, '')}Schema`, indent, true)).toBe(markPure(printZod(shape, (id) => `${id.replace(/\W/g, '')}Schema`, indent)));
+        expect(printZod(shape, (id) => `${PURE} fwLazy(() => ${id.replace(/\W/g, '')}Schema)`, indent, true)).toBe(markPure(printZod(shape, (id) => `fwLazy(() => ${id.replace(/\W/g, '')}Schema)`, indent)));
+      }
+    }
   });
 });
