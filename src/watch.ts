@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { type FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { type Diagnostic, hasErrors } from './diagnostics/diagnostics';
 import type { GoFile } from './go/ast';
-import { forgetTypeResolver, forgetTypes } from './go/type-resolver';
+import { forgetTypes } from './go/type-resolver';
 import { type ClientMemo, type GenerateOptions, type GenerateResult, generateAndWrite, type RootOutputs } from './generate';
 import { forgetModel, type ModelMemo } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
@@ -122,9 +122,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
           const program = models.program;
           if (program) {
             const forgotten = program.forget(paths.map((p) => (isGoSourceFile(path.basename(p)) ? path.dirname(p) : p)));
-            // The OpenAPI document reports what the resolver warns about: it starts from a new one.
-            if (options.generators.includes('openapi')) forgetTypeResolver(program);
-            else forgetTypes(program, program.dependents(forgotten));
+            forgetTypes(program, program.dependents(forgotten));
           }
           if (forget === 'all') models.roots.clear();
           else for (const dir of forget) models.roots.delete(dir);

@@ -261,6 +261,42 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
+  it('after an edit elsewhere, still gives the warnings and errors of resolving types it kept, as a fresh run does', async () => {
+    const ws = copyFixture('example');
+    // Found when these types are resolved, not when a view of them is taken: a type fw cannot resolve (a warning), then one nested too deep (an error).
+    const models = read(ws, 'internal/models/models.go');
+    fs.writeFileSync(path.join(ws, 'internal/models/models.go'), `${models}\n// Feed streams.\ntype Feed chan int\n\n// Holder holds a feed.\ntype Holder struct {\n\tFeed Feed \`json:"feed"\`\n}\n`);
+    fs.writeFileSync(
+      path.join(ws, 'internal/v1handler/handler_holder.go'),
+      'package v1handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/models"\n)\n\n// fw:http_route path=/holder response=200:models.Holder\nfunc Holder() http.HandlerFunc { return nil }\n',
+    );
+    const { next, first } = await watchWorkspace(ws);
+    const expected = await freshDiagnostics(ws);
+    expect(expected.some((l) => l.includes('type Feed is declared as'))).toBe(true);
+    expect(printed(ws, first.diagnostics)).toEqual(expected);
+
+    // v2's package: nothing the kept types of models depend on.
+    edit(ws, V2_USERS, 'path=/v2/users/{id} ', 'path=/v2/people/{id} ');
+    let r = await next();
+    expect(r.report).toBeDefined();
+    expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
+    await expectFreshRunAgrees(ws);
+
+    const deep = `${'[]'.repeat(101)}int`;
+    fs.writeFileSync(path.join(ws, 'internal/models/models.go'), `${read(ws, 'internal/models/models.go')}\n// Deep is nested too deep.\ntype Deep struct {\n\tD ${deep} \`json:"d"\`\n}\n`);
+    edit(ws, 'internal/v1handler/handler_holder.go', 'response=200:models.Holder', 'response=200:models.Holder response=400:models.Deep');
+    r = await next();
+    const refused = await freshDiagnostics(ws);
+    expect(refused.some((l) => l.includes('error') && l.includes('nested more than'))).toBe(true);
+    expect(r.report).toBeUndefined();
+    expect(printed(ws, r.diagnostics)).toEqual(refused);
+
+    edit(ws, V2_USERS, 'path=/v2/people/{id} ', 'path=/v2/users/{id} ');
+    r = await next();
+    expect(r.report).toBeUndefined();
+    expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
+  });
+
   it('after an edit that gives one root a client name clash, reports what a fresh run reports', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws);

@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import { type Diagnostic, error, type Pos, warning } from '../diagnostics/diagnostics';
 import type { GoConstDecl, GoField, GoFile, GoTypeDecl, GoTypeExpr } from './ast';
 import { integerConstValue, stringConstValue } from './const-values';
@@ -86,11 +87,6 @@ export function typeResolverFor(program: GoProgram): TypeResolver {
   return resolver;
 }
 
-/** Drops the resolver of `program`, whose packages changed (`fw watch` keeps a program across rebuilds): the next asks for a new one. */
-export function forgetTypeResolver(program: GoProgram): void {
-  resolvers.delete(program);
-}
-
 /**
  * Makes the resolver of `program` (if any) forget the types of the packages
  * `importPaths` (`fw watch`, after they changed), which must include every
@@ -98,8 +94,10 @@ export function forgetTypeResolver(program: GoProgram): void {
  * imports one of them, directly or through others (a type refers to another
  * package's only through an import). Those are resolved again when asked
  * for. With generic instantiations (whose types depend on their arguments'
- * packages, which need not be imported) the whole resolver is dropped. Its
- * diagnostics are emptied: they then hold what was found since.
+ * packages, which need not be imported), or when it found a diagnostic
+ * while resolving a type it would keep (it gives each once, when the type is
+ * resolved), the whole resolver is dropped. Its diagnostics are emptied: they
+ * then hold what was found since.
  */
 export function forgetTypes(program: GoProgram, importPaths: ReadonlySet<string>): void {
   const resolver = resolvers.get(program);
@@ -112,6 +110,12 @@ export class TypeResolver {
   /** Warnings found so far (unresolvable types of fields that a view included, enums fw could not compute). */
   readonly diagnostics: Diagnostic[] = [];
   private readonly warned = new Set<string>();
+  /**
+   * The files of the diagnostics found while resolving a named type (not while
+   * taking a view of one): they are given once, when the type is resolved,
+   * so a resolver keeping that type would not give them again (see forget).
+   */
+  private readonly resolvingDiagnosticFiles = new Set<string>();
   private readonly aliasStack = new Set<string>();
   /** Named types registered but not resolved yet (see resolveDeclared). */
   private readonly pending = new Set<NamedType>();
@@ -136,6 +140,10 @@ export class TypeResolver {
   /** See forgetTypes; false when it cannot (generic instantiations). */
   forget(importPaths: ReadonlySet<string>): boolean {
     for (const id of this.named.keys()) if (id.includes('[')) return false;
+    // A diagnostic found while resolving a type that stays would not be given again (only a new resolver gives it).
+    const droppedDirs = new Set<string>();
+    for (const info of this.named.values()) if (importPaths.has(info.pkg.importPath)) droppedDirs.add(info.pkg.dir);
+    for (const file of this.resolvingDiagnosticFiles) if (!droppedDirs.has(path.dirname(file))) return false;
     const dropped = new Set<string>();
     for (const [id, info] of this.named) {
       if (!importPaths.has(info.pkg.importPath)) continue;
@@ -145,6 +153,7 @@ export class TypeResolver {
     for (const [decl, ref] of this.namedRefs) if (ref.kind === 'named' && dropped.has(ref.id)) this.namedRefs.delete(decl);
     this.diagnostics.length = 0;
     this.warned.clear();
+    this.resolvingDiagnosticFiles.clear();
     return true;
   }
 
@@ -536,22 +545,28 @@ export class TypeResolver {
     }
   }
 
+  /** A field a view includes or leaves out: found again each time a view is taken. */
   private warnField(f: ResolvedField, message: string): void {
-    this.warn(f.pos, message, 'use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any');
+    this.report(f.pos, warning(f.pos, message, 'use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any'));
   }
 
+  /** Found while resolving a named type: given once, when it is resolved. */
   private error(pos: Pos, message: string, hint: string): void {
-    const key = `${pos.file}:${pos.line}:${pos.col}:${message}`;
-    if (this.warned.has(key)) return;
-    this.warned.add(key);
-    this.diagnostics.push(error(pos, message, hint));
+    if (this.report(pos, error(pos, message, hint))) this.resolvingDiagnosticFiles.add(pos.file);
   }
 
+  /** Found while resolving a named type: given once, when it is resolved. */
   private warn(pos: Pos, message: string, hint?: string): void {
-    const key = `${pos.file}:${pos.line}:${pos.col}:${message}`;
-    if (this.warned.has(key)) return;
+    if (this.report(pos, warning(pos, message, hint))) this.resolvingDiagnosticFiles.add(pos.file);
+  }
+
+  /** Adds `d` (found at `pos`) unless the same was reported already; true when added. */
+  private report(pos: Pos, d: Diagnostic): boolean {
+    const key = `${pos.file}:${pos.line}:${pos.col}:${d.message}`;
+    if (this.warned.has(key)) return false;
     this.warned.add(key);
-    this.diagnostics.push(warning(pos, message, hint));
+    this.diagnostics.push(d);
+    return true;
   }
 
   /**
