@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
-import { type ClientMemo, type EmitResult, type Emitter, type GeneratedFile, type OpenApiOptions, withProperties } from './emit/emitter';
+import { type ClientMemo, type EmitResult, type Emitter, type GeneratedFile, type OpenApiOptions, withProperties, type ZodFlavour } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
 import type { GoFile } from './go/ast';
 import { buildTarget } from './go/build-constraints';
@@ -20,7 +20,7 @@ import { clientFileProblem, outputPathProblem } from './write/output-file';
  * CLI, the Nx executors and plugin, and the benchmark call this module.
  */
 
-export type { ClientMemo, GeneratorName };
+export type { ClientMemo, GeneratorName, ZodFlavour };
 
 export interface GenerateOptions {
   /** Workspace directory (absolute, or relative to process.cwd()). */
@@ -32,7 +32,7 @@ export interface GenerateOptions {
   /** Output path of the TypeScript client (required for 'client'), relative to cwd or absolute. */
   clientFile?: string;
   /** Which zod the client imports: `zod` (classic, the default) or `zod/mini` (`fw g client --zod mini`). */
-  clientZod?: 'classic' | 'mini';
+  clientZod?: ZodFlavour;
   /** The OpenAPI document (required for 'openapi'): its file, relative to cwd or absolute, and `info`/`servers`. */
   openapi?: OpenApiOptions;
   /** Build tags, as `go build -tags` takes them: files are selected for them (with GOOS, GOARCH, CGO_ENABLED from `env`). */

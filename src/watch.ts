@@ -18,8 +18,8 @@ import type { WriteReport } from './write/writer';
  * (ModelMemo), and forgotten where a change can affect them: the changed
  * directories' packages, the types of those and of the packages importing
  * them (forgetTypes), the roots rootsToForget names, discovery after a
- * change of directories, go.mod or which files exist, everything after a
- * go.mod edit. The per-root
+ * change of directories, go.mod, which files exist or a file of a URL-helper
+ * folder (discoveryMayChange), everything after a go.mod edit. The per-root
  * generators (router, url-helper) re-emit only the forgotten roots; the
  * client (one file for every root) is planned whole, and prints again only
  * the operations whose inputs changed (ClientMemo). What fw last wrote stays in memory too, so outputs are compared

@@ -43,11 +43,14 @@ export function withProperties<T extends object>(file: GeneratedFile, more: T): 
   return Object.defineProperties({ ...more }, Object.getOwnPropertyDescriptors(file)) as GeneratedFile & T;
 }
 
+/** Which zod the client imports: `zod` (classic, methods on schemas) or `zod/mini` (functions only, smaller bundles). */
+export type ZodFlavour = 'classic' | 'mini';
+
 export interface EmitContext {
   /** Absolute output path of the TypeScript client. */
   clientFile?: string;
   /** Which zod the client imports (`fw g client --zod`); classic by default. */
-  clientZod?: 'classic' | 'mini';
+  clientZod?: ZodFlavour;
   /** The client's printed operations kept by earlier runs of this process (`fw watch`). */
   clientMemo?: ClientMemo;
   /** Output and `info` of the OpenAPI document. */
@@ -71,6 +74,11 @@ export interface EmitContext {
  * longer has are dropped when it is printed.
  */
 export type ClientMemo = Map<string, KeptOperation>;
+
+/** Whether `a` and `b` hold the same objects in the same order: what a memo checks before it gives a kept result again. */
+export function sameObjects(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((o, i) => o === b[i]);
+}
 
 export interface KeptOperation {
   key: string;

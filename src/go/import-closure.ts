@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics';
-import { type GoModule, ModuleFinder } from '../workspace/discover';
+import { dirIn, type GoModule, ModuleFinder } from '../workspace/discover';
 import { scanImports } from './import-scan';
 import { goSourceFiles } from './source-files';
 
@@ -15,12 +15,6 @@ export interface ImportClosure {
   unreadable: { file: string; problem: string }[];
 }
 
-/** The directory an import path names inside `module`, if it is one of the module's packages. */
-export function dirIn(module: GoModule, importPath: string): string | undefined {
-  if (importPath === module.path) return module.dir;
-  return importPath.startsWith(`${module.path}/`) ? path.join(module.dir, importPath.slice(module.path.length + 1)) : undefined;
-}
-
 /**
  * The workspace packages `startDirs` import, transitively, found by reading
  * only the import sections of their Go files (./import-scan.ts), without
@@ -30,9 +24,10 @@ export function dirIn(module: GoModule, importPath: string): string | undefined 
  * read; here every non-test Go file counts (whatever its build constraints)
  * and an import path is resolved against every module met so far, also
  * those met later. `go list -deps` of the same packages, restricted to the
- * modules, is a subset (test/go/import-closure.test.ts).
+ * modules, is a subset (test/nx/project-analysis.go.test.ts).
  */
-export function importClosure(startDirs: readonly string[], finder: ModuleFinder = new ModuleFinder()): ImportClosure {
+export function importClosure(startDirs: readonly string[]): ImportClosure {
+  const finder = new ModuleFinder();
   const modules = new Map<string, GoModule>();
   const importPaths = new Set<string>();
   const queued = new Set<string>();

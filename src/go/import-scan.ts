@@ -49,7 +49,6 @@ class ScanError extends Error {
 const isLetter = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c >= 0x80;
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 
-/** The escapes of an interpreted string literal that stand for one fixed character. */
 /** A tokenizer for the few tokens a package clause and import declarations are made of (bytes ≥ 0x80 count as letters). */
 class Lexer {
   pos = 0;

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type GoModule, ModuleFinder, toPosix } from '../workspace/discover';
+import { dirIn, type GoModule, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
 import { type Diagnostic, fileError } from '../diagnostics/diagnostics';
 import { parseFiles } from './parse-workers';
@@ -8,7 +8,6 @@ import { readGoFile, readGoFileWithoutParsing } from './read-go-file';
 import type { ExcludedFile, GoPackage, GoProgram } from './package';
 import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
 import { goSourceFiles } from './source-files';
-import { dirIn } from './import-closure';
 import { importsInSource, routeTypeImportsInSource, routeTypeImportsOf } from './route-type-imports';
 
 /** Where a program may find Go files already parsed. */
@@ -118,9 +117,15 @@ export class WorkspaceProgram implements GoProgram {
   package(importPath: string): GoPackage | undefined {
     const cached = this.byPath.get(importPath);
     if (cached) return cached;
+    const dir = this.dirOf(importPath);
+    return dir === undefined ? undefined : this.packageAt(dir);
+  }
+
+  /** The directory of a package of the modules this program knows, by import path. */
+  private dirOf(importPath: string): string | undefined {
     for (const m of this.modules.values()) {
-      if (importPath === m.path) return this.packageAt(m.dir);
-      if (importPath.startsWith(`${m.path}/`)) return this.packageAt(path.join(m.dir, importPath.slice(m.path.length + 1)));
+      const dir = dirIn(m, importPath);
+      if (dir !== undefined) return dir;
     }
     return undefined;
   }
@@ -149,18 +154,7 @@ export class WorkspaceProgram implements GoProgram {
   async preload(dirs: readonly string[]): Promise<void> {
     // Files read ahead by an earlier run (fw watch) and never loaded may have changed since.
     this.preloaded.clear();
-    const modules = new Map<string, GoModule>();
-    for (const dir of dirs) {
-      const m = this.moduleFinder.find(path.resolve(dir));
-      if (m) modules.set(m.dir, m);
-    }
-    const dirOf = (importPath: string) => {
-      for (const m of modules.values()) {
-        const dir = dirIn(m, importPath);
-        if (dir !== undefined) return dir;
-      }
-      return undefined;
-    };
+    for (const dir of dirs) this.moduleOf(path.resolve(dir));
     const toParse: { file: string; size: number }[] = [];
     const seen = new Set<string>();
     // Handler packages, then the packages their annotations name types through, then what those import.
@@ -173,17 +167,10 @@ export class WorkspaceProgram implements GoProgram {
         for (const file of goSourceFiles(dir, []) ?? []) {
           const read = this.readAhead(file, toParse);
           if (depth === 2 || !read) continue;
-          const found = read.file
-            ? depth === 0
-              ? routeTypeImportsOf(read.file)
-              : read.file.imports.map((i) => i.path)
-            : depth === 0
-              ? routeTypeImportsInSource(read.bytes)
-              : importsInSource(read.bytes);
-          for (const p of found) imports.add(p);
+          for (const p of importsToFollow(read, depth === 0)) imports.add(p);
         }
       }
-      level = [...imports].flatMap((p) => dirOf(p) ?? []);
+      level = [...imports].flatMap((p) => this.dirOf(p) ?? []);
     }
     toParse.sort((a, b) => b.size - a.size);
     const parsed = await parseFiles(
@@ -238,6 +225,12 @@ export class WorkspaceProgram implements GoProgram {
     for (const file of files) for (const decl of file.types) if (!pkg.types.has(decl.name)) pkg.types.set(decl.name, { decl, file });
     return pkg;
   }
+}
+
+/** The imports preload follows from a file it read ahead: from a handler package those its annotations name types through, from the others all. */
+function importsToFollow(read: { file: GoFile } | { file?: undefined; bytes: Buffer }, handlerPackage: boolean): string[] {
+  if (read.file) return handlerPackage ? routeTypeImportsOf(read.file) : read.file.imports.map((i) => i.path);
+  return handlerPackage ? routeTypeImportsInSource(read.bytes) : importsInSource(read.bytes);
 }
 
 /** A directory may hold an external test package (`x_test`); those files are excluded already, so names agree in valid Go. */

@@ -15,7 +15,7 @@ export interface AnnotatedHandler {
 
 type Found = { handlers: AnnotatedHandler[]; diagnostics: Diagnostic[] };
 
-/** Answers by file: a parsed file does not change (`fw watch` parses a changed file into a new one), and the model asks for each file's more than once. */
+/** Answers by file: a parsed file does not change (`fw watch` parses a changed file into a new one), so `fw watch` asks again only for the files of changed packages. */
 const foundByFile = new WeakMap<GoFile, Found>();
 
 /** Finds annotated handlers in one file and checks their signatures (spec §1.2, DESIGN §2). */

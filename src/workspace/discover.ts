@@ -16,6 +16,12 @@ export interface GoModule {
   dir: string;
 }
 
+/** The directory an import path names inside `module`, if it is one of the module's packages. */
+export function dirIn(module: GoModule, importPath: string): string | undefined {
+  if (importPath === module.path) return module.dir;
+  return importPath.startsWith(`${module.path}/`) ? path.join(module.dir, importPath.slice(module.path.length + 1)) : undefined;
+}
+
 export interface RootLocation {
   /** Absolute directory of the root handler package (holds router.go and registry.go). */
   dir: string;

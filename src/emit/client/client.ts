@@ -8,7 +8,7 @@ import { SchemaRegistry } from './schemas';
 import { type OperationView, pathFunction, printOperation, statusType } from './operations';
 import type { HttpMethod } from '../../annotations/types';
 import { BindingViews, BODYLESS_STATUSES, bodylessWarnings, type OperationPlan, planOperation } from '../operation-plan';
-import { type ClientMemo, type Emitter, type KeptOperation, streamedFile } from '../emitter';
+import { type ClientMemo, type Emitter, type KeptOperation, sameObjects, streamedFile } from '../emitter';
 import { templatesIn } from '../templates';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { tsLineComment } from '../escape';
@@ -303,7 +303,7 @@ function printInputs(op: Operation, plan: OperationPlan, zodType: string, resolv
   const refs = refsOf(plan.request);
   for (const r of plan.responses) if (r.body) refsOf(r.body, refs);
   const sources = plannedFrom(op, zodType, resolver);
-  const same = sources !== undefined && kept?.sources !== undefined && kept.sources.length === sources.length && kept.sources.every((s, i) => s === sources[i]);
+  const same = sources !== undefined && kept?.sources !== undefined && sameObjects(kept.sources, sources);
   return { digest: same ? kept.digest : inputDigest(op, plan, zodType), refs, sources };
 }
 

@@ -1,6 +1,7 @@
 import { handlerPackageOf } from '../../model/build-model';
 import type { HandlerPackage, RootModel, RouteModel } from '../../model/model';
 import type { GoImportLine } from '../go-source';
+import { sameObjects } from '../emitter';
 import type { GoPackage } from '../../go/package';
 
 /** What RootImports.derived kept of one derivation: its value, valid for what it was derived from, and the imports it used. */
@@ -63,7 +64,7 @@ export class RootImports {
     this.names ??= JSON.stringify([this.root.pkg.pkg.importPath, ...this.root.importNames]);
     let slots = memo.get(of) as Record<string, Derived | undefined> | undefined;
     const kept = slots?.[slot];
-    if (kept && kept.names === this.names && kept.key === key && kept.from.length === from.length && kept.from.every((o, i) => o === from[i])) {
+    if (kept && kept.names === this.names && kept.key === key && sameObjects(kept.from, from)) {
       for (const line of kept.imports) this.use(line);
       return kept.value as T;
     }

@@ -4,6 +4,7 @@ import { handWrittenGoFiles } from '../../workspace/discover';
 import { type Diagnostic, error, type Pos, warning } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel, RouteModel } from '../../model/model';
 import { isExported } from '../../model/naming';
+import { sameObjects } from '../emitter';
 import { groupTypeName, queryTypeName, URL_HELPER_PACKAGE, urlMethodName } from './names';
 import { pathValueOf, type QueryShape, queryShapeOf, type ScalarType, STRING_SCALAR, stringQueryShape, type ValueContext } from './url-values';
 import type { GoProgram } from '../../go/package';
@@ -99,7 +100,7 @@ interface PlannedGroup {
 function planGroup(group: GroupModel, ctx: ValueContext, memo: WeakMap<object, unknown> | undefined): PlannedGroup {
   const requests = group.routes.map((route) => route.request && ctx.resolver.resolveRef(route.request));
   const kept = memo?.get(group) as PlannedGroup | undefined;
-  if (kept && kept.resolver === ctx.resolver && kept.requests.length === requests.length && kept.requests.every((t, i) => t === requests[i])) return kept;
+  if (kept && kept.resolver === ctx.resolver && sameObjects(kept.requests, requests)) return kept;
   const diagnostics: Diagnostic[] = [];
   const first = group.routes[0];
   if (!isExported(group.name) && first) {

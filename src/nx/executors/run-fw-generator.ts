@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { type Diagnostic, formatDiagnostic } from '../../diagnostics/diagnostics';
-import { generateAndWrite, type GeneratorName } from '../../generate';
+import { generateAndWrite, type GeneratorName, type ZodFlavour } from '../../generate';
 import { discoverRoots, toPosix } from '../../workspace/discover';
 import { outputFiles } from '../../workspace/outputs';
 import { selectRoots } from '../../workspace/select-roots';
@@ -18,7 +18,7 @@ export interface FwExecutorOptions {
   /** The output file of the TypeScript client or the OpenAPI document, relative to the project root (client and openapi only). */
   file?: string;
   /** client, all and check: the zod the client imports (`classic` by default, or `mini`). */
-  zod?: 'classic' | 'mini';
+  zod?: ZodFlavour;
   /** all only: the output file of the OpenAPI document, relative to the project root (none without it). */
   openapi?: string;
   /** openapi and all: `info.title`, `info.version`, `servers[].url` of the document. */
