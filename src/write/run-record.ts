@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics';
-import { startsWithGeneratedHeader } from '../workspace/generated-header';
+import { readGoSource } from '../go/read-go-file';
 import { writeCacheFile } from '../workspace/cache-dir';
 import { isGoSourceFile, ModuleFinder } from '../workspace/discover';
-import { digestOfFd, digestOfFile, sha256 } from './digest';
+import { digestOfFile, sha256 } from './digest';
 
 /**
  * What a successful run read and wrote, kept beside the parse cache so that
@@ -45,8 +45,6 @@ interface RunRecord {
 }
 
 const GENERATED = 'generated';
-/** Enough for fw's header line (workspace/generated-header.ts), as go/read-go-file.ts reads it. */
-const GENERATED_HEADER_BYTES = 256;
 const RECORD_FORMAT = 1;
 
 /** Where the record of runs with these options lives: one file per distinct set of options. */
@@ -72,16 +70,10 @@ function describeDir(dir: string, modules: ModuleFinder): InputDir {
   return { dir, moduleDir: modules.find(dir)?.dir ?? '', files };
 }
 
-/** GENERATED for fw's own output (told from its first bytes), else the SHA-256 of the file, read in chunks. */
+/** GENERATED for fw's own output (told from its first bytes, as the program reads it), else the SHA-256 of the file. */
 function goFileDigest(file: string): string {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(GENERATED_HEADER_BYTES);
-    if (startsWithGeneratedHeader(head.subarray(0, fs.readSync(fd, head, 0, head.length, 0)))) return GENERATED;
-    return digestOfFd(fd).digest;
-  } finally {
-    fs.closeSync(fd);
-  }
+  const source = readGoSource(file);
+  return source.generated ? GENERATED : sha256(source.bytes);
 }
 
 function hashOrUndefined(file: string): string | undefined {
