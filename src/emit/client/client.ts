@@ -209,10 +209,7 @@ function resultVariants(plan: OperationPlan, statusClasses: Set<number>, refTs?:
     if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
     if (plan.method === 'HEAD') return [`{ ${status(r.statuses)}; headers: Headers }`];
     if (r.kind === 'error') return [`{ ${status(r.statuses)}; body: FwErrorBody; text: string; headers: Headers }`];
-    // 204, 205 and 304 answers have no body, whatever the route declares.
-    const split = r.statuses.some((s) => BODYLESS_STATUSES.has(s));
-    const withBody = split ? r.statuses.filter((s) => !BODYLESS_STATUSES.has(s)) : r.statuses;
-    const bodyless = split ? r.statuses.filter((s) => BODYLESS_STATUSES.has(s)) : [];
+    const { withBody, bodyless } = splitBodyless(r.statuses);
     const body = r.kind === 'json' && r.body ? (refTs ? printTs(r.body, refTs) : '') : 'unknown';
     return [
       ...(withBody.length > 0 ? [`{ ${status(withBody)}; body: ${body}; headers: Headers }`] : []),
@@ -221,6 +218,24 @@ function resultVariants(plan: OperationPlan, statusClasses: Set<number>, refTs?:
   });
   variants[variants.length - 1] += ';';
   return variants;
+}
+
+/**
+ * A shared list of statuses split into those with a body and 204, 205 and
+ * 304, which have none whatever the route declares; once per list, so that
+ * the parts are shared lists too (and statusTypeOf finds them).
+ */
+const bodylessSplits = new WeakMap<readonly number[], { withBody: readonly number[]; bodyless: readonly number[] }>();
+
+function splitBodyless(statuses: readonly number[]): { withBody: readonly number[]; bodyless: readonly number[] } {
+  let split = bodylessSplits.get(statuses);
+  if (!split) {
+    split = statuses.some((s) => BODYLESS_STATUSES.has(s))
+      ? { withBody: statuses.filter((s) => !BODYLESS_STATUSES.has(s)), bodyless: statuses.filter((s) => BODYLESS_STATUSES.has(s)) }
+      : { withBody: statuses, bodyless: [] };
+    bodylessSplits.set(statuses, split);
+  }
+  return split;
 }
 
 /**
