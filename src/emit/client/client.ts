@@ -40,11 +40,13 @@ const render = templatesIn(__dirname);
  *   their code and schemas (every schema is marked pure, ./pure.ts).
  */
 
-/** Names the client module declares itself; Go types must not take them. */
-const RUNTIME_NAMES = [
+/** Names the client module declares itself; Go types must not take them (exported for the test that checks it against the module). */
+export const RUNTIME_NAMES = [
   'FwClientConfig', 'FwCallOptions', 'FwErrorBody', 'FwErrorBodySchema', 'FwError', 'FwRequestValidationError', 'FwHttpError',
   'FwResponseValidationError', 'FwNetworkError', 'FwResponseSpec', 'FwRoute', 'FwResult', 'FwRequestParts', 'FwTransport', 'FwClient',
   'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'FwRetryOptions', 'createClient', 'fwSchema', 'z',
+  'fwRetryDelay', 'fwWait', 'fwSegment', 'fwSegments', 'fwQueryString', 'fwFormData', 'fwDescribeIssues', 'fwMatch', 'fwReadText',
+  'fwReadResponse', 'fwErrorBody', 'fwParseLoose',
   // The zod facade (./zod-facade.ts.hbs).
   'FwZ', 'fwObject', 'fwOptional', 'fwNullable', 'fwArray', 'fwArrayOf', 'fwRecord', 'fwUnion', 'fwEnum', 'fwLiteral', 'fwLazy',
   'fwString', 'fwNumber', 'fwBoolean', 'fwUnknown', 'fwNull', 'fwInt', 'fwUint', 'fwIntRange', 'fwInt32', 'fwUint32', 'fwDateTime', 'fwBase64', 'fwBlob',

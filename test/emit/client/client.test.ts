@@ -8,6 +8,8 @@ import { dependencyOrder } from '../../../src/emit/client/schemas';
 import { statusType } from '../../../src/emit/client/operations';
 import { goDocToJsDoc, jsDoc } from '../../../src/emit/ts-source';
 import { markPure, PURE } from '../../../src/emit/client/pure';
+import { RUNTIME_NAMES } from '../../../src/emit/client/client';
+import ts from 'typescript';
 import { printZod } from '../../../src/emit/client/zod-schema';
 import type { JsonShape } from '../../../src/emit/json-shape';
 
@@ -38,6 +40,7 @@ async function client(files: Record<string, string>) {
     marked,
     source: marked.replaceAll(`${PURE} `, ''),
     diagnostics: result.diagnostics.map((d) => formatDiagnostic(d, dir)),
+    dir,
   };
 }
 
@@ -113,6 +116,25 @@ describe('client naming', () => {
     expect(source).toContain('export const ApiUserClientSchema: z.ZodType<ApiUserClient, ApiUserClient> = fwSchema<ApiUserClient>()(fwObject({');
     expect(source).toContain('export type ApiFwError = Record<string, never>;\nexport const ApiFwErrorSchema: z.ZodType<ApiFwError, ApiFwError> = fwSchema<ApiFwError>()(fwObject({}));');
     expect(source).toContain('  a: ApiUserClientSchema,\n  b: ApiFwErrorSchema,');
+  });
+
+  it('every name the module declares for itself (Fw…, fw…, createClient, z), as TypeScript reads it, is one Go types may not take', async () => {
+    const { dir } = await client({ 'api/handler_users.go': handler('api', route('path=/users', 'ListUsers')) });
+    for (const clientZod of ['classic', 'mini'] as const) {
+      const result = await generate({ cwd: dir, generators: ['client'], clientFile: 'client.ts', clientZod });
+      const file = ts.createSourceFile('client.ts', result.files[0]!.contents, ts.ScriptTarget.Latest);
+      const declared: string[] = [];
+      for (const s of file.statements) {
+        if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name) declared.push(s.name.text);
+        if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) declared.push(d.name.text);
+        if (ts.isImportDeclaration(s) && s.importClause?.namedBindings && ts.isNamedImports(s.importClause.namedBindings)) {
+          for (const e of s.importClause.namedBindings.elements) declared.push(e.name.text);
+        }
+      }
+      const own = declared.filter((n) => /^(Fw|fw)[A-Z0-9]/.test(n) || n === 'createClient' || n === 'z');
+      expect(own.length, clientZod).toBeGreaterThan(30);
+      expect(own.filter((n) => !RUNTIME_NAMES.includes(n)), clientZod).toEqual([]);
+    }
   });
 
   it('is deterministic', async () => {
