@@ -163,6 +163,12 @@ export function parseRoutePath(text: string, pos: Pos): { path?: RoutePath; diag
       );
       return;
     }
+    if (/^(?:\.|%2e){1,2}$/i.test(seg)) {
+      diagnostics.push(
+        error(segPos, `path segment "${seg}" is an escaped dot segment`, 'remove it: ServeMux unescapes it to a dot segment, and browsers resolve it as one, so no browser can reach this pattern'),
+      );
+      return;
+    }
     if (!seg.includes('{') && !seg.includes('}')) {
       const param = foreignParameter(seg);
       if (param) {

@@ -27,7 +27,8 @@ export type JsonShape =
   | { kind: 'array'; items: JsonShape; length?: number }
   /** A JSON object with any string keys. */
   | { kind: 'record'; values: JsonShape }
-  | { kind: 'object'; props: JsonProperty[] }
+  /** `strict`: a key no property names is refused (encoding/json's decoder with DisallowUnknownFields, as fwhttp.Bind reads a body). */
+  | { kind: 'object'; props: JsonProperty[]; strict?: boolean }
   /** One of these values: all strings or all integers. */
   | { kind: 'enum'; values: string[] | number[] }
   /** Any of these shapes. */
@@ -42,6 +43,13 @@ export interface JsonProperty {
   shape: JsonShape;
   /** The property may be absent. */
   optional: boolean;
+  /**
+   * A value sent as text outside the body, which must reach the server as
+   * given: a path segment (`segment`), the rest of a path (`segments`) or a
+   * header value (`header`). A generator that validates requests refuses
+   * the values a browser or ServeMux would change (see the client's facade).
+   */
+  sentAs?: 'segment' | 'segments' | 'header';
   /** The Go field's comment lines (go/doc text), for generators to print as the property's description. */
   doc?: readonly string[];
 }
@@ -181,18 +189,23 @@ export class JsonShapes {
 
   /** The JSON object of a struct's properties (already flattened by the resolver). */
   object(fields: readonly JsonField[], ctx: JsonContext = 'out'): JsonShape & { kind: 'object' } {
-    return {
-      kind: 'object',
-      props: fields.map((f) => {
+    return this.objectOf(
+      fields.map((f) => {
         const p = this.property(f, ctx);
         p.shape = this.canon(p.shape);
         return p;
       }),
-    };
+      ctx,
+    );
   }
 
   private rawObject(fields: readonly JsonField[], ctx: JsonContext): JsonShape & { kind: 'object' } {
-    return { kind: 'object', props: fields.map((f) => this.property(f, ctx)) };
+    return this.objectOf(fields.map((f) => this.property(f, ctx)), ctx);
+  }
+
+  /** A struct's JSON object: strict where the decoder reads it (fwhttp.Bind disallows unknown fields). */
+  private objectOf(props: JsonProperty[], ctx: JsonContext): JsonShape & { kind: 'object' } {
+    return ctx === 'in' ? { kind: 'object', props, strict: true } : { kind: 'object', props };
   }
 
   private property(f: JsonField, ctx: JsonContext): JsonProperty {
@@ -250,7 +263,7 @@ export class JsonShapes {
       case 'record':
         return { kind: 'record', values: this.canon(shape.values) };
       case 'object':
-        return { kind: 'object', props: shape.props.map((p) => ({ ...p, shape: this.canon(p.shape) })) };
+        return { ...shape, props: shape.props.map((p) => ({ ...p, shape: this.canon(p.shape) })) };
       case 'anyOf':
         return { kind: 'anyOf', options: shape.options.map((o) => this.canon(o)) };
       default:
@@ -332,7 +345,7 @@ export class JsonShapes {
         return this.rawObject(this.resolver.jsonFields({ kind: 'named', id: info.id }), ctx);
       case 'time':
         // time.Time's fields are unexported: without its methods, an empty object.
-        return { kind: 'object', props: [] };
+        return this.objectOf([], ctx);
       case 'rawJson':
         return nullable({ kind: 'string', format: 'base64' });
       default:
@@ -440,6 +453,7 @@ function sameStructure(a: JsonShape, b: JsonShape, refs: [string, string][]): bo
     case 'object':
       return (
         b.kind === 'object' &&
+        a.strict === b.strict &&
         a.props.length === b.props.length &&
         a.props.every((p, i) => {
           const q = b.props[i]!;

@@ -66,19 +66,26 @@ const CONTEXT_SUFFIX: Readonly<Record<JsonContext, string>> = { out: '', addr: '
 /**
  * Go names, made unique: on a clash (with each other or with `reserved`),
  * the package name goes in front, then a number. A type's other contexts
- * (ids with `#`) take its name plus a suffix.
+ * (ids with `#`) take its name plus a suffix, except a type only requests
+ * use (only its `#in` id is collected), which keeps its name.
  */
 function assignNames(ids: string[], target: (id: string) => { info: NamedType; ctx: JsonContext }, reserved: ReadonlySet<string>): Map<string, string> {
   const types = new Map<string, NamedType>();
+  const written = new Set<string>();
   for (const id of ids) {
-    const { info } = target(id);
+    const { info, ctx } = target(id);
     types.set(info.id, info);
+    if (ctx !== 'in') written.add(info.id);
   }
   const out = assignTypeNames([...types.values()], reserved);
   const taken = new Set([...reserved, ...out.values()]);
   for (const id of [...ids].sort()) {
     const { info, ctx } = target(id);
     if (ctx === 'out') continue;
+    if (ctx === 'in' && !written.has(info.id)) {
+      out.set(id, out.get(info.id)!);
+      continue;
+    }
     const base = `${out.get(info.id)!}${CONTEXT_SUFFIX[ctx]}`;
     let name = base;
     for (let i = 2; taken.has(name); i++) name = `${base}${i}`;

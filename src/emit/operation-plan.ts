@@ -91,12 +91,12 @@ export function planOperation(
   const req = route.request ? resolver.resolveRef(route.request) : undefined;
   const props: JsonProperty[] = [];
 
-  const wildcards = route.path.segments.flatMap((s) => (s.kind === 'wildcard' || s.kind === 'remainder' ? [s.name] : []));
-  if (wildcards.length > 0) {
+  if (route.path.segments.some((s) => s.kind === 'wildcard' || s.kind === 'remainder')) {
     const pathFields = req ? views.fields(req, 'path') : [];
-    const pathProps = wildcards.map((name): JsonProperty => {
-      const f = pathFields.find((p) => p.name === name);
-      return { name, shape: f ? mapper.param(f.type) : STRING, optional: false, doc: f?.field.doc ?? [] };
+    const pathProps = route.path.segments.flatMap((s): JsonProperty[] => {
+      if (s.kind !== 'wildcard' && s.kind !== 'remainder') return [];
+      const f = pathFields.find((p) => p.name === s.name);
+      return [{ name: s.name, shape: f ? mapper.param(f.type) : STRING, optional: false, doc: f?.field.doc ?? [], sentAs: s.kind === 'wildcard' ? 'segment' : 'segments' }];
     });
     props.push({ name: 'path', shape: { kind: 'object', props: pathProps }, optional: false });
   }
@@ -108,7 +108,8 @@ export function planOperation(
   }
 
   const headers = headerProps(route, req ? views.fields(req, 'header') : [], mapper);
-  if (headers.length > 0) props.push({ name: 'headers', shape: { kind: 'object', props: headers }, optional: headers.every((h) => h.optional) });
+  // Strict: the client sends every key it is given, and only those it knows are checked as header values.
+  if (headers.length > 0) props.push({ name: 'headers', shape: { kind: 'object', props: headers, strict: true }, optional: headers.every((h) => h.optional) });
 
   let bodyKind: OperationPlan['bodyKind'] = 'none';
   if (req) {
@@ -173,10 +174,10 @@ export function bodylessWarnings(route: RouteModel): Diagnostic[] {
 function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: JsonShapes): JsonProperty[] {
   const props: JsonProperty[] = route.requiredHeaders.map((name) => {
     const field = fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
-    return { name, shape: field ? mapper.param(field.type) : STRING, optional: false, doc: field?.field.doc ?? [] };
+    return { name, shape: field ? mapper.param(field.type) : STRING, optional: false, doc: field?.field.doc ?? [], sentAs: 'header' };
   });
   for (const f of fields) {
-    if (!props.some((p) => p.name.toLowerCase() === f.name.toLowerCase())) props.push({ name: f.name, shape: mapper.param(f.type), optional: true, doc: f.field.doc });
+    if (!props.some((p) => p.name.toLowerCase() === f.name.toLowerCase())) props.push({ name: f.name, shape: mapper.param(f.type), optional: true, doc: f.field.doc, sentAs: 'header' });
   }
   return props;
 }

@@ -48,7 +48,7 @@ export const RUNTIME_NAMES = [
   'fwRetryDelay', 'fwWait', 'fwSegment', 'fwSegments', 'fwQueryString', 'fwFormData', 'fwDescribeIssues', 'fwMatch', 'fwReadText',
   'fwReadResponse', 'fwErrorBody', 'fwParseLoose',
   // The zod facade (./zod-facade.ts.hbs).
-  'FwZ', 'fwObject', 'fwOptional', 'fwNullable', 'fwArray', 'fwArrayOf', 'fwRecord', 'fwUnion', 'fwEnum', 'fwLiteral', 'fwLazy',
+  'FwZ', 'fwObject', 'fwStrictObject', 'fwOwnProto', 'fwSegmentValue', 'fwSegmentsValue', 'fwHeaderValue', 'fwIsSegment', 'fwAreSegments', 'fwIsHeaderValue', 'fwOptional', 'fwNullable', 'fwArray', 'fwArrayOf', 'fwRecord', 'fwUnion', 'fwEnum', 'fwLiteral', 'fwLazy',
   'fwString', 'fwNumber', 'fwBoolean', 'fwUnknown', 'fwNull', 'fwInt', 'fwUint', 'fwIntRange', 'fwInt32', 'fwUint32', 'fwDateTime', 'fwBase64', 'fwBlob',
   // Globals the client module uses: a Go type of the same name would shadow them.
   'AbortSignal', 'Array', 'Blob', 'Date', 'Error', 'Exclude', 'Extract', 'File', 'FormData', 'Headers', 'JSON', 'Map', 'Math', 'Number',

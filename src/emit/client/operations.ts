@@ -1,6 +1,7 @@
 import { tsString } from './zod-schema';
 import { tsTemplateText } from '../escape';
 import type { RouteModel } from '../../model/model';
+import { staticSegmentUrl } from '../url-escape';
 
 /**
  * How the client prints an operation (../operation-plan.ts): its path
@@ -81,7 +82,7 @@ export function pathFunction(route: RouteModel): string {
   const parts = route.path.segments.map((s) => {
     switch (s.kind) {
       case 'static':
-        return tsTemplateText(s.value);
+        return tsTemplateText(staticSegmentUrl(s.value));
       case 'wildcard':
         dynamic = true;
         return `\${fwSegment(p[${tsString(s.name)}])}`;

@@ -74,20 +74,37 @@ function zodText(shape: JsonShape, ref: (id: string) => string, indent: string, 
     case 'anyOf':
       return `${c}fwUnion([${shape.options.map((o) => zodText(o, ref, indent, c)).join(', ')}])`;
     case 'object': {
-      if (shape.props.length === 0) return `${c}fwObject({})`;
+      const fn = shape.strict ? 'fwStrictObject' : 'fwObject';
+      if (shape.props.length === 0) return `${c}${fn}({})`;
       const inner = `${indent}  `;
       // Go field comments go on the TypeScript type's properties (printTs), where editors show them.
       const lines = shape.props.map((p) => {
-        const schema = zodText(p.shape, ref, inner, c);
+        const schema = sentAs(p, zodText(p.shape, ref, inner, c), c);
         return `${inner}${objectKey(p.name)}: ${p.optional ? `${c}fwOptional(${schema})` : schema},`;
       });
-      return `${c}fwObject({\n${lines.join('\n')}\n${indent}})`;
+      return `${c}${fn}({\n${lines.join('\n')}\n${indent}})`;
     }
     case 'enum': {
       const values = shape.values as (string | number)[];
       if (values.every((v) => typeof v === 'string')) return `${c}fwEnum([${values.map(tsString).join(', ')}])`;
       return `${c}fwLiteral([${values.join(', ')}])`;
     }
+  }
+}
+
+/** A value sent as a path segment or header checked as its text will be sent (the facade's fwSegmentValue, fwSegmentsValue, fwHeaderValue). */
+function sentAs(p: JsonProperty, schema: string, c: string): string {
+  // A number's or a boolean's text is always a fine segment and header value.
+  if (p.shape.kind === 'integer' || p.shape.kind === 'number' || p.shape.kind === 'boolean') return schema;
+  switch (p.sentAs) {
+    case undefined:
+      return schema;
+    case 'segment':
+      return `${c}fwSegmentValue(${schema})`;
+    case 'segments':
+      return `${c}fwSegmentsValue(${schema})`;
+    case 'header':
+      return `${c}fwHeaderValue(${schema}, ${!p.optional})`;
   }
 }
 

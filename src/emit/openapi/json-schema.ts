@@ -109,10 +109,12 @@ export function printJsonSchema(shape: JsonShape, ref: (id: string) => string): 
       return { type: 'object', additionalProperties: printJsonSchema(shape.values, ref) };
     case 'object': {
       const out: JsonSchema = { type: 'object' };
-      if (shape.props.length === 0) return out;
-      out.properties = Object.fromEntries(shape.props.map((p) => [p.name, withDoc(printJsonSchema(p.shape, ref), docText(p.doc))]));
-      const required = shape.props.filter((p) => !p.optional).map((p) => p.name);
-      if (required.length > 0) out.required = required;
+      if (shape.props.length > 0) {
+        out.properties = Object.fromEntries(shape.props.map((p) => [p.name, withDoc(printJsonSchema(p.shape, ref), docText(p.doc))]));
+        const required = shape.props.filter((p) => !p.optional).map((p) => p.name);
+        if (required.length > 0) out.required = required;
+      }
+      if (shape.strict) out.additionalProperties = false;
       return out;
     }
     case 'enum': {

@@ -7,9 +7,9 @@ import type { Emitter } from '../emitter';
 import { alignColumns, type GoImportLine, goString, importBlock } from '../go-source';
 import { goLineComment } from '../escape';
 import { templatesIn } from '../templates';
-import { staticSegmentUrl } from './url-escape';
+import { staticSegmentUrl } from '../url-escape';
 import { BODY_IDENTIFIERS, paramName, URL_HELPER_PACKAGE } from './names';
-import { type GroupPlan, planUrlHelper, type QueryField, type RoutePlan, type UrlHelperPlan, urlHelperDir } from './plan';
+import { type GroupPlan, planUrlHelper, type QueryField, type RoutePlan, type UrlHelperPlan, type UrlParam, urlHelperDir } from './plan';
 import { type GoTypeName, type QueryShape, ValuePrinter } from './url-values';
 import type { GoPackage } from '../../go/package';
 import { importPathDiagnostics } from '../../model/import-paths';
@@ -42,10 +42,16 @@ const ENCODER_IDENTIFIERS = ['q', 'v', 'e'];
 
 /** Uses of the helpers urlhelper.go declares only when some method calls them. */
 interface HelperUses {
+  /** url.PathEscape. */
   segment: boolean;
   rest: boolean;
   query: boolean;
+  /** PathValueError and fwCheckSegment. */
+  checked: boolean;
+  checkedRest: boolean;
 }
+
+const HELPERS = ['segment', 'rest', 'query', 'checked', 'checkedRest'] as const;
 
 /** A group's text in urlhelper.go, and the standard packages and helpers it uses; valid for the import names it was printed with. */
 interface PrintedGroup {
@@ -76,7 +82,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
   const qualifier = (importPath: string) => importNames.get(importPath) ?? importPath;
   const reserved: ReadonlySet<string> = new Set([...BODY_IDENTIFIERS, ...importNames.values()]);
   const std = new Set(['strings']);
-  const uses = { segment: false, rest: false, query: false, text: false };
+  const uses = { segment: false, rest: false, query: false, checked: false, checkedRest: false, text: false };
   const groups = plan.groups.map((g) => {
     let printed = memo?.get(g) as PrintedGroup | undefined;
     if (printed?.importNames !== importKey) {
@@ -84,13 +90,14 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
       memo?.set(g, printed);
     }
     for (const p of printed.std) std.add(p);
-    for (const k of ['segment', 'rest', 'query'] as const) uses[k] ||= printed.uses[k];
+    for (const k of HELPERS) uses[k] ||= printed.uses[k];
     return printed.text;
   });
   uses.text = std.has('encoding');
 
   const imports: GoImportLine[] = [...importNames].map(([importPath, name]) => ({ path: importPath, name }));
-  if (uses.segment || uses.query) std.add('net/url');
+  if (uses.segment || uses.rest || uses.query) std.add('net/url');
+  if (uses.checked) std.add('fmt');
   for (const p of std) imports.push({ path: p, name: p.slice(p.lastIndexOf('/') + 1) });
 
   return render('urlhelper.go.hbs', {
@@ -104,7 +111,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
 }
 
 function printGroup(g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, importNames: string): PrintedGroup {
-  const uses = { segment: false, rest: false, query: false };
+  const uses: HelperUses = { segment: false, rest: false, query: false, checked: false, checkedRest: false };
   const text = render('urlhelper-group.go.hbs', {
     accessor: g.group.name,
     typeName: g.typeName,
@@ -125,15 +132,23 @@ function describeHandlers(group: GroupModel): string {
 function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, uses: HelperUses) {
   const taken = new Set<string>();
   const params: string[] = [];
+  const checks: string[] = [];
   const valueOf = new Map<string, string>();
   for (const p of r.params) {
     const name = paramName(p.wildcard, reserved, taken);
     taken.add(name);
     params.push(`${name} ${values.type(p.scalar.type)}`);
     const text = values.format(p.scalar, name);
-    if (p.remainder) uses.rest = true;
-    uses.segment = true;
-    valueOf.set(p.wildcard, p.remainder ? `fwRest(${text})` : `fwSegment(${text})`);
+    if (!mayBeRefused(p)) {
+      // Digits, signs, dots, letters, ":" and "+": url.PathEscape would keep them all.
+      valueOf.set(p.wildcard, text);
+      continue;
+    }
+    checks.push(`${p.remainder ? 'fwCheckRest' : 'fwCheckSegment'}(${goString(p.wildcard)}, ${text})`);
+    uses.checked = true;
+    if (p.remainder) uses.checkedRest = uses.rest = true;
+    else uses.segment = true;
+    valueOf.set(p.wildcard, p.remainder ? `fwRest(${text})` : `url.PathEscape(${text})`);
   }
   const pieces = pathPieces(r, valueOf);
   if (r.query) {
@@ -142,13 +157,28 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
     uses.query = true;
   }
   const methods = r.route.methods.join(', ');
+  const doc = [`${r.methodName} returns the URL of ${methods} ${r.route.path.text}.`];
+  if (checks.length > 0) doc.push('It returns a *PathValueError for a path value no URL can carry as given.');
+  const url = ['u.base', ...pieces.map((p) => ('lit' in p ? goString(p.lit) : p.expr))].join(' + ');
   return {
     name: r.methodName,
     groupType: g.typeName,
-    doc: goLineComment(`${r.methodName} returns the URL of ${methods} ${r.route.path.text}.`),
+    doc: doc.map(goLineComment),
     params: params.join(', '),
-    expr: ['u.base', ...pieces.map((p) => ('lit' in p ? goString(p.lit) : p.expr))].join(' + '),
+    results: checks.length > 0 ? '(string, error)' : 'string',
+    checks,
+    expr: checks.length > 0 ? `${url}, nil` : url,
   };
+}
+
+/**
+ * Whether a path value may be refused, and needs escaping: its text may be
+ * "", "." or ".." or hold any character (a string, or a type's
+ * MarshalText); numbers, bools and times never do.
+ */
+function mayBeRefused(p: UrlParam): boolean {
+  const f = p.scalar.format;
+  return f.kind === 'text' || (f.kind === 'basic' && f.basic === 'string');
 }
 
 type Piece = { lit: string } | { expr: string };

@@ -162,17 +162,20 @@ describe('client requests', () => {
       [
         'export const UserSaveUserRequestSchema: z.ZodType<UserSaveUserRequest, UserSaveUserRequest> = fwSchema<UserSaveUserRequest>()(fwObject({',
         '  path: fwObject({',
+        // A number needs no check; a string may not be empty, "." or "..".
         '    id: fwInt(),',
-        '    rest: fwString(),',
+        '    rest: fwSegmentsValue(fwString()),',
         '  }),',
         '  query: fwOptional(fwObject({',
         '    dry: fwOptional(fwBoolean()),',
         '  })),',
-        '  headers: fwObject({',
-        '    Authorization: fwString(),',
-        "    'X-Trace': fwOptional(fwString()),",
+        // Strict: the client sends every header key it is given.
+        '  headers: fwStrictObject({',
+        '    Authorization: fwHeaderValue(fwString(), true),',
+        "    'X-Trace': fwOptional(fwHeaderValue(fwString(), false)),",
         '  }),',
-        '  body: fwObject({',
+        // Strict: fwhttp.Bind refuses keys the Go type does not have.
+        '  body: fwStrictObject({',
         '    name: fwString(),',
         // The decoder takes null for a pointer, omitempty or not.
         '    nick: fwOptional(fwNullable(fwString())),',

@@ -25,7 +25,7 @@ describe('URL helper names', () => {
     expect(paramName('string', new Set())).toBe('stringParam');
     expect(paramName('len', new Set())).toBe('lenParam');
     const body = new Set(BODY_IDENTIFIERS);
-    for (const name of ['u', 'query', 'url', 'strconv', 'strings', 'time', 'fwSegment']) expect(paramName(name, body)).toBe(`${name}Param`);
+    for (const name of ['u', 'query', 'err', 'url', 'fmt', 'strconv', 'strings', 'time', 'fwCheckSegment']) expect(paramName(name, body)).toBe(`${name}Param`);
     expect(paramName('models', new Set(['models']))).toBe('modelsParam');
     expect(paramName('u', new Set(['u', 'uParam']))).toBe('uParam2');
   });

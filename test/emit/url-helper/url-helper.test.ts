@@ -122,7 +122,7 @@ func (h *H) Get() http.HandlerFunc { return nil }
       'api/h.go:14:2: warning: field Tags of GetRequest is the query parameter "tag" but has type []map[string]int, which the URL helper cannot format; HGetQuery.Tags is a []string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages)',
       'api/h.go:17:23: warning: path wildcard {other} is not bound by request type GetRequest (add a field tagged path:"other" to GetRequest, or read it with r.PathValue("other"))',
     ]);
-    expect(file).toContain('func (u HURLs) Get(mood string, other string, query ...HGetQuery) string {');
+    expect(file).toContain('func (u HURLs) Get(mood string, other string, query ...HGetQuery) (string, error) {');
     expect(file).toContain('\tTags []string\n');
   });
 

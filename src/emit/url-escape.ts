@@ -1,7 +1,7 @@
 /**
  * Go's URL path escaping, done at generation time for the static segments of
- * a route path, so that the URL helper's literals are what its run-time
- * `fwSegment` would produce for the same text.
+ * a route path, so that the URL helper's and the client's literals are what
+ * url.PathEscape would produce for the same text.
  */
 
 const HEX = '0123456789ABCDEF';
@@ -38,20 +38,15 @@ function patternSegmentBytes(segment: string): Uint8Array {
 }
 
 /**
- * The escaped form of one segment value, as the generated `fwSegment` does
- * it: url.PathEscape, and `.`/`..` escaped too, because ServeMux would clean
- * them out of a request path before matching.
+ * The URL text of a static segment of a route pattern (`café` →
+ * `caf%C3%A9`, `a%20b` → `a%20b`, `a\b` → `a%5Cb`), for the URL helper and
+ * the client alike: what a browser sends for it unchanged (it rewrites `\`
+ * to `/` and escapes the rest of what url.PathEscape escapes), and ServeMux
+ * unescapes to the pattern's segment. Dot segments, which no escape keeps
+ * from a browser, are refused by the annotation parser.
  */
-export function escapeSegmentBytes(bytes: Uint8Array): string {
-  const text = Buffer.from(bytes).toString('latin1');
-  if (text === '.') return '%2E';
-  if (text === '..') return '%2E%2E';
-  return pathEscapeBytes(bytes);
-}
-
-/** The URL text of a static segment of a route pattern (`café` → `caf%C3%A9`, `a%20b` → `a%20b`). */
 export function staticSegmentUrl(segment: string): string {
   // Most segments need no escaping at all: skip the byte round trip for them.
-  if (/^[A-Za-z0-9\-_~$&+:=@.]*$/.test(segment) && !/^\.{1,2}$/.test(segment)) return segment;
-  return escapeSegmentBytes(patternSegmentBytes(segment));
+  if (/^[A-Za-z0-9\-_~$&+:=@.]*$/.test(segment)) return segment;
+  return pathEscapeBytes(patternSegmentBytes(segment));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staticSegmentUrl } from '../../../src/emit/url-helper/url-escape';
+import { staticSegmentUrl } from '../../src/emit/url-escape';
 
 describe('staticSegmentUrl (url.PathEscape of what ServeMux matches)', () => {
   it.each([
@@ -21,9 +21,10 @@ describe('staticSegmentUrl (url.PathEscape of what ServeMux matches)', () => {
     // An invalid escape is kept as written, so its "%" is escaped.
     ['100%', '100%25'],
     ['%zz', '%25zz'],
-    // Dots that ServeMux would clean away are escaped.
-    ['%2E', '%2E'],
-    ['%2e%2e', '%2E%2E'],
+    // A backslash, which browsers turn into "/".
+    ['a\\b', 'a%5Cb'],
+    // A dot inside a segment is no dot segment.
+    ['a.%2e', 'a..'],
   ])('%j → %j', (segment, url) => {
     expect(staticSegmentUrl(segment)).toBe(url);
   });
