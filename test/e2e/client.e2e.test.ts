@@ -117,10 +117,31 @@ describe('generated TypeScript client against the example Go server', () => {
       if (bad.status === 400) expect(bad.body.code).toBe('invalid_user');
     });
 
-    it('a declared 401 when the Authorization header is empty', async () => {
-      const denied = await api.v1.user.createUser({ headers: { Authorization: '' }, body: { name: 'X', email: 'x@example.com', role: 'member' } });
+    /** A client whose requests lose the header `name` on the way (an onRequest hook), to reach the router's refusal. */
+    const stripping = (name: string) =>
+      createClient({
+        baseUrl,
+        onRequest: (request) => {
+          const headers = new Headers(request.headers);
+          headers.delete(name);
+          return new Request(request, { headers });
+        },
+      });
+
+    it('an empty required header is refused before sending; the router answers its declared 401 when it is missing', async () => {
+      const body = { name: 'X', email: 'x@example.com', role: 'member' } as const;
+      await expect(api.v1.user.createUser({ headers: { Authorization: '' }, body })).rejects.toBeInstanceOf(FwRequestValidationError);
+      const denied = await stripping('Authorization').v1.user.createUser({ headers: token, body });
       expect(denied.status).toBe(401);
       if (denied.status === 401) expect(denied.body).toEqual({ message: expect.any(String), code: expect.any(String) });
+    });
+
+    it('a request body with a key the Go type does not have is refused before sending, as fwhttp.Bind refuses it', async () => {
+      const body = { name: 'X', email: 'x@example.com', role: 'member', admin: true };
+      await expect(api.v1.user.createUser({ headers: token, body } as never)).rejects.toBeInstanceOf(FwRequestValidationError);
+      const sent = await fetch(`${baseUrl}/users`, { method: 'POST', headers: { ...token, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      expect(sent.status).toBe(400);
+      expect(await sent.json()).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('unknown field "admin"') });
     });
 
     it('query parameters', async () => {
@@ -150,7 +171,8 @@ describe('generated TypeScript client against the example Go server', () => {
       const stats = await api.v1.admin.stats({ headers: { ...token, 'X-Admin-Key': 'k' } });
       expect(stats.status).toBe(200);
       if (stats.status === 200) expect(stats.body.goroutines).toBeGreaterThan(0);
-      const noKey = await api.v1.admin.stats({ headers: { ...token, 'X-Admin-Key': '' } });
+      await expect(api.v1.admin.stats({ headers: { ...token, 'X-Admin-Key': '' } })).rejects.toBeInstanceOf(FwRequestValidationError);
+      const noKey = await stripping('X-Admin-Key').v1.admin.stats({ headers: { ...token, 'X-Admin-Key': 'k' } });
       expect(noKey.status).toBe(400);
       if (noKey.status !== 200) expect(noKey.body.code).toBeTypeOf('string');
     });

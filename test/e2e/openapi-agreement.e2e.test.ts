@@ -109,6 +109,7 @@ for (const c of CASES) {
     let jsonSchema: (name: string) => (v: unknown) => boolean;
     let zod: (name: string) => ZodType;
     let names: string[];
+    let hasProtoProperty: (name: string) => boolean;
 
     beforeAll(async () => {
       const work = copyFixture(c.name);
@@ -118,6 +119,10 @@ for (const c of CASES) {
       const text = fs.readFileSync(path.join(FIXTURES, c.name, c.document), 'utf8');
       const doc = (c.document.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as { components: { schemas: Record<string, unknown> } };
       names = Object.keys(doc.components.schemas);
+      hasProtoProperty = (name) => {
+        const properties = (doc.components.schemas[name] as { properties?: object }).properties;
+        return properties !== undefined && Object.prototype.hasOwnProperty.call(properties, '__proto__');
+      };
       const ajv = new Ajv2020({ strict: true, allErrors: false });
       addFormats(ajv);
       ajv.addKeyword('components');
@@ -167,6 +172,10 @@ for (const c of CASES) {
       let rejected = 0;
       for (const kind of ['filled', 'zero'] as const) {
         for (const name of names) {
+          // ajv checks `required` and `additionalProperties` of a property named __proto__ through the
+          // prototype (absent counts as present, present as additional); zod's verdict is checked on a live
+          // server by route-oracle.e2e.test.ts. Such a schema is left out.
+          if (hasProtoProperty(name)) continue;
           for (const v of samples[kind][baseOf(name)] ?? []) {
             for (const m of [v, ...mutations(v)]) {
               checked++;
