@@ -66,6 +66,9 @@ describe('parseRoutePath: errors (message, column, hint)', () => {
     { text: '//', message: 'path contains an empty segment ("//")', at: '/', nth: 1, hint: 'remove the extra "/"' },
     { text: '/a/./b', message: 'path contains a "." segment', at: '.', hint: 'ServeMux resolves "." in request paths' },
     { text: '/a/..', message: 'path contains a ".." segment', at: '..', hint: 'ServeMux resolves ".."' },
+    // ServeMux unescapes them to dot segments, and browsers resolve them as such: no browser reaches the pattern.
+    { text: '/a/%2e%2E/b', message: 'path segment "%2e%2E" is an escaped dot segment', at: '%', hint: 'no browser can reach this pattern' },
+    { text: '/a/.%2e', message: 'path segment ".%2e" is an escaped dot segment', at: '.', hint: 'browsers resolve it' },
     { text: '/a{id}', message: 'wildcard in the middle of segment "a{id}"', at: '{', hint: 'ServeMux wildcards cannot share a segment with text; a wildcard is a whole segment: /users/{id}' },
     { text: '/users/x{id}y', message: 'wildcard in the middle of segment "x{id}y"', at: '{', hint: 'whole segment' },
     { text: '/{id}x', message: 'text after wildcard in segment "{id}x"', at: 'x', hint: 'whole segment' },

@@ -115,7 +115,7 @@ describe("which route a URL reaches, by Go's ServeMux (fixtures/route-oracle)", 
       await expect(api.route.constructorHeader({ headers: { constructor: 'y' } })).resolves.toMatchObject({ status: 200, body: { route: 'ConstructorHeader' } });
       await expect(api.route.constructorHeader({ headers: {} } as never)).rejects.toBeInstanceOf(client.FwRequestValidationError);
     }
-    for (const headers of [{}, { ['__proto__']: 'x' }]) {
+    for (const headers of [{}, { ['__proto__']: 'x' }] as Record<string, string>[]) {
       const response = await fetch(`${baseUrl}/constructor`, { method: 'POST', headers });
       expect(response.status, JSON.stringify(headers)).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'missing_header', message: 'missing required header constructor' });
