@@ -103,6 +103,17 @@ describe("which route a URL reaches, by Go's ServeMux (fixtures/route-oracle)", 
     }
   });
 
+  it('refuses a path value holding a lone surrogate, which encodeURIComponent throws a URIError on', async () => {
+    for (const [flavour, client] of FLAVOURS) {
+      const api = client.createClient({ baseUrl });
+      for (const value of ['\uD800', 'a\uDC00b', '\uDBFF\uDBFF\uDC00']) {
+        await expect(api.route.getUserByName({ path: { name: value } }), `${flavour} ${JSON.stringify(value)}`).rejects.toBeInstanceOf(client.FwRequestValidationError);
+        await expect(api.route.download({ path: { path: `a/${value}/b` } }), `${flavour} ${JSON.stringify(value)}`).rejects.toBeInstanceOf(client.FwRequestValidationError);
+      }
+      await expect(api.route.getUserByName({ path: { name: 'a\uD83D\uDE00' } })).resolves.toEqual({ status: 200, body: { route: 'GetUserByName', values: { name: 'a\uD83D\uDE00' } }, headers: expect.anything() });
+    }
+  });
+
   it('enforces required headers named __proto__ and constructor, in the client and in the router', async () => {
     for (const [flavour, client] of FLAVOURS) {
       const api = client.createClient({ baseUrl });
