@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel } from '../../model/model';
-import { uniqueImportNames } from '../../model/naming';
+import { lowerFirst, uniqueImportNames } from '../../model/naming';
+import { isGoIdentifier } from '../../go/names';
 import { typeResolverFor } from '../../go/type-resolver';
 import type { Emitter } from '../emitter';
 import { alignColumns, type GoImportLine, goString, importBlock } from '../go-source';
@@ -45,6 +46,10 @@ interface HelperUses {
   segment: boolean;
   rest: boolean;
   query: boolean;
+  /** fwQueryWith: a route with required and optional query values. */
+  queryWith: boolean;
+  /** net/url's Values: a route with required query values. */
+  values: boolean;
 }
 
 /** A group's text in urlhelper.go, and the standard packages and helpers it uses; valid for the import names it was printed with. */
@@ -76,7 +81,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
   const qualifier = (importPath: string) => importNames.get(importPath) ?? importPath;
   const reserved: ReadonlySet<string> = new Set([...BODY_IDENTIFIERS, ...importNames.values()]);
   const std = new Set(['strings']);
-  const uses = { segment: false, rest: false, query: false, text: false };
+  const uses = { segment: false, rest: false, query: false, queryWith: false, values: false, text: false };
   const groups = plan.groups.map((g) => {
     let printed = memo?.get(g) as PrintedGroup | undefined;
     if (printed?.importNames !== importKey) {
@@ -84,13 +89,13 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
       memo?.set(g, printed);
     }
     for (const p of printed.std) std.add(p);
-    for (const k of ['segment', 'rest', 'query'] as const) uses[k] ||= printed.uses[k];
+    for (const k of ['segment', 'rest', 'query', 'queryWith', 'values'] as const) uses[k] ||= printed.uses[k];
     return printed.text;
   });
   uses.text = std.has('encoding');
 
   const imports: GoImportLine[] = [...importNames].map(([importPath, name]) => ({ path: importPath, name }));
-  if (uses.segment || uses.query) std.add('net/url');
+  if (uses.segment || uses.query || uses.values) std.add('net/url');
   for (const p of std) imports.push({ path: p, name: p.slice(p.lastIndexOf('/') + 1) });
 
   return render('urlhelper.go.hbs', {
@@ -104,7 +109,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
 }
 
 function printGroup(g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, importNames: string): PrintedGroup {
-  const uses = { segment: false, rest: false, query: false };
+  const uses = { segment: false, rest: false, query: false, queryWith: false, values: false };
   const text = render('urlhelper-group.go.hbs', {
     accessor: g.group.name,
     typeName: g.typeName,
@@ -123,7 +128,8 @@ function describeHandlers(group: GroupModel): string {
 }
 
 function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, uses: HelperUses) {
-  const taken = new Set<string>();
+  // A route with required query values collects them in `v` (a slice's elements as `e`) before building the URL.
+  const taken = new Set<string>(r.requiredQuery.length > 0 ? REQUIRED_QUERY_LOCALS : []);
   const params: string[] = [];
   const valueOf = new Map<string, string>();
   for (const p of r.params) {
@@ -136,10 +142,29 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
     valueOf.set(p.wildcard, p.remainder ? `fwRest(${text})` : `fwSegment(${text})`);
   }
   const pieces = pathPieces(r, valueOf);
+  const statements: string[] = [];
+  if (r.requiredQuery.length > 0) {
+    uses.values = true;
+    statements.push('v := url.Values{}');
+    for (const f of r.requiredQuery) {
+      const name = paramName(isGoIdentifier(f.key) ? f.key : lowerFirst(f.goName), reserved, taken);
+      taken.add(name);
+      params.push(`${name} ${values.queryFieldType(f.shape)}`);
+      const key = goString(f.key);
+      if (f.shape.kind === 'scalar') statements.push(`v.Add(${key}, ${values.format(f.shape.scalar, name)})`);
+      else statements.push(`for _, e := range ${name} {`, `\tv.Add(${key}, ${values.format(f.shape.scalar, 'e')})`, '}');
+    }
+  }
   if (r.query) {
     params.push(`query ...${r.query.typeName}`);
-    pieces.push({ expr: 'fwQuery(query)' });
-    uses.query = true;
+    pieces.push({ expr: r.requiredQuery.length > 0 ? 'fwQueryWith(v, query)' : 'fwQuery(query)' });
+    if (r.requiredQuery.length > 0) uses.queryWith = true;
+    else uses.query = true;
+  } else if (r.requiredQuery.length > 0) {
+    const last = pieces[pieces.length - 1];
+    if (last && 'lit' in last) last.lit += '?';
+    else pieces.push({ lit: '?' });
+    pieces.push({ expr: 'v.Encode()' });
   }
   const methods = r.route.methods.join(', ');
   return {
@@ -147,9 +172,13 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
     groupType: g.typeName,
     doc: goLineComment(`${r.methodName} returns the URL of ${methods} ${r.route.path.text}.`),
     params: params.join(', '),
+    statements,
     expr: ['u.base', ...pieces.map((p) => ('lit' in p ? goString(p.lit) : p.expr))].join(' + '),
   };
 }
+
+/** The locals of a method with required query values (see printRoute). */
+const REQUIRED_QUERY_LOCALS = ['v', 'e'];
 
 type Piece = { lit: string } | { expr: string };
 
@@ -171,7 +200,7 @@ function pathPieces(r: RoutePlan, valueOf: ReadonlyMap<string, string>): Piece[]
 }
 
 function printQuery(r: RoutePlan, g: GroupPlan, query: NonNullable<RoutePlan['query']>, values: ValuePrinter, uses: HelperUses) {
-  uses.query = true;
+  uses.values = true;
   return {
     typeName: query.typeName,
     call: `${g.group.name}().${r.methodName}`,
