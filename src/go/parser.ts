@@ -1,5 +1,5 @@
 import { Language, type Node, Parser } from 'web-tree-sitter';
-import { ANNOTATION_MARKER } from './annotation-comment';
+import { ANNOTATION_MARKER, ROOT_MARKER } from './annotation-comment';
 import { readFileConstraints } from './build-constraints';
 import { unquoteGoString } from './go-string';
 import type { Pos } from '../diagnostics/diagnostics';
@@ -64,7 +64,7 @@ class FileReader {
   ) {
     // eslint-disable-next-line no-control-regex
     this.ascii = !/[^\x00-\x7f]/.test(text);
-    this.out = { path: file, packageName: '', generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [], constraints: readFileConstraints(text) };
+    this.out = { path: file, packageName: '', generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], rootDirectives: [], syntaxErrors: [], constraints: readFileConstraints(text) };
   }
 
   read(root: Node): GoFile {
@@ -117,7 +117,10 @@ class FileReader {
   }
 
   private noteStrayAnnotations(comments: CommentNode[]): void {
-    for (const c of comments) if (c.text.includes(ANNOTATION_MARKER)) this.out.strayAnnotations.push({ text: c.text, pos: this.pos(c.node) });
+    for (const c of comments) {
+      if (c.text.includes(ANNOTATION_MARKER)) this.out.strayAnnotations.push({ text: c.text, pos: this.pos(c.node) });
+      else if (c.text.includes(ROOT_MARKER)) this.out.rootDirectives.push({ text: c.text, pos: this.pos(c.node) });
+    }
   }
 
   pos(node: Node): Pos {

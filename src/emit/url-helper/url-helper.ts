@@ -70,7 +70,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
   for (const g of plan.groups) {
     for (const r of g.routes) {
       for (const p of r.params) addType(p.scalar.type);
-      for (const f of r.query?.fields ?? []) {
+      for (const f of [...r.requiredQuery, ...(r.query?.fields ?? [])]) {
         addType(f.shape.scalar.type);
         if (f.shape.kind === 'slice') addType(f.shape.type);
       }
