@@ -119,6 +119,19 @@ type CreateUserRequest struct {
     });
   });
 
+  it('query, header and form fields tagged ,required are required parameters and required body properties', async () => {
+    const req = 'type DayRequest struct {\n\tDay string `query:"day,required"`\n\tPage int `query:"page"`\n\tTenant string `header:"X-Tenant,required"`\n\tTitle string `form:"title,omitempty,required"`\n}\n';
+    const { doc, diagnostics } = await openapi(workspace(req + route('path=/days method=POST request=DayRequest', 'Days')));
+    expect(diagnostics).toEqual([]);
+    const op = doc.paths['/days']!.post!;
+    expect(op.parameters.map((p: { name: string; required: boolean }) => [p.name, p.required])).toEqual([
+      ['day', true],
+      ['page', false],
+      ['X-Tenant', true],
+    ]);
+    expect(op.requestBody.content['multipart/form-data'].schema.required).toEqual(['title']);
+  });
+
   it('routes without a required Authorization header say so with security: []', async () => {
     const { doc } = await openapi(workspace(route('path=/users', 'ListUsers')));
     expect(doc.paths['/users']!.get!.security).toEqual([]);
