@@ -18,7 +18,7 @@ export interface GoFile {
   consts: GoConstDecl[];
   /** `fw:http_route` comments that are not in the comment group directly above a function or method. */
   strayAnnotations: GoComment[];
-  /** `fw:http_root` comments outside function doc comments (the package doc comment, say): where a root declares its mount prefix. */
+  /** `fw:http_root` comments at top level (the package doc comment, say): where a root declares its mount prefix. */
   rootDirectives: GoComment[];
   /** Syntax errors tree-sitter reported (ERROR / MISSING nodes). */
   syntaxErrors: Pos[];

@@ -96,6 +96,8 @@ class FileReader {
           const doc = docAbove(node, comments, previousEnd);
           this.out.funcs.push(this.readFunc(node, type === 'method_declaration', doc));
           this.noteStrayAnnotations(comments.filter((c) => !doc.includes(c)));
+          // A root's directive counts in any top-level comment, a function's doc comment too.
+          this.noteStrayAnnotations(doc.filter((c) => !c.text.includes(ANNOTATION_MARKER)));
           comments.length = 0;
           continue;
         }

@@ -85,18 +85,19 @@ describe('fw:http_root prefix=', () => {
 
   it('a second declaration, and one in a subfolder, are errors with positions; fw exits 1 and writes nothing', async () => {
     const dir = workspace(DOC, {
-      'v2handler/other.go': 'package v2handler\n\n// fw:http_root prefix=/v3\n',
+      // In a function's doc comment, where it counts too.
+      'v2handler/other.go': 'package v2handler\n\n// Other does nothing.\n// fw:http_root prefix=/v3\nfunc Other() {}\n',
       'v2handler/admin/handler_admin.go': '// fw:http_root prefix=/admin\npackage admin\n',
     });
     const printed = await diagnosticsOf(dir);
     expect(printed).toEqual([
       'v2handler/admin/handler_admin.go:1:1: error: fw:http_root in subfolder admin, which is not a root package (declare the prefix in a file of the root package v2handler, e.g. its doc.go)',
-      'v2handler/other.go:3:4: error: root package v2handler declares fw:http_root a second time (keep one fw:http_root line per root package)\nv2handler/doc.go:3:4: note: first declared here',
+      'v2handler/other.go:4:4: error: root package v2handler declares fw:http_root a second time (keep one fw:http_root line per root package)\nv2handler/doc.go:3:4: note: first declared here',
     ]);
     const before = fs.readFileSync(path.join(dir, 'v2handler/router.go'), 'utf8');
     const run = await runFw(['g', 'router', '--cwd', dir]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('v2handler/other.go:3:4: error: root package v2handler declares fw:http_root a second time');
+    expect(run.stderr).toContain('v2handler/other.go:4:4: error: root package v2handler declares fw:http_root a second time');
     expect(fs.readFileSync(path.join(dir, 'v2handler/router.go'), 'utf8')).toBe(before);
   });
 });
