@@ -170,12 +170,38 @@ describe('fw watch', () => {
     const touched = mtimes();
     expect(touched).not.toEqual(before);
 
-    edit(ws, V2_USERS, 'path=/v2/users/{id} ', 'path=/v2/people/{id} ');
+    edit(ws, V2_USERS, 'path=/users/{id} ', 'path=/people/{id} ');
     const r = await next();
     const written = r.report?.written.map((f) => path.relative(ws, f)) ?? [];
     expect(written).toContain('internal/v2handler/router.go');
     expect(written.filter((f) => f !== CLIENT && !f.startsWith('internal/v2handler/'))).toEqual([]);
     expect(mtimes()).toEqual(touched);
+    await expectFreshRunAgrees(ws);
+  });
+
+  it('after edits of the file that declares a root\'s fw:http_root prefix (changed, declared twice, fixed), its outputs and diagnostics are what a fresh run gives', async () => {
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws);
+    const V2_ROUTER = 'internal/v2handler/router.go';
+    expect(read(ws, V2_ROUTER)).toContain('"GET /v2/users/{id}"');
+
+    edit(ws, 'internal/v2handler/doc.go', 'prefix=/v2', 'prefix=/v3');
+    let r = await next();
+    expect(r.report?.written.map((f) => path.relative(ws, f))).toEqual(expect.arrayContaining([V2_ROUTER, CLIENT]));
+    expect(read(ws, V2_ROUTER)).toContain('"GET /v3/users/{id}"');
+    expect(read(ws, CLIENT)).toContain("pattern: '/v3/users/{id}'");
+    await expectFreshRunAgrees(ws);
+
+    edit(ws, V2_USERS, 'package v2handler\n', 'package v2handler\n\n// fw:http_root prefix=/v4\n');
+    r = await next();
+    expect(r.report).toBeUndefined();
+    expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
+    expect(printed(ws, r.diagnostics).some((l) => l.includes('declares fw:http_root a second time'))).toBe(true);
+
+    edit(ws, V2_USERS, '\n// fw:http_root prefix=/v4\n', '');
+    r = await next();
+    expect(r.report).toBeDefined();
+    expect(read(ws, V2_ROUTER)).toContain('"GET /v3/users/{id}"');
     await expectFreshRunAgrees(ws);
   });
 
@@ -276,7 +302,7 @@ describe('fw watch', () => {
     expect(printed(ws, first.diagnostics)).toEqual(expected);
 
     // v2's package: nothing the kept types of models depend on.
-    edit(ws, V2_USERS, 'path=/v2/users/{id} ', 'path=/v2/people/{id} ');
+    edit(ws, V2_USERS, 'path=/users/{id} ', 'path=/people/{id} ');
     let r = await next();
     expect(r.report).toBeDefined();
     expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
@@ -291,7 +317,7 @@ describe('fw watch', () => {
     expect(r.report).toBeUndefined();
     expect(printed(ws, r.diagnostics)).toEqual(refused);
 
-    edit(ws, V2_USERS, 'path=/v2/people/{id} ', 'path=/v2/users/{id} ');
+    edit(ws, V2_USERS, 'path=/people/{id} ', 'path=/users/{id} ');
     r = await next();
     expect(r.report).toBeUndefined();
     expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
@@ -317,9 +343,9 @@ describe('fw watch', () => {
     fs.writeFileSync(
       path.join(ws, 'internal/v2handler/handler_admin.go'),
       'package v2handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/v1handler/admin"\n)\n\n' +
-        '// fw:http_route path=/v2/admin/users request=admin.ListUsersRequest response=200:admin.ListUsersResponse\nfunc ListAdminUsers() http.HandlerFunc { return nil }\n\n' +
+        '// fw:http_route path=/admin/users request=admin.ListUsersRequest response=200:admin.ListUsersResponse\nfunc ListAdminUsers() http.HandlerFunc { return nil }\n\n' +
         '// SearchRequest adds a text to the admin filter.\ntype SearchRequest struct {\n\tadmin.ListUsersRequest\n\tText string `query:"text"`\n}\n\n' +
-        '// fw:http_route path=/v2/admin/search request=SearchRequest\nfunc SearchAdminUsers() http.HandlerFunc { return nil }\n',
+        '// fw:http_route path=/admin/search request=SearchRequest\nfunc SearchAdminUsers() http.HandlerFunc { return nil }\n',
     );
     const { next } = await watchWorkspace(ws);
     await expectFreshRunAgrees(ws);
@@ -327,8 +353,8 @@ describe('fw watch', () => {
     edit(ws, 'internal/v1handler/admin/handler_users.go', '`query:"role"`', '`query:"user_role"`');
     await next();
     const helper = read(ws, 'internal/v2handler/urlhelper/urlhelper.go');
-    expect(helper).toContain('user_role');
-    expect(helper).not.toContain('"role"');
+    expect(helper).toContain('v.Add("user_role", string(q.Role))');
+    expect(helper).not.toContain('v.Add("role", string(q.Role))');
     await expectFreshRunAgrees(ws);
   });
 

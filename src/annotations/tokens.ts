@@ -1,6 +1,6 @@
 import { type Diagnostic, type Pos, error } from '../diagnostics/diagnostics';
 import { posAt } from '../diagnostics/text-pos';
-import { ANNOTATION_MARKER, ANNOTATION_PREFIX } from '../go/annotation-comment';
+import { ANNOTATION_MARKER, ANNOTATION_PREFIX, ROOT_MARKER, ROOT_PREFIX } from '../go/annotation-comment';
 
 /**
  * Lexical layer of an annotation line: `// fw:http_route key=value key=[a, b] ...`.
@@ -11,6 +11,18 @@ import { ANNOTATION_MARKER, ANNOTATION_PREFIX } from '../go/annotation-comment';
 /** Every key an annotation line may carry, in the order the docs list them. */
 export const ANNOTATION_KEYS = ['path', 'method', 'request', 'response', 'name', 'required_header'] as const;
 export type AnnotationKey = (typeof ANNOTATION_KEYS)[number];
+
+/** A kind of fw comment line: its marker, how a line of it starts, and its keys. */
+export interface LineKind {
+  marker: string;
+  prefix: RegExp;
+  keys: readonly string[];
+}
+
+/** `// fw:http_route ...` above a handler. */
+export const ROUTE_LINE: LineKind = { marker: ANNOTATION_MARKER, prefix: ANNOTATION_PREFIX, keys: ANNOTATION_KEYS };
+/** `// fw:http_root prefix=/v2` in a root package. */
+export const ROOT_LINE: LineKind = { marker: ROOT_MARKER, prefix: ROOT_PREFIX, keys: ['prefix'] };
 
 export interface AnnotationToken {
   key: string;
@@ -86,15 +98,16 @@ function checkBrackets(key: string, value: string, valuePos: Pos): Diagnostic[] 
  * as written (starting with `//`) and `pos` the position of its first `/`.
  * Never throws: every problem of the line becomes a diagnostic.
  */
-export function tokenizeAnnotation(text: string, pos: Pos): TokenizedAnnotation {
-  const markerIndex = text.indexOf(ANNOTATION_MARKER);
-  const match = ANNOTATION_PREFIX.exec(text);
+export function tokenizeAnnotation(text: string, pos: Pos, kind: LineKind = ROUTE_LINE): TokenizedAnnotation {
+  const markerIndex = text.indexOf(kind.marker);
+  const match = kind.prefix.exec(text);
   const markerPos = posAt(pos, text, Math.max(markerIndex, 0));
+  const keys = kind.keys;
   if (!match) {
     return {
       markerPos,
       tokens: [],
-      diagnostics: [error(pos, 'not an fw:http_route annotation', 'an annotation line starts with "// fw:http_route" followed by key=value pairs')],
+      diagnostics: [error(pos, `not an ${kind.marker} ${kind === ROUTE_LINE ? 'annotation' : 'line'}`, `such a line starts with "// ${kind.marker}" followed by key=value pairs`)],
     };
   }
   const tokens: AnnotationToken[] = [];
@@ -112,9 +125,9 @@ export function tokenizeAnnotation(text: string, pos: Pos): TokenizedAnnotation 
     const eq = word.indexOf('=');
     if (eq < 0) {
       diagnostics.push(
-        (ANNOTATION_KEYS as readonly string[]).includes(word)
+        keys.includes(word)
           ? error(wordPos, `annotation key "${word}" has no value`, `write ${word}=<value>`)
-          : error(wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`),
+          : error(wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${keys.join(', ')}`),
       );
       continue;
     }
@@ -124,7 +137,7 @@ export function tokenizeAnnotation(text: string, pos: Pos): TokenizedAnnotation 
       continue;
     }
     if (!KEY.test(key)) {
-      diagnostics.push(error(wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`));
+      diagnostics.push(error(wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${keys.join(', ')}`));
       continue;
     }
     const value = word.slice(eq + 1);

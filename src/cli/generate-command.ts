@@ -159,17 +159,20 @@ ${COMMON_HELP}`,
 const OPENAPI_OPTIONS = {
   title: { type: 'string' },
   version: { type: 'string' },
+  license: { type: 'string' },
   server: { type: 'string', multiple: true },
 } as const;
 
 const OPENAPI_HELP = `  --title <text>     info.title of the OpenAPI document (default: the Go module path)
   --version <text>   info.version (default: 0.0.0)
+  --license <spdx>   info.license, an SPDX license identifier or expression
+                     (e.g. MIT, Apache-2.0); none by default
   --server <url>     a servers[] entry; repeat for several`;
 
 function openApiOptions(file: string, values: Record<string, unknown>): NonNullable<GenerateOptions['openapi']> {
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const servers = Array.isArray(values.server) ? (values.server as string[]) : [];
-  return { file, title: text(values.title), version: text(values.version), servers };
+  return { file, title: text(values.title), version: text(values.version), license: text(values.license), servers };
 }
 
 export const openApiCommand: Command = {

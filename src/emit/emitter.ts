@@ -95,6 +95,8 @@ export interface OpenApiOptions {
   title?: string;
   /** `info.version`; default `0.0.0`. */
   version?: string;
+  /** `info.license` as an SPDX license identifier or expression (`MIT`, `Apache-2.0 OR MIT`); none by default. */
+  license?: string;
   /** `servers[].url`, in order. */
   servers?: string[];
 }

@@ -4,7 +4,7 @@ import { compareIndex } from '../go/struct-views';
 import { type TypeResolver } from '../go/type-resolver';
 import { type JsonProperty, type JsonShape, type JsonShapes, STRING } from './json-shape';
 import type { HttpMethod, StatusMatch } from '../annotations/types';
-import { type JsonField, LOCATION_TAGS, type LocationTag, type ResolvedType, type TaggedField } from '../go/resolved-types';
+import { isRequiredField, type JsonField, LOCATION_TAGS, type LocationTag, type ResolvedType, type TaggedField } from '../go/resolved-types';
 
 /**
  * What one operation (a route and one of its methods) sends and receives,
@@ -102,9 +102,9 @@ export function planOperation(
   }
 
   if (req) {
-    // Query parameters may always be left out: Go reads a missing one as the zero value.
-    const query = views.fields(req, 'query').map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: true, doc: f.field.doc }));
-    if (query.length > 0) props.push({ name: 'query', shape: { kind: 'object', props: query }, optional: true });
+    // A query parameter may be left out (Go reads a missing one as the zero value) unless its tag says `,required`.
+    const query = views.fields(req, 'query').map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: !isRequiredField(f), doc: f.field.doc }));
+    if (query.length > 0) props.push({ name: 'query', shape: { kind: 'object', props: query }, optional: query.every((q) => q.optional) });
   }
 
   const headers = headerProps(route, req ? views.fields(req, 'header') : [], mapper);
@@ -170,20 +170,21 @@ export function bodylessWarnings(route: RouteModel): Diagnostic[] {
   return out;
 }
 
-/** Required headers (`required_header`, typed string) merged with `header:`-tagged fields (optional unless also required). */
+/** Required headers (`required_header`, typed string) merged with `header:`-tagged fields (optional unless required there or by their tag). */
 function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: JsonShapes): JsonProperty[] {
   const props: JsonProperty[] = route.requiredHeaders.map((name) => {
     const field = fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
     return { name, shape: field ? mapper.param(field.type) : STRING, optional: false, doc: field?.field.doc ?? [], sentAs: 'header' };
   });
   for (const f of fields) {
-    if (!props.some((p) => p.name.toLowerCase() === f.name.toLowerCase())) props.push({ name: f.name, shape: mapper.param(f.type), optional: true, doc: f.field.doc, sentAs: 'header' });
+    if (!props.some((p) => p.name.toLowerCase() === f.name.toLowerCase())) props.push({ name: f.name, shape: mapper.param(f.type), optional: !isRequiredField(f), doc: f.field.doc, sentAs: 'header' });
   }
   return props;
 }
 
-/** A form field may be left out when Go can tell it is absent (pointer, slice) or the tag says so; a single file is required. */
+/** A form field may be left out when Go can tell it is absent (pointer, slice) or the tag says so (`omitempty`, unless also `required`); a single file is required. */
 function isOptionalFormField(f: TaggedField): boolean {
+  if (isRequiredField(f)) return false;
   if (f.options.includes('omitempty')) return true;
   if (f.type.kind === 'file') return false;
   return f.field.goType.kind === 'pointer' || isSliceLike(f.type);

@@ -18,6 +18,8 @@ export interface GoFile {
   consts: GoConstDecl[];
   /** `fw:http_route` comments that are not in the comment group directly above a function or method. */
   strayAnnotations: GoComment[];
+  /** `fw:http_root` comments at top level (the package doc comment, say): where a root declares its mount prefix. */
+  rootDirectives: GoComment[];
   /** Syntax errors tree-sitter reported (ERROR / MISSING nodes). */
   syntaxErrors: Pos[];
   /** The `//go:build` and `// +build` lines of the file's header, as go/build reads them. */

@@ -38,6 +38,7 @@ function setPaths(file: GoFile, to: string): void {
   }
   for (const c of file.consts) set(c.pos);
   for (const c of file.strayAnnotations) set(c.pos);
+  for (const c of file.rootDirectives) set(c.pos);
   for (const p of file.syntaxErrors) set(p);
 }
 

@@ -1,5 +1,5 @@
 import { Language, type Node, Parser } from 'web-tree-sitter';
-import { ANNOTATION_MARKER } from './annotation-comment';
+import { ANNOTATION_MARKER, ROOT_MARKER } from './annotation-comment';
 import { readFileConstraints } from './build-constraints';
 import { unquoteGoString } from './go-string';
 import type { Pos } from '../diagnostics/diagnostics';
@@ -64,7 +64,7 @@ class FileReader {
   ) {
     // eslint-disable-next-line no-control-regex
     this.ascii = !/[^\x00-\x7f]/.test(text);
-    this.out = { path: file, packageName: '', generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [], constraints: readFileConstraints(text) };
+    this.out = { path: file, packageName: '', generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], rootDirectives: [], syntaxErrors: [], constraints: readFileConstraints(text) };
   }
 
   read(root: Node): GoFile {
@@ -96,6 +96,8 @@ class FileReader {
           const doc = docAbove(node, comments, previousEnd);
           this.out.funcs.push(this.readFunc(node, type === 'method_declaration', doc));
           this.noteStrayAnnotations(comments.filter((c) => !doc.includes(c)));
+          // A root's directive counts in any top-level comment, a function's doc comment too.
+          this.noteStrayAnnotations(doc.filter((c) => !c.text.includes(ANNOTATION_MARKER)));
           comments.length = 0;
           continue;
         }
@@ -117,7 +119,10 @@ class FileReader {
   }
 
   private noteStrayAnnotations(comments: CommentNode[]): void {
-    for (const c of comments) if (c.text.includes(ANNOTATION_MARKER)) this.out.strayAnnotations.push({ text: c.text, pos: this.pos(c.node) });
+    for (const c of comments) {
+      if (c.text.includes(ANNOTATION_MARKER)) this.out.strayAnnotations.push({ text: c.text, pos: this.pos(c.node) });
+      else if (c.text.includes(ROOT_MARKER)) this.out.rootDirectives.push({ text: c.text, pos: this.pos(c.node) });
+    }
   }
 
   pos(node: Node): Pos {

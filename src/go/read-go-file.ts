@@ -27,7 +27,7 @@ import { parseGoFile } from './parser';
  */
 
 /** Bump when GoFile's shape or the parser's output changes without a version bump. */
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 /** Enough to hold fw's header line and the package clause after it. */
 const HEAD_BYTES = 256;
 
@@ -143,7 +143,7 @@ function headThroughPackageClause(fd: number, first: Buffer): Buffer {
 function generatedFile(file: string, head: Buffer): GoFile {
   const text = head.toString('utf8');
   const packageName = PACKAGE_CLAUSE.exec(text)?.[1] ?? '';
-  return { path: file, packageName, generated: true, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], syntaxErrors: [], constraints: readFileConstraints(text) };
+  return { path: file, packageName, generated: true, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], rootDirectives: [], syntaxErrors: [], constraints: readFileConstraints(text) };
 }
 
 function readEntry(entryFile: string, key: string, file: string): GoFile | undefined {
@@ -168,7 +168,7 @@ function readEntry(entryFile: string, key: string, file: string): GoFile | undef
   return isGoFile(parsed, file) ? withPaths(parsed) : undefined;
 }
 
-const GO_FILE_LISTS = ['imports', 'funcs', 'types', 'consts', 'strayAnnotations', 'syntaxErrors'] as const;
+const GO_FILE_LISTS = ['imports', 'funcs', 'types', 'consts', 'strayAnnotations', 'rootDirectives', 'syntaxErrors'] as const;
 
 /** The outline of a GoFile for `file`: a foreign or truncated entry fails it. */
 function isGoFile(value: unknown, file: string): value is GoFile {

@@ -166,6 +166,11 @@ export interface TaggedField {
   field: ResolvedField;
 }
 
+/** A `query:`, `header:`, `form:` or `file:` tag with the option `required` (`query:"day,required"`): fwhttp.Bind answers 400 without a value. */
+export function isRequiredField(f: TaggedField): boolean {
+  return f.options.includes('required');
+}
+
 /** The tag keys that bind request fields from somewhere else than the JSON body. */
 export const LOCATION_TAGS = ['path', 'query', 'header', 'form', 'file'] as const;
 export type LocationTag = (typeof LOCATION_TAGS)[number];

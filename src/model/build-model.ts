@@ -15,7 +15,9 @@ import { findRouteConflicts } from './route-conflicts';
 import { selectRoots } from '../workspace/select-roots';
 import { lookupTypeName } from './type-lookup';
 import { checkPathBindings } from './path-bindings';
-import type { RouteAnnotation } from '../annotations/types';
+import type { RouteAnnotation, RoutePath } from '../annotations/types';
+import { parseRootDirective, prefixedPath, type RootDirective } from '../annotations/root-directive';
+import { isRootDirective } from '../go/annotation-comment';
 
 export interface LoadedModel {
   model?: WorkspaceModel;
@@ -66,6 +68,8 @@ interface PackagePart {
   handlerTypes: HandlerTypeModel[];
   routes: RouteModel[];
   diagnostics: Diagnostic[];
+  /** The root's mount prefix its routes' paths were built with ('' for none). */
+  prefix: string;
 }
 
 /** discover → parse → validate → model; see WorkspaceProgram for `target` and `reading`, ModelMemo for `memo`. */
@@ -133,6 +137,8 @@ class RootBuilder {
   private readonly routeSeen = new Map<string, Pos>();
   /** What this build's handler packages gave the model, for the next build of the root (see PackagePart). */
   readonly parts = new Map<string, PackagePart>();
+  /** The root's `fw:http_root prefix=`, which every route path of the root starts with. */
+  private prefix?: RoutePath;
 
   constructor(
     private readonly loc: RootLocation,
@@ -159,6 +165,7 @@ class RootBuilder {
     }
     this.checkPackageClauses([root, ...subs]);
     this.checkGeneratedNames(root);
+    this.prefix = this.rootDirective(root, subs);
     for (const hp of [root, ...subs]) this.readPackage(hp, loc.dir);
     for (const dir of loc.otherModuleDirs) this.checkOtherModule(dir, loc.module);
     this.assignFieldNames();
@@ -172,6 +179,7 @@ class RootBuilder {
       relDir: loc.relDir,
       pkg: root,
       subPackages: usedSubs,
+      ...(this.prefix ? { prefix: this.prefix.text } : {}),
       modulePath: loc.module.path,
       moduleDir: loc.module.dir,
       importNames: this.importNames(root),
@@ -208,6 +216,41 @@ class RootBuilder {
     }
   }
 
+  /**
+   * The prefix of the root's one `fw:http_root` line (hand-written files of
+   * the root package only); a second line, or one in a subfolder, is an error.
+   */
+  private rootDirective(root: HandlerPackage, subs: HandlerPackage[]): RoutePath | undefined {
+    let first: RootDirective | undefined;
+    let firstPos: Pos | undefined;
+    for (const file of root.pkg.files) {
+      if (isRootOutput(this.loc.dir, file.path)) continue;
+      for (const line of file.rootDirectives) {
+        if (!isRootDirective(line.text)) continue;
+        const parsed = parseRootDirective(line.text, line.pos);
+        this.diagnostics.push(...parsed.diagnostics);
+        const at = parsed.directive?.pos ?? line.pos;
+        if (firstPos) {
+          const d = error(at, `root package ${this.loc.relDir} declares fw:http_root a second time`, 'keep one fw:http_root line per root package');
+          d.related = [{ pos: firstPos, message: 'first declared here' }];
+          this.diagnostics.push(d);
+          continue;
+        }
+        firstPos = at;
+        first = parsed.directive;
+      }
+    }
+    for (const hp of subs) {
+      for (const file of hp.pkg.files) {
+        for (const line of file.rootDirectives) {
+          if (!isRootDirective(line.text)) continue;
+          this.diagnostics.push(error(line.pos, `fw:http_root in subfolder ${hp.relDir}, which is not a root package`, `declare the prefix in a file of the root package ${this.loc.relDir}, e.g. its doc.go`));
+        }
+      }
+    }
+    return first?.prefix;
+  }
+
   /** `pkg` as a handler package: the kept part's while it is of this very package (its routes refer to it). */
   private handlerPackage(pkg: GoPackage, relDir: string, isRoot: boolean): HandlerPackage {
     const kept = this.kept?.get(pkg.dir)?.hp;
@@ -217,7 +260,7 @@ class RootBuilder {
   /** The kept part of `hp`, when its package and the packages of its types are the program's still and its groups are free here. */
   private reusablePart(hp: HandlerPackage): PackagePart | undefined {
     const part = this.kept?.get(hp.pkg.dir);
-    if (!part || part.hp !== hp || part.groups.some((g) => this.groups.has(g.group.name) || g.group.routes.length !== g.routes)) return undefined;
+    if (!part || part.hp !== hp || part.prefix !== (this.prefix?.text ?? '') || part.groups.some((g) => this.groups.has(g.group.name) || g.group.routes.length !== g.routes)) return undefined;
     const current = (ref: TypeRef | undefined) => !ref || ref.pkg === hp.pkg || this.program.package(ref.pkg.importPath) === ref.pkg;
     if (part.routes.every((r) => current(r.request) && r.responses.every((resp) => current(resp.type)))) return part;
     return this.rebound(part, current);
@@ -275,6 +318,7 @@ class RootBuilder {
       handlerTypes: [...this.handlerTypes.values()].slice(before.handlerTypes),
       routes: this.routes.slice(before.routes),
       diagnostics,
+      prefix: this.prefix?.text ?? '',
     });
   }
 
@@ -440,7 +484,7 @@ class RootBuilder {
       name,
       groupName: group.name,
       methods: ann.methods,
-      path: ann.path,
+      path: this.prefix ? prefixedPath(this.prefix, ann.path) : ann.path,
       handler: handlerRef,
       responses: [],
       requiredHeaders: ann.requiredHeaders.map((h) => h.value),

@@ -83,6 +83,8 @@ export interface RootModel {
   pkg: HandlerPackage;
   /** Subfolder packages sorted by relDir. */
   subPackages: HandlerPackage[];
+  /** The path the root is mounted at (`fw:http_root prefix=/v2`), which every route path of the root already starts with. */
+  prefix?: string;
   modulePath: string;
   /** Directory holding go.mod. */
   moduleDir: string;

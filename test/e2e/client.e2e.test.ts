@@ -211,6 +211,31 @@ describe('generated TypeScript client against the example Go server', () => {
       else throw new Error(`unexpected status ${v2.status}`);
     });
 
+    it('the v2 root mounted at /v2 (fw:http_root prefix=/v2): the same patterns as v1 under the prefix, in one client', async () => {
+      const v1 = await api.v1.user.getUser({ path: { id: 1 } });
+      const v2 = await api.v2.user.getUser({ path: { id: 1 } });
+      expect(v1.status === 200 && 'user' in v1.body).toBe(true);
+      expect(v2.status === 200 && 'email' in v2.body && !('user' in v2.body)).toBe(true);
+      const admins = await api.v2.user.listUsers({ query: { role: 'admin' } });
+      if (admins.status !== 200) throw new Error(`unexpected status ${admins.status}`);
+      expect(admins.body.users?.map((u) => u.role)).toEqual(['admin']);
+      const limited = await api.v2.user.listUsers({ query: { role: 'member', limit: 1 } });
+      expect(limited.status === 200 && limited.body.users?.length).toBe(1);
+    });
+
+    it('a required query parameter (query:"role,required"): a call without it does not compile and is refused before sending; the server answers 400 without it', async () => {
+      let sent = 0;
+      const client = new V2UserClient({ baseUrl: 'http://127.0.0.1:9', fetch: async () => (sent++, new Response('{}')) });
+      // @ts-expect-error -- query.role is required
+      await expect(client.listUsers({ query: { limit: 1 } })).rejects.toBeInstanceOf(FwRequestValidationError);
+      // @ts-expect-error -- the request argument (its query) is required
+      await expect(client.listUsers()).rejects.toBeInstanceOf(FwRequestValidationError);
+      expect(sent).toBe(0);
+      const raw = await fetch(`${baseUrl}/v2/users?limit=1`);
+      expect(raw.status).toBe(400);
+      expect(await raw.json()).toEqual({ message: 'missing required query parameter "role"', code: 'invalid_request' });
+    });
+
     it('validates the request before sending it', async () => {
       let sent = 0;
       const client = new V1UserClient({ baseUrl: 'http://127.0.0.1:9', fetch: async () => (sent++, new Response('{}')) });

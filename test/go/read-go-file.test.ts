@@ -52,6 +52,7 @@ describe('readGoFile: fw never parses its own outputs', () => {
       types: [],
       consts: [],
       strayAnnotations: [],
+      rootDirectives: [],
       syntaxErrors: [],
       constraints: { plusBuild: [] },
     });

@@ -6,7 +6,7 @@ import { GENERATED_MARK } from '../../workspace/generated-header';
 import type { RouteModel, WorkspaceModel } from '../../model/model';
 import { upperFirst } from '../../model/naming';
 import type { EmitContext, Emitter, OpenApiOptions } from '../emitter';
-import { type JsonProperty, JsonShapes } from '../json-shape';
+import { type JsonProperty, type JsonShape, JsonShapes } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
 import { type OperationPlan, planOperation, type ResponsePlan } from '../operation-plan';
 import { rootPrefixes } from '../root-prefixes';
@@ -31,11 +31,15 @@ import { type JsonValue, toJson, toYaml } from './serialize';
  * - `required_header=Authorization` is the security scheme `Authorization`
  *   (OpenAPI ignores a header parameter of that name); `Content-Type` and
  *   `Accept` are described by the bodies, not as parameters.
- * - responses: exact statuses as they are; a specifier covering a whole
+ * - responses: only the declared ones (a route that declares none states
+ *   none; the client's rule that such a route takes any 2xx is the client's).
+ *   Exact statuses as they are; a specifier covering a whole
  *   status class as `4XX` (exact codes win over it, as in fw); the other
  *   statuses of ranges one by one. `Error` bodies are the `FwError` schema,
  *   `Redirect` answers carry a `Location` header, statuses that have no body
  *   (1xx, 204, 205, 304, and every answer to HEAD) have no content.
+ * - components: only the schemas a printed part refers to (a type used only
+ *   on a 204 is none; `FwError` only when some route answers `Error`).
  * - the document is marked as fw's by `info.x-generated-by` (and a first
  *   comment line in YAML), which is how the writer recognises its own files.
  */
@@ -60,6 +64,18 @@ interface Operation {
   path: string;
   /** OpenAPI parameter name of each Go wildcard (they differ when the path was merged with an earlier one). */
   paramNames: Map<string, string>;
+  /** The responses the document states, decided before any schema is named so that only printed bodies become components. */
+  responses: StatedResponse[];
+}
+
+/** One entry of an operation's `responses`: a status key and what answers with it carry. */
+interface StatedResponse {
+  key: string;
+  description: string;
+  /** A redirect's `Location` header. */
+  location: boolean;
+  /** The body: the error schema, a JSON shape, or none. */
+  body?: 'error' | JsonShape;
 }
 
 /** The document as a JSON value (keys in print order) and the diagnostics found while building it. */
@@ -74,6 +90,7 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
   const templates = new PathTemplates();
   const seen = new Map<string, RouteModel>();
   const operationIds = new Set<string>();
+  let usesError = false;
 
   for (const root of model.roots) {
     const prefix = prefixes.get(root) ?? '';
@@ -91,10 +108,16 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
           }
           seen.set(key, route);
           const plan = planOperation(route, method, resolver, mapper, diagnostics);
-          named.use(plan.request);
-          for (const r of plan.responses) if (r.body) named.use(r.body);
+          const stated = statedResponses(plan);
+          for (const p of parameterProps(plan)) named.use(p.prop.shape);
+          const body = requestBody(plan);
+          if (body) named.use(body.shape);
+          for (const r of stated) {
+            if (r.body === 'error') usesError = true;
+            else if (r.body) named.use(r.body);
+          }
           const suffix = route.methods.length > 1 ? upperFirst(method.toLowerCase()) : '';
-          operations.push({ plan, tag, operationId: unique(`${tag}${upperFirst(route.name)}${suffix}`, operationIds), path, paramNames });
+          operations.push({ plan, tag, operationId: unique(`${tag}${upperFirst(route.name)}${suffix}`, operationIds), path, paramNames, responses: stated });
         }
       }
     }
@@ -119,16 +142,19 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
     schemas[name] = withDoc(printJsonSchema(named.shape(id), ref), doc) as JsonValue;
   }
   // fwhttp writes both; gateways and other servers in front may answer with either, or other keys (as the client reads it).
-  schemas[FW_ERROR] = {
-    type: 'object',
-    description: 'The body of `Error` responses: fwhttp writes `message` and `code`; other servers in front of it may leave either out or add keys.',
-    properties: { message: { type: 'string' }, code: { type: 'string' } },
-  };
+  if (usesError) {
+    schemas[FW_ERROR] = {
+      type: 'object',
+      description: 'The body of `Error` responses: fwhttp writes `message` and `code`; other servers in front of it may leave either out or add keys.',
+      properties: { message: { type: 'string' }, code: { type: 'string' } },
+    };
+  }
 
   const info: Record<string, JsonValue> = {
     'x-generated-by': GENERATED_MARK,
     title: options.title ?? defaultTitle(model),
     version: options.version ?? '0.0.0',
+    ...(options.license !== undefined ? { license: licenseObject(options.license, diagnostics) } : {}),
     description: `Generated by fw from the fw:http_route annotations of ${model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'}.`,
   };
   const document: Record<string, JsonValue> = { openapi: OPENAPI_VERSION, info };
@@ -150,6 +176,22 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
   document.components = components;
   diagnostics.push(...resolver.diagnostics, ...mapper.diagnostics);
   return { document, diagnostics };
+}
+
+/** One SPDX license expression term: an identifier (`+` for "or later"), a LicenseRef, or an operator/parenthesis. */
+const SPDX_TOKEN = /^(?:AND|OR|WITH|\(|\)|(?:DocumentRef-[A-Za-z0-9.-]+:)?LicenseRef-[A-Za-z0-9.-]+|[A-Za-z0-9][A-Za-z0-9.-]*\+?)$/;
+
+/**
+ * `info.license` from an SPDX license expression (`--license MIT`): OpenAPI
+ * 3.1 wants a name, and takes the expression itself as `identifier`. A value
+ * that is not shaped like an SPDX expression is an error, not a guess.
+ */
+function licenseObject(spdx: string, diagnostics: Diagnostic[]): JsonValue {
+  const tokens = spdx.replace(/[()]/g, ' $& ').trim().split(/\s+/);
+  if (spdx.trim() === '' || !tokens.every((t) => SPDX_TOKEN.test(t))) {
+    diagnostics.push(error(undefined, `--license ${JSON.stringify(spdx)} is not an SPDX license identifier or expression`, 'pass one such as MIT, Apache-2.0 or "Apache-2.0 OR MIT"'));
+  }
+  return { name: spdx.trim(), identifier: spdx.trim() };
 }
 
 function defaultTitle(model: WorkspaceModel): string {
@@ -223,6 +265,33 @@ function propsOf(p: JsonProperty | undefined): JsonProperty[] {
   return p && p.shape.kind === 'object' ? p.shape.props : [];
 }
 
+/** A request property the document states as a parameter. */
+interface StatedParameter {
+  prop: JsonProperty;
+  in: 'path' | 'query' | 'header';
+}
+
+/**
+ * The path, query and header properties of the request that are parameters:
+ * `Authorization` is the security scheme, `Content-Type` and `Accept` are
+ * described by the bodies.
+ */
+function parameterProps(plan: OperationPlan): StatedParameter[] {
+  const out: StatedParameter[] = [];
+  for (const p of propsOf(prop(plan, 'path'))) out.push({ prop: p, in: 'path' });
+  for (const p of propsOf(prop(plan, 'query'))) out.push({ prop: p, in: 'query' });
+  for (const p of propsOf(prop(plan, 'headers'))) {
+    const lower = p.name.toLowerCase();
+    if (lower !== 'authorization' && lower !== 'content-type' && lower !== 'accept') out.push({ prop: p, in: 'header' });
+  }
+  return out;
+}
+
+function requestBody(plan: OperationPlan): JsonProperty | undefined {
+  const body = prop(plan, 'body');
+  return body && plan.bodyKind !== 'none' ? body : undefined;
+}
+
 function operation(op: Operation, ref: (id: string) => string): Record<string, JsonValue> {
   const { plan } = op;
   const route = plan.route;
@@ -237,34 +306,29 @@ function operation(op: Operation, ref: (id: string) => string): Record<string, J
 
   const parameters: JsonValue[] = [];
   const remainders = new Set(route.path.segments.flatMap((s) => (s.kind === 'remainder' ? [s.name] : [])));
-  for (const p of propsOf(prop(plan, 'path'))) {
+  for (const { prop: p, in: where } of parameterProps(plan)) {
+    if (where !== 'path') {
+      parameters.push(parameter({ name: p.name, in: where, required: !p.optional }, p, ref));
+      continue;
+    }
     const param: Record<string, JsonValue> = { name: op.paramNames.get(p.name) ?? p.name, in: 'path', required: true };
     const notes: string[] = [];
     if (remainders.has(p.name)) notes.push(`The rest of the path, slashes included (Go wildcard {${p.name}...}); may be empty.`);
     if (param.name !== p.name) notes.push(`Go wildcard {${p.name}}.`);
     parameters.push(parameter(param, p, ref, notes));
   }
-  for (const p of propsOf(prop(plan, 'query'))) {
-    parameters.push(parameter({ name: p.name, in: 'query', required: !p.optional }, p, ref));
-  }
-  let authorization: 'required' | 'optional' | undefined;
-  for (const p of propsOf(prop(plan, 'headers'))) {
-    const lower = p.name.toLowerCase();
-    if (lower === 'authorization') authorization = p.optional ? 'optional' : 'required';
-    else if (lower !== 'content-type' && lower !== 'accept') {
-      parameters.push(parameter({ name: p.name, in: 'header', required: !p.optional }, p, ref));
-    }
-  }
+  const authorization = propsOf(prop(plan, 'headers')).find((p) => p.name.toLowerCase() === 'authorization');
   // No required Authorization header: say so (`[]`), rather than leave the operation's security unstated.
-  out.security = authorization === 'required' ? [{ [AUTHORIZATION]: [] }] : authorization === 'optional' ? [{ [AUTHORIZATION]: [] }, {}] : [];
+  out.security = !authorization ? [] : authorization.optional ? [{ [AUTHORIZATION]: [] }, {}] : [{ [AUTHORIZATION]: [] }];
   if (parameters.length > 0) out.parameters = parameters;
 
-  const body = prop(plan, 'body');
-  if (body && plan.bodyKind !== 'none') {
+  const body = requestBody(plan);
+  if (body) {
     const mediaType = plan.bodyKind === 'multipart' ? 'multipart/form-data' : 'application/json';
     out.requestBody = { required: !body.optional, content: { [mediaType]: { schema: printJsonSchema(body.shape, ref) as JsonValue } } };
   }
-  out.responses = responses(plan, ref);
+  // OpenAPI 3.1 lets an operation state no responses: a route that declares none says nothing here.
+  if (op.responses.length > 0) out.responses = Object.fromEntries(op.responses.map((r) => [r.key, printResponse(r, ref)]));
   return out;
 }
 
@@ -300,22 +364,32 @@ function statusKeys(r: ResponsePlan): { key: string; status?: number; digit: num
   return keys;
 }
 
-function responses(plan: OperationPlan, ref: (id: string) => string): Record<string, JsonValue> {
-  const entries: [string, JsonValue][] = [];
+/**
+ * The declared responses, status key by status key. The client's own rule
+ * for a route that declares no 2xx (any 2xx is a result with an unchecked
+ * body: the plan's 'any' response) is the client's, not the route's, so the
+ * document leaves it out.
+ */
+function statedResponses(plan: OperationPlan): StatedResponse[] {
+  const entries: StatedResponse[] = [];
   for (const r of plan.responses) {
+    if (r.kind === 'any') continue;
     for (const { key, status, digit } of statusKeys(r)) {
-      const description = status !== undefined ? (STATUS_CODES[status] ?? `Status ${status}`) : CLASS_NAMES[digit]!;
-      const out: Record<string, JsonValue> = { description: r.kind === 'any' ? `${description}: the route declares no success body` : description };
-      if (r.kind === 'redirect' && status !== 304) {
-        out.headers = { Location: { description: 'Where the redirect points.', required: true, schema: { type: 'string' } } };
-      }
       const hasBody = plan.method !== 'HEAD' && !(status !== undefined && isBodyless(status)) && digit !== 1;
-      if (hasBody && r.kind === 'error') out.content = { 'application/json': { schema: schemaRef(FW_ERROR) as JsonValue } };
-      if (hasBody && r.kind === 'json' && r.body) out.content = { 'application/json': { schema: printJsonSchema(r.body, ref) as JsonValue } };
-      entries.push([key, out]);
+      const entry: StatedResponse = { key, description: status !== undefined ? (STATUS_CODES[status] ?? `Status ${status}`) : CLASS_NAMES[digit]!, location: r.kind === 'redirect' && status !== 304 };
+      if (hasBody && r.kind === 'error') entry.body = 'error';
+      if (hasBody && r.kind === 'json' && r.body) entry.body = r.body;
+      entries.push(entry);
     }
   }
   // Class keys in class order; JSON objects (and so the document) list the numeric codes first, ascending.
-  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return Object.fromEntries(entries);
+  return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+function printResponse(r: StatedResponse, ref: (id: string) => string): Record<string, JsonValue> {
+  const out: Record<string, JsonValue> = { description: r.description };
+  if (r.location) out.headers = { Location: { description: 'Where the redirect points.', required: true, schema: { type: 'string' } } };
+  if (r.body === 'error') out.content = { 'application/json': { schema: schemaRef(FW_ERROR) as JsonValue } };
+  else if (r.body) out.content = { 'application/json': { schema: printJsonSchema(r.body, ref) as JsonValue } };
+  return out;
 }

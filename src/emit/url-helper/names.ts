@@ -38,7 +38,7 @@ const GO_PREDECLARED = new Set([
 ]);
 
 /** Identifiers the generated method bodies use besides their parameters. */
-export const BODY_IDENTIFIERS = ['u', 'query', 'err', 'url', 'fmt', 'strconv', 'strings', 'time', 'encoding', 'fwCheckSegment', 'fwCheckRest', 'fwRest', 'fwQuery', 'fwText'];
+export const BODY_IDENTIFIERS = ['u', 'query', 'err', 'url', 'fmt', 'strconv', 'strings', 'time', 'encoding', 'fwCheckSegment', 'fwCheckRest', 'fwRest', 'fwQuery', 'fwQueryWith', 'fwText'];
 
 /**
  * The Go parameter name of a path wildcard: the wildcard's own name when Go

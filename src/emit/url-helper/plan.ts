@@ -9,7 +9,7 @@ import { groupTypeName, queryTypeName, URL_HELPER_PACKAGE, urlMethodName } from 
 import { pathValueOf, type QueryShape, queryShapeOf, type ScalarType, STRING_SCALAR, stringQueryShape, type ValueContext } from './url-values';
 import type { GoProgram } from '../../go/package';
 import { describeExpr } from '../../go/type-expr';
-import type { ResolvedType, TaggedField } from '../../go/resolved-types';
+import { isRequiredField, type ResolvedType, type TaggedField } from '../../go/resolved-types';
 import type { TypeResolver } from '../../go/type-resolver';
 
 /**
@@ -35,11 +35,20 @@ export interface QueryField {
   pos: Pos;
 }
 
+/** A `,required` query field: a positional argument after the path parameters, always sent. */
+export interface RequiredQueryField extends QueryField {
+  /** The argument: one value, or (slice) the values, each sent under the key. */
+  shape: Exclude<QueryShape, { kind: 'pointer' }>;
+}
+
 export interface RoutePlan {
   route: RouteModel;
   methodName: string;
   /** In path order. */
   params: UrlParam[];
+  /** `,required` query fields, in field order. */
+  requiredQuery: RequiredQueryField[];
+  /** The optional trailing query struct: the other query fields. */
   query?: { typeName: string; fields: QueryField[] };
 }
 
@@ -61,7 +70,7 @@ export function urlHelperDir(root: RootModel): string {
 }
 
 /** Unexported helpers and fixed names urlhelper.go declares at package level. */
-const FIXED_DECLARATIONS = ['URLs', 'New', 'PathValueError', 'fwCheckSegment', 'fwCheckRest', 'fwRest', 'fwQuery', 'fwText'];
+const FIXED_DECLARATIONS = ['URLs', 'New', 'PathValueError', 'fwCheckSegment', 'fwCheckRest', 'fwRest', 'fwQuery', 'fwQueryWith', 'fwText'];
 
 export function planUrlHelper(root: RootModel, program: GoProgram, ctx: ValueContext, memo?: WeakMap<object, unknown>): UrlHelperPlan {
   const diagnostics: Diagnostic[] = [];
@@ -144,12 +153,12 @@ function planRoute(route: RouteModel, requestType: ResolvedType | undefined, gro
     }
     params.push({ wildcard: seg.name, remainder: seg.kind === 'remainder', scalar: scalar ?? STRING_SCALAR });
   }
-  const plan: RoutePlan = { route, methodName, params };
+  const plan: RoutePlan = { route, methodName, params, requiredQuery: [] };
   const queryFields = requestType ? ctx.resolver.taggedFields(requestType, 'query') : [];
   if (queryFields.length > 0) {
     const typeName = queryTypeName(group.name, route.name);
     const seen = new Map<string, TaggedField>();
-    const fields = queryFields.map((f): QueryField => {
+    const fields = queryFields.map((f): QueryField & { required: boolean } => {
       let shape = queryShapeOf(f.type, ctx);
       if (!shape) {
         shape = stringQueryShape(f.type, ctx);
@@ -160,9 +169,12 @@ function planRoute(route: RouteModel, requestType: ResolvedType | undefined, gro
       if (earlier) {
         diagnostics.push(clash(f.field.pos, `query fields ${f.name} and ${earlier.name} of ${route.request!.name} are both named ${f.field.name} (through embedded structs), so ${typeName} cannot hold both`, 'rename one of the fields', earlier.field.pos, `${f.field.name} declared here`));
       } else seen.set(f.field.name, f);
-      return { goName: f.field.name, key: f.name, shape, pos: f.field.pos };
+      return { goName: f.field.name, key: f.name, shape, pos: f.field.pos, required: isRequiredField(f) };
     });
-    plan.query = { typeName, fields };
+    // A required value is always given, so a pointer's value is taken as such.
+    plan.requiredQuery = fields.filter((f) => f.required).map(({ required: _, ...f }) => ({ ...f, shape: f.shape.kind === 'pointer' ? { kind: 'scalar', scalar: f.shape.scalar } : f.shape }));
+    const optional = fields.filter((f) => !f.required).map(({ required: _, ...f }) => f);
+    if (optional.length > 0) plan.query = { typeName, fields: optional };
   }
   return plan;
 }

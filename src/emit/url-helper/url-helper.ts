@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel } from '../../model/model';
-import { uniqueImportNames } from '../../model/naming';
+import { lowerFirst, uniqueImportNames } from '../../model/naming';
+import { isGoIdentifier } from '../../go/names';
 import { typeResolverFor } from '../../go/type-resolver';
 import type { Emitter } from '../emitter';
 import { alignColumns, type GoImportLine, goString, importBlock } from '../go-source';
@@ -49,9 +50,13 @@ interface HelperUses {
   /** PathValueError and fwCheckSegment. */
   checked: boolean;
   checkedRest: boolean;
+  /** fwQueryWith: a route with required and optional query values. */
+  queryWith: boolean;
+  /** net/url's Values: a route with required query values. */
+  values: boolean;
 }
 
-const HELPERS = ['segment', 'rest', 'query', 'checked', 'checkedRest'] as const;
+const HELPERS = ['segment', 'rest', 'query', 'checked', 'checkedRest', 'queryWith', 'values'] as const;
 
 /** A group's text in urlhelper.go, and the standard packages and helpers it uses; valid for the import names it was printed with. */
 interface PrintedGroup {
@@ -71,7 +76,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
   for (const g of plan.groups) {
     for (const r of g.routes) {
       for (const p of r.params) addType(p.scalar.type);
-      for (const f of r.query?.fields ?? []) {
+      for (const f of [...r.requiredQuery, ...(r.query?.fields ?? [])]) {
         addType(f.shape.scalar.type);
         if (f.shape.kind === 'slice') addType(f.shape.type);
       }
@@ -82,7 +87,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
   const qualifier = (importPath: string) => importNames.get(importPath) ?? importPath;
   const reserved: ReadonlySet<string> = new Set([...BODY_IDENTIFIERS, ...importNames.values()]);
   const std = new Set(['strings']);
-  const uses = { segment: false, rest: false, query: false, checked: false, checkedRest: false, text: false };
+  const uses = { segment: false, rest: false, query: false, checked: false, checkedRest: false, queryWith: false, values: false, text: false };
   const groups = plan.groups.map((g) => {
     let printed = memo?.get(g) as PrintedGroup | undefined;
     if (printed?.importNames !== importKey) {
@@ -96,7 +101,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
   uses.text = std.has('encoding');
 
   const imports: GoImportLine[] = [...importNames].map(([importPath, name]) => ({ path: importPath, name }));
-  if (uses.segment || uses.rest || uses.query) std.add('net/url');
+  if (uses.segment || uses.rest || uses.query || uses.queryWith || uses.values) std.add('net/url');
   if (uses.checked) std.add('fmt');
   for (const p of std) imports.push({ path: p, name: p.slice(p.lastIndexOf('/') + 1) });
 
@@ -111,7 +116,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
 }
 
 function printGroup(g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, importNames: string): PrintedGroup {
-  const uses: HelperUses = { segment: false, rest: false, query: false, checked: false, checkedRest: false };
+  const uses: HelperUses = { segment: false, rest: false, query: false, checked: false, checkedRest: false, queryWith: false, values: false };
   const text = render('urlhelper-group.go.hbs', {
     accessor: g.group.name,
     typeName: g.typeName,
@@ -130,7 +135,8 @@ function describeHandlers(group: GroupModel): string {
 }
 
 function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, uses: HelperUses) {
-  const taken = new Set<string>();
+  // A route with required query values collects them in `v` (a slice's elements as `e`) before building the URL.
+  const taken = new Set<string>(r.requiredQuery.length > 0 ? REQUIRED_QUERY_LOCALS : []);
   const params: string[] = [];
   const checks: string[] = [];
   const valueOf = new Map<string, string>();
@@ -151,10 +157,29 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
     valueOf.set(p.wildcard, p.remainder ? `fwRest(${text})` : `url.PathEscape(${text})`);
   }
   const pieces = pathPieces(r, valueOf);
+  const statements: string[] = [];
+  if (r.requiredQuery.length > 0) {
+    uses.values = true;
+    statements.push('v := url.Values{}');
+    for (const f of r.requiredQuery) {
+      const name = paramName(isGoIdentifier(f.key) ? f.key : lowerFirst(f.goName), reserved, taken);
+      taken.add(name);
+      params.push(`${name} ${values.queryFieldType(f.shape)}`);
+      const key = goString(f.key);
+      if (f.shape.kind === 'scalar') statements.push(`v.Add(${key}, ${values.format(f.shape.scalar, name)})`);
+      else statements.push(`for _, e := range ${name} {`, `\tv.Add(${key}, ${values.format(f.shape.scalar, 'e')})`, '}');
+    }
+  }
   if (r.query) {
     params.push(`query ...${r.query.typeName}`);
-    pieces.push({ expr: 'fwQuery(query)' });
-    uses.query = true;
+    pieces.push({ expr: r.requiredQuery.length > 0 ? 'fwQueryWith(v, query)' : 'fwQuery(query)' });
+    if (r.requiredQuery.length > 0) uses.queryWith = true;
+    else uses.query = true;
+  } else if (r.requiredQuery.length > 0) {
+    const last = pieces[pieces.length - 1];
+    if (last && 'lit' in last) last.lit += '?';
+    else pieces.push({ lit: '?' });
+    pieces.push({ expr: 'v.Encode()' });
   }
   const methods = r.route.methods.join(', ');
   const doc = [`${r.methodName} returns the URL of ${methods} ${r.route.path.text}.`];
@@ -167,6 +192,7 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
     params: params.join(', '),
     results: checks.length > 0 ? '(string, error)' : 'string',
     checks,
+    statements,
     expr: checks.length > 0 ? `${url}, nil` : url,
   };
 }
@@ -180,6 +206,9 @@ function mayBeRefused(p: UrlParam): boolean {
   const f = p.scalar.format;
   return f.kind === 'text' || (f.kind === 'basic' && f.basic === 'string');
 }
+
+/** The locals of a method with required query values (see printRoute). */
+const REQUIRED_QUERY_LOCALS = ['v', 'e'];
 
 type Piece = { lit: string } | { expr: string };
 
@@ -201,7 +230,7 @@ function pathPieces(r: RoutePlan, valueOf: ReadonlyMap<string, string>): Piece[]
 }
 
 function printQuery(r: RoutePlan, g: GroupPlan, query: NonNullable<RoutePlan['query']>, values: ValuePrinter, uses: HelperUses) {
-  uses.query = true;
+  uses.values = true;
   return {
     typeName: query.typeName,
     call: `${g.group.name}().${r.methodName}`,

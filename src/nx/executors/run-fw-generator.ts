@@ -21,9 +21,10 @@ export interface FwExecutorOptions {
   zod?: ZodFlavour;
   /** all only: the output file of the OpenAPI document, relative to the project root (none without it). */
   openapi?: string;
-  /** openapi and all: `info.title`, `info.version`, `servers[].url` of the document. */
+  /** openapi and all: `info.title`, `info.version`, `info.license` (an SPDX expression), `servers[].url` of the document. */
   title?: string;
   version?: string;
+  license?: string;
   servers?: string[];
 }
 
@@ -171,7 +172,7 @@ export async function runFwGenerator(
       packages: options.packages ?? [],
       clientFile: files.client,
       clientZod: options.zod ?? 'classic',
-      openapi: files.openapi ? { file: files.openapi, title: options.title, version: options.version, servers: options.servers } : undefined,
+      openapi: files.openapi ? { file: files.openapi, title: options.title, version: options.version, license: options.license, servers: options.servers } : undefined,
       cacheDir: defaultCacheDir(context.root),
     },
     { check: options.check, force: options.force },

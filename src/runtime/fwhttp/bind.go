@@ -67,9 +67,10 @@ func (s source) what() string {
 // boundField is one struct field that takes its value from a source other
 // than the JSON body.
 type boundField struct {
-	value  reflect.Value
-	source source
-	name   string
+	value    reflect.Value
+	source   source
+	name     string
+	required bool
 }
 
 var (
@@ -98,7 +99,9 @@ var (
 // those (nil when absent: use them for optional values) and slices of
 // them. An absent value, or an empty one for a field that is not a
 // string, leaves the field as it is, so defaults set before calling Bind
-// survive. Tag options after a comma are ignored; a tag "-" is skipped.
+// survive, unless the tag has the option "required" (query:"day,required"):
+// then it is an *Error with status 400 and the code "invalid_request"
+// naming the field. Other tag options are ignored; a tag "-" is skipped.
 //
 // A value that does not convert is an *Error with the code
 // "invalid_request" and status 400 naming the field; a body over
@@ -143,10 +146,18 @@ func Bind(r *http.Request, dst any) error {
 		case fromForm:
 			values = r.PostForm[f.name]
 		case fromFile:
+			var files []*multipart.FileHeader
 			if r.MultipartForm != nil {
-				setFiles(f.value, r.MultipartForm.File[f.name])
+				files = r.MultipartForm.File[f.name]
 			}
+			if f.required && len(files) == 0 {
+				return missingField(f)
+			}
+			setFiles(f.value, files)
 			continue
+		}
+		if f.required && isMissing(values, f.value.Type()) {
+			return missingField(f)
 		}
 		if len(values) == 0 {
 			continue
@@ -161,6 +172,31 @@ func Bind(r *http.Request, dst any) error {
 		}
 	}
 	return nil
+}
+
+// missingField is the answer to a request without a value for a required field.
+func missingField(f boundField) *Error {
+	e := invalidRequest(fmt.Sprintf("missing required %s %q", f.source.what(), f.name))
+	e.Field = f.name
+	return e
+}
+
+// isMissing reports whether values give a field of type t nothing: none at
+// all, or only empty ones where t (or its elements) is not a string, which
+// Bind would leave as they are.
+func isMissing(values []string, t reflect.Type) bool {
+	if t.Kind() == reflect.Slice && !reflect.PointerTo(t).Implements(textUnmarshalerType) {
+		t = t.Elem()
+	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	for _, v := range values {
+		if v != "" || t.Kind() == reflect.String {
+			return false
+		}
+	}
+	return true
 }
 
 // readBodyGuarded reads the body with the fields that have their own source
@@ -189,7 +225,7 @@ func collectFields(v reflect.Value, fields *[]boundField) (hasBodyFields bool, e
 	t := v.Type()
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
-		src, name, tagged := sourceTag(sf.Tag)
+		src, name, required, tagged := sourceTag(sf.Tag)
 		switch {
 		case tagged && name == "-":
 			continue
@@ -200,7 +236,7 @@ func collectFields(v reflect.Value, fields *[]boundField) (hasBodyFields bool, e
 			if err := checkFieldType(sf.Type, src); err != nil {
 				return false, fmt.Errorf("fwhttp.Bind: field %s.%s: %w", t, sf.Name, err)
 			}
-			*fields = append(*fields, boundField{value: v.Field(i), source: src, name: name})
+			*fields = append(*fields, boundField{value: v.Field(i), source: src, name: name, required: required})
 		case sf.Anonymous && sf.Type.Kind() == reflect.Struct:
 			inner, err := collectFields(v.Field(i), fields)
 			if err != nil {
@@ -214,15 +250,19 @@ func collectFields(v reflect.Value, fields *[]boundField) (hasBodyFields bool, e
 	return hasBodyFields, nil
 }
 
-// sourceTag returns the first source tag of a field and the name in it.
-func sourceTag(tag reflect.StructTag) (source, string, bool) {
+// sourceTag returns the first source tag of a field, the name in it, and
+// whether its options include "required".
+func sourceTag(tag reflect.StructTag) (src source, name string, required bool, tagged bool) {
 	for _, src := range sources {
 		if value, ok := tag.Lookup(string(src)); ok {
-			name, _, _ := strings.Cut(value, ",")
-			return src, name, true
+			name, options, _ := strings.Cut(value, ",")
+			for _, option := range strings.Split(options, ",") {
+				required = required || option == "required"
+			}
+			return src, name, required, true
 		}
 	}
-	return "", "", false
+	return "", "", false, false
 }
 
 // checkFieldType rejects, before any value is read, a field type Bind cannot fill.
