@@ -194,8 +194,8 @@ export class TypeResolver {
     }
     const { decl, file } = found;
     if (typeArgs !== undefined || decl.typeParams.length > 0) return this.instantiate(pkg, file, decl, typeArgs ?? []);
-    const configured = this.configuredForm(pkg.importPath, name);
-    if (configured) return configured;
+    const form = this.formOf(pkg.importPath, name);
+    if (form) return form;
     const known = this.namedRefs.get(decl);
     if (known) return known;
     const id = `${pkg.importPath}.${name}`;
@@ -448,8 +448,8 @@ export class TypeResolver {
     const importPath = this.importPathOf(qualifier, scope.file);
     if (importPath === undefined) return { kind: 'unknown', reason: `package ${qualifier} is not imported` };
     // Known and configured forms come first: they hold even where the type's package cannot be read.
-    const known = knownStdType(importPath, name) ?? this.configuredForm(importPath, name);
-    if (known) return known;
+    const form = this.formOf(importPath, name);
+    if (form) return form;
     if (isStdlibPath(importPath)) return { kind: 'unknown', reason: `${importPath}.${name} is a standard library type fw does not know` };
     const target = this.program.package(importPath);
     if (!target) return { kind: 'unknown', reason: `package "${importPath}" is outside the workspace's Go modules` };
@@ -468,8 +468,10 @@ export class TypeResolver {
     return undefined;
   }
 
-  /** The form fw.json maps `importPath.name` to, as a type. */
-  private configuredForm(importPath: string, name: string): ResolvedType | undefined {
+  /** The type `importPath.name` as fw knows it (./known-marshalers.ts) or fw.json maps it, without reading its package. */
+  private formOf(importPath: string, name: string): ResolvedType | undefined {
+    const known = knownStdType(importPath, name);
+    if (known) return known;
     const fullName = `${importPath}.${name}`;
     const form = this.program.typeMappings?.forms.get(fullName);
     // Declared to have a form, the type is assumed to have value methods that write it (what embedding promotes).

@@ -65,6 +65,15 @@ export const JSON_DIRECTIVE = 'fw:json';
 /** A directive as a doc line holds it (comment markers removed): `fw:json type=string`. */
 const DIRECTIVE_LINE = /^fw:json(?:[ \t]+(.*))?$/;
 
+/** A type's doc lines without its `fw:json` directive (and the blank lines that set it apart), for descriptions. */
+export function docWithoutDirective(doc: readonly string[]): readonly string[] {
+  if (!doc.some((l) => DIRECTIVE_LINE.test(l.trim()))) return doc;
+  const out = doc.filter((l) => !DIRECTIVE_LINE.test(l.trim()));
+  while (out.length > 0 && out[out.length - 1]!.trim() === '') out.pop();
+  while (out.length > 0 && out[0]!.trim() === '') out.shift();
+  return out;
+}
+
 /**
  * The form a type declaration's doc lines declare with `fw:json key=value ...`:
  * undefined without such a line, else the form or what is wrong with it.
