@@ -119,7 +119,7 @@ function readForm(node: Node, fail: (node: Node, message: string, hint?: string)
     return problem ? undefined : { type: node.value as JsonForm['type'] };
   }
   if (node.type !== 'object') {
-    fail(node, 'a JSON form must be a type name or an object', `"string", or { "type": "string", "format": "uuid" }; types: ${FORM_TYPES.join(', ')}`);
+    fail(node, 'a JSON form must be a type name or an object', `"string", or { "type": "string", "format": "date-time" }; types: ${FORM_TYPES.join(', ')}`);
     return undefined;
   }
   const form: Record<string, unknown> = {};
