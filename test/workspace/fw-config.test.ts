@@ -1,9 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostics';
 import { knownStdTypeNamed } from '../../src/go/known-marshalers';
 import { loadTypeMappings } from '../../src/workspace/fw-config';
+import { FIXTURES, REPO_ROOT } from '../support/golden';
 import { makeWorkspace } from '../support/workspace';
 
 const builtIn = (name: string) => knownStdTypeNamed(name) !== undefined;
@@ -104,5 +106,32 @@ describe('fw.json: the JSON forms of foreign types', () => {
     const a = load({ '': '{ "types": { "github.com/x/y.T": "string" } }' }).mappings.key;
     const b = load({ '': '{ "types": { "github.com/x/y.T": "number" } }' }).mappings.key;
     expect(a).not.toBe(b);
+  });
+});
+
+describe('schema/fw.schema.json (shipped for editors) agrees with the loader', () => {
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
+  const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schema/fw.schema.json'), 'utf8')) as object);
+  const forms: unknown[] = [
+    'string', 'number', 'integer', 'boolean', 'unknown', 'strng', 3, null, [], {},
+    { type: 'string' }, { type: 'string', format: 'date-time' }, { type: 'string', format: 'date-time', nullable: true }, { type: 'integer', nullable: false },
+    { type: 'integer', format: 'date-time' }, { type: 'string', format: 'uuid' }, { type: 'string', nullable: 'yes' }, { type: 'string', extra: 1 }, { format: 'date-time' },
+  ];
+  const configs: unknown[] = [
+    {}, { $schema: 'x' }, { types: {} }, { typs: {} }, { types: [] }, [], 'x',
+    ...forms.map((form) => ({ types: { 'github.com/a/b.T': form } })),
+    ...['github.com/a/b', 'a/b.c/d', 'net/http.Header', 'k8s.io/api/core/v1.ConfigMap', 'x.Ü', 'a b.C', 'a.1x'].map((name) => ({ types: { [name]: 'string' } })),
+  ];
+  for (const config of configs) {
+    it(JSON.stringify(config), () => {
+      const { messages } = load({ '': JSON.stringify(config) });
+      expect(validate(config), messages.join('\n')).toBe(messages.length === 0);
+    });
+  }
+
+  it('the fixture that uses fw.json names the schema and passes it', () => {
+    const config = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'known-marshalers/fw.json'), 'utf8')) as { $schema: string };
+    expect(validate(config)).toBe(true);
+    expect(fs.existsSync(path.resolve(FIXTURES, 'known-marshalers', config.$schema))).toBe(true);
   });
 });
