@@ -8,7 +8,7 @@ import { lintOpenApi } from '../../support/openapi-lint';
 
 /**
  * Every document fw writes passes Redocly's `recommended` lint rules with no
- * error: the golden documents of example, json-oracle and client-kinds (JSON and YAML),
+ * error: the golden documents of example, json-oracle, known-marshalers and client-kinds (JSON and YAML),
  * and the document of a generated workspace shaped like the benchmark's
  * (scripts/bench-workspace.mjs, at 600 routes over 3 roots).
  */
@@ -23,6 +23,11 @@ describe('generated OpenAPI documents pass the Redocly linter (recommended rules
     expect(errors).toEqual([]);
     // What remains are advice for API authors: a license in info, and a 4XX response on routes that declare none.
     expect(warnings.every((w) => /^(info-license|operation-4xx-response):/.test(w))).toBe(true);
+  });
+
+  it('known-marshalers (fixtures/known-marshalers/web/openapi.json: built-in and declared JSON forms)', async () => {
+    const { errors } = await lintOpenApi(path.join(FIXTURES, 'known-marshalers/web/openapi.json'));
+    expect(errors).toEqual([]);
   });
 
   it('json-oracle (fixtures/json-oracle/web/openapi.json: generics, marshalers, recursion, hostile names)', async () => {
