@@ -1,13 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import * as classic from '../../fixtures/known-marshalers/web/client';
 import * as mini from '../../fixtures/known-marshalers/web/client.mini';
 import { KNOWN_STD_TYPES } from '../../src/go/known-marshalers';
 import { FIXTURES } from '../support/golden';
+import { componentValidators } from '../support/component-schemas';
 import { runGo } from '../support/go';
 import { copyFixture } from '../support/workspace';
 
@@ -32,15 +31,7 @@ beforeAll(() => {
   samples = JSON.parse(runGo('go', ['run', './cmd/samples'], work)) as typeof samples;
   fs.rmSync(work, { recursive: true, force: true });
   const doc = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'web/openapi.json'), 'utf8')) as { components: unknown };
-  const ajv = new Ajv2020({ strict: true });
-  addFormats(ajv);
-  ajv.addKeyword('components');
-  ajv.addSchema({ $id: 'https://fw.invalid/openapi', components: doc.components });
-  jsonSchema = (name) => {
-    const validate = ajv.getSchema(`https://fw.invalid/openapi#/components/schemas/${name}`);
-    if (!validate) throw new Error(`no component ${name}`);
-    return (v) => validate(v) === true;
-  };
+  jsonSchema = componentValidators(doc);
 });
 
 const FLAVOURS = [

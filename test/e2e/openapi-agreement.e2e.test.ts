@@ -1,11 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { ZodType } from 'zod';
 import { FIXTURES } from '../support/golden';
+import { componentValidators } from '../support/component-schemas';
 import { runGo } from '../support/go';
 import { copyFixture } from '../support/workspace';
 
@@ -119,15 +118,7 @@ for (const c of CASES) {
       const text = fs.readFileSync(path.join(FIXTURES, c.name, c.document), 'utf8');
       const doc = (c.document.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as { components: { schemas: Record<string, unknown> } };
       names = Object.keys(doc.components.schemas);
-      const ajv = new Ajv2020({ strict: true, allErrors: false });
-      addFormats(ajv);
-      ajv.addKeyword('components');
-      ajv.addSchema({ $id: 'https://fw.invalid/openapi', components: doc.components });
-      jsonSchema = (name) => {
-        const validate = ajv.getSchema(`https://fw.invalid/openapi#/components/schemas/${name}`);
-        if (!validate) throw new Error(`no component ${name}`);
-        return (v) => validate(v) === true;
-      };
+      jsonSchema = componentValidators(doc);
       const client = (await import(path.join(FIXTURES, c.name, c.client))) as Record<string, unknown>;
       zod = (name) => {
         // The client renames a Go type that would shadow a global it uses (Blob → ApiBlob, package api); the document need not.
