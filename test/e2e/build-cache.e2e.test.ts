@@ -287,12 +287,11 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
     ]);
   });
 
-  it('fw.json beside go.mod (type mappings) created, then edited: a miss each time, then a hit', async () => {
+  it('fw.json beside go.mod (type mappings) created, then edited: a miss each time', async () => {
     const config = (form: string) => write(`${API}/fw.json`, `{ "types": { "github.com/shopspring/decimal.Decimal": "${form}" } }\n`);
     await runRow('fw.json created, edited', [
       { change: () => config('string'), expect: 'miss' },
       { change: () => config('number'), expect: 'miss' },
-      { expect: 'hit' },
     ]);
   });
 
