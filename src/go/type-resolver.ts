@@ -194,10 +194,11 @@ export class TypeResolver {
     }
     const { decl, file } = found;
     if (typeArgs !== undefined || decl.typeParams.length > 0) return this.instantiate(pkg, file, decl, typeArgs ?? []);
-    const form = this.formOf(pkg.importPath, name);
-    if (form) return form;
     const known = this.namedRefs.get(decl);
     if (known) return known;
+    // Checked after the references handed out: a mapped type never gets one.
+    const form = this.formOf(pkg.importPath, name);
+    if (form) return form;
     const id = `${pkg.importPath}.${name}`;
     const ref: ResolvedType = { kind: 'named', id };
     this.namedRefs.set(decl, ref);
