@@ -345,7 +345,8 @@ export class JsonShapes {
         return nullable({ kind: 'string', format: 'base64' });
       case 'mapped':
         // A defined type has none of the methods (nor encoding/json's special case) that give the form.
-        return { kind: 'unknown', reason: `${info.name} is defined from ${u.name}, whose JSON form comes from what ${info.name} does not have` };
+        this.warnOnce(info, 'defined', `type ${info.name} is defined from ${u.name}, whose JSON form comes from methods ${info.name} does not have, so fw cannot know its JSON form; the TypeScript client types it as unknown`);
+        return { kind: 'unknown', reason: `${info.name} is defined from ${u.name}` };
       default:
         return this.rawJson(u, ctx);
     }

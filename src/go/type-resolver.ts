@@ -5,12 +5,11 @@ import { integerConstValue, stringConstValue } from './const-values';
 import { MAX_TYPE_NESTING } from './parser';
 import { parseStructTag } from './struct-tags';
 import { describeExpr } from './type-expr';
-import type { JsonForm } from '../workspace/json-form';
+import { directiveForm, type JsonForm } from '../workspace/json-form';
 import type { TypeMappings } from '../workspace/fw-config';
 import { BASIC_KINDS, type BasicKind, type EnumValue, INTEGER_KINDS, type JsonField, type LocationTag, type MarshalMethod, type Marshaler, type NamedType, type ResolvedField, type ResolvedStruct, type ResolvedType, type TaggedField } from './resolved-types';
 import { type FlattenHooks, flattenStruct } from './struct-views';
 import { knownStdType } from './known-marshalers';
-import { directiveForm } from '../workspace/json-form';
 import type { GoPackage, GoProgram, TypeRef } from './package';
 
 /**

@@ -98,11 +98,14 @@ type Host struct {
   });
 
   it('does not give a defined type the form of the type it is defined from (it has none of its methods)', async () => {
-    const { resolve, shapes } = await setup(`import "log/slog"
+    const { resolve, shapes, diagnostics } = await setup(`import "log/slog"
 
 type MyLevel slog.Level`);
     resolve('MyLevel');
     expect(shapes.named(`${MOD}/api.MyLevel`)).toMatchObject({ kind: 'unknown' });
+    expect(diagnostics()).toEqual([
+      'api/api.go:5:6: warning: type MyLevel is defined from log/slog.Level, whose JSON form comes from methods MyLevel does not have, so fw cannot know its JSON form; the TypeScript client types it as unknown (declare the form it writes: add the line `// fw:json type=string|number|integer|boolean|unknown` above `type MyLevel`)',
+    ]);
   });
 });
 
