@@ -220,9 +220,6 @@ export class TypeResolver {
     const { decl, pkg, file, name } = info;
     info.type = this.resolveExpr(decl.type, { pkg, file, owner: name });
     this.addMethods(info);
-    const directive = directiveForm(decl.doc);
-    if (directive && 'problem' in directive) this.error(decl.pos, `the fw:json directive of type ${name} is invalid: ${directive.problem}`, 'write // fw:json type=string|number|integer|boolean|unknown [format=date-time] [nullable=true]');
-    else if (directive) info.form = directive.form;
     const enumValues = this.enumOf(info);
     if (enumValues) info.enum = enumValues;
     if (info.type.kind === 'unknown') this.warn(decl.pos, `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`);
@@ -330,8 +327,15 @@ export class TypeResolver {
     return tags;
   }
 
-  /** Records the marshaling methods a named type declares (a generic type's, for each instantiation). */
+  /**
+   * Records the marshaling methods a named type declares (a generic type's,
+   * for each instantiation), and the JSON form its `// fw:json` directive
+   * declares, which takes their place.
+   */
   private addMethods(info: NamedType): void {
+    const directive = directiveForm(info.decl.doc);
+    if (directive && 'problem' in directive) this.error(info.decl.pos, `the fw:json directive of type ${info.decl.name} is invalid: ${directive.problem}`, 'write // fw:json type=string|number|integer|boolean|unknown [format=date-time] [nullable=true]');
+    else if (directive) info.form = directive.form;
     const methods = this.packageIndex(info.pkg).methods.get(info.decl.name);
     if (!methods) return;
     info.methods = methods;

@@ -175,6 +175,20 @@ type T struct {
     expect(diagnostics()).toEqual([]);
   });
 
+  it('holds for every instantiation of a generic type', async () => {
+    const { resolve, shapes, diagnostics } = await setup(`// fw:json type=string
+type Box[T any] struct{ v T }
+
+type T struct {
+	A Box[int] \`json:"a"\`
+	B Box[string] \`json:"b"\`
+}`);
+    shapes.named((shapes.json(resolve('T')) as { id: string }).id);
+    expect(shapes.named(`${MOD}/api.Box[int]`)).toEqual({ kind: 'string' });
+    expect(shapes.named(`${MOD}/api.Box[string]`)).toEqual({ kind: 'string' });
+    expect(diagnostics()).toEqual([]);
+  });
+
   it('is an error at the type when it is invalid, and the type is read as if it had none', async () => {
     const { resolve, diagnostics } = await setup(`// fw:json type=strng
 type Money struct{ c int64 }`);
