@@ -397,6 +397,9 @@ export class JsonShapes {
         return FILE;
       case 'bytes':
         return STRING;
+      case 'mapped':
+        // Sent as text and read by the server's binder, which can call methods with a pointer receiver.
+        return nonNull(this.json(t, 'in'));
       default:
         return nonNull(this.json(t));
     }

@@ -72,7 +72,7 @@ type T struct {
   });
 
   it('follows pointer receivers: a big.Int held by value is written as {} unless addressable; decoding always calls them', async () => {
-    const { resolve, props } = await setup(`import "math/big"
+    const { resolve, props, shapes, resolver } = await setup(`import "math/big"
 
 type T struct {
 	N big.Int \`json:"n"\`
@@ -84,6 +84,8 @@ type T struct {
     expect(props('T', 'addr').n).toEqual({ kind: 'number' });
     expect(props('T', 'in').n).toEqual({ kind: 'number' });
     expect(props('T').s).toEqual({ kind: 'nullable', inner: { kind: 'array', items: { kind: 'number' } } });
+    // A path or query value is text the server's binder reads: the form, by value too.
+    expect(shapes.param(resolver.structOf(resolve('T'))!.fields[0]!.type)).toEqual({ kind: 'number' });
   });
 
   it('promotes an embedded known type\'s methods, as Go does: the struct is written as the embedded value', async () => {
