@@ -18,7 +18,8 @@ import { copyFixture } from '../support/workspace';
  * json.Marshal writes them, zero values included, by the schema that must
  * accept them. The golden client (zod and zod/mini) and the OpenAPI
  * document must accept every one, and must refuse each property set to a
- * value of another JSON type than Go writes there.
+ * value of another JSON type than Go writes there. The fixture's generated
+ * Go (router, registry, URL helper) must pass go vet.
  */
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -28,6 +29,8 @@ let jsonSchema: (name: string) => (v: unknown) => boolean;
 
 beforeAll(() => {
   const work = copyFixture('known-marshalers');
+  // The generated router, registry and URL helper compile and pass go vet (it throws with Go's output otherwise).
+  runGo('go', ['vet', './...'], work);
   samples = JSON.parse(runGo('go', ['run', './cmd/samples'], work)) as typeof samples;
   fs.rmSync(work, { recursive: true, force: true });
   const doc = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'web/openapi.json'), 'utf8')) as { components: unknown };
