@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
@@ -8,6 +9,7 @@ import { KNOWN_STD_TYPES } from '../../src/go/known-marshalers';
 import { FIXTURES } from '../support/golden';
 import { componentValidators } from '../support/component-schemas';
 import { runGo } from '../support/go';
+import { STRICT_NODE, tsc } from '../support/tsc';
 import { copyFixture } from '../support/workspace';
 
 /**
@@ -16,8 +18,8 @@ import { copyFixture } from '../support/workspace';
  * directive, a fw.json mapping): fixtures/known-marshalers holds a field of
  * each, and its program (cmd/samples) prints values of them as
  * json.Marshal writes them, zero values included, by the schema that must
- * accept them. The golden client (zod and zod/mini) and the OpenAPI
- * document must accept every one, and must refuse each property set to a
+ * accept them. The golden client (zod and zod/mini), its TypeScript types
+ * and the OpenAPI document must accept every one, and must refuse each property set to a
  * value of another JSON type than Go writes there. The fixture's generated
  * Go (router, registry, URL helper) must pass go vet.
  */
@@ -102,6 +104,22 @@ describe('standard-library marshalers and declared forms against encoding/json',
     // null is a value Go writes for the nullable ones (nil pointers, a Stamp without time): those samples say so.
     expect(accepted).toEqual([]);
     expect(refused).toBeGreaterThan(100);
+  });
+
+  it('every value Go wrote, as a literal of the client\'s TypeScript type, passes tsc --strict (and one of another JSON type fails)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-known-tsc-'));
+    const file = path.join(dir, 'samples.ts');
+    const client = path.join(FIXTURE, 'web/client');
+    const lines = [`import type * as c from ${JSON.stringify(client)};`];
+    all().forEach(([name, v], i) => lines.push(`export const s${i}: c.${name} = ${JSON.stringify(v)};`));
+    // The oracle must be able to fail: a string where Go writes a number (big.Int).
+    lines.push(`// @ts-expect-error\nexport const wrong: c.Known['int'] = "42";`);
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    try {
+      expect(tsc({ ...STRICT_NODE, lib: ['ES2022', 'DOM'] }, [file])).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('an opaque type stays unknown: anything passes (and fw warned about it, see fw-case.json)', () => {
