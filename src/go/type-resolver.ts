@@ -408,6 +408,8 @@ export class TypeResolver {
         return `struct{${t.struct.fields.map((f) => `${f.name} ${this.typeKey(f.type)} ${JSON.stringify(f.tag)}`).join(';')}}`;
       case 'unknown':
         return `unknown(${t.reason})`;
+      case 'mapped':
+        return t.name;
       default:
         return t.kind;
     }
@@ -432,6 +434,8 @@ export class TypeResolver {
         return 'Struct';
       case 'rawJson':
         return 'RawMessage';
+      case 'mapped':
+        return t.name.slice(t.name.lastIndexOf('.') + 1);
       default:
         return t.kind.charAt(0).toUpperCase() + t.kind.slice(1);
     }

@@ -99,6 +99,26 @@ type Host struct {
     expect(shapes.named(`${MOD}/api.Host`)).toEqual({ kind: 'string' });
   });
 
+  it('tells generic instantiations apart by the known type argument (id and name)', async () => {
+    const { resolve, resolver } = await setup(`import (
+	"math/big"
+	"net/netip"
+)
+
+type Box[T any] struct{ V T }
+
+type T struct {
+	A Box[netip.Addr]
+	B Box[*big.Int]
+}`);
+    resolve('T');
+    const boxes = [...resolver.named.values()].filter((n) => n.decl.name === 'Box').map((n) => [n.id, n.name]);
+    expect(boxes).toEqual([
+      [`${MOD}/api.Box[net/netip.Addr]`, 'BoxAddr'],
+      [`${MOD}/api.Box[*math/big.Int]`, 'BoxInt'],
+    ]);
+  });
+
   it('does not give a defined type the form of the type it is defined from (it has none of its methods)', async () => {
     const { resolve, shapes, diagnostics } = await setup(`import "log/slog"
 
