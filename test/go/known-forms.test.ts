@@ -197,6 +197,21 @@ type T struct {
     expect(diagnostics()).toEqual([]);
   });
 
+  it('is read as go/doc reads doc comments: also //fw:json (a Go directive), and on a type in a type ( ... ) block', async () => {
+    const { resolve, shapes, diagnostics } = await setup(`type (
+	// ID is an identifier.
+	//fw:json type=string
+	ID struct{ n [16]byte }
+
+	Plain struct{ N int }
+)`);
+    resolve('ID');
+    resolve('Plain');
+    expect(shapes.named(`${MOD}/api.ID`)).toEqual({ kind: 'string' });
+    expect(shapes.named(`${MOD}/api.Plain`)).toMatchObject({ kind: 'object' });
+    expect(diagnostics()).toEqual([]);
+  });
+
   it('holds for every instantiation of a generic type', async () => {
     const { resolve, shapes, diagnostics } = await setup(`// fw:json type=string
 type Box[T any] struct{ v T }
