@@ -119,6 +119,21 @@ type T struct {
     ]);
   });
 
+  it('leaves out an embedded big.Int written by value (Go flattens its unexported fields: nothing); through a pointer its method is promoted', async () => {
+    const { resolve, props, shapes, diagnostics } = await setup(`import "math/big"
+
+type T struct {
+	big.Int
+	Name string \`json:"name"\`
+}`);
+    resolve('T');
+    expect(Object.keys(props('T'))).toEqual(['name']);
+    expect(shapes.named(`${MOD}/api.T#addr`)).toEqual({ kind: 'number' });
+    expect(diagnostics()).toEqual([
+      'api/api.go:6:2: warning: embedded field Int of T cannot be flattened by fw (math/big.Int marshals itself); it is left out (use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any)',
+    ]);
+  });
+
   it('does not give a defined type the form of the type it is defined from (it has none of its methods)', async () => {
     const { resolve, shapes, diagnostics } = await setup(`import "log/slog"
 
