@@ -559,7 +559,8 @@ export class TypeResolver {
   private isQuotable(t: ResolvedType): boolean {
     const elem = t.kind === 'pointer' ? t.elem : t;
     const u = this.underlying(elem);
-    return u.kind === 'basic' || u.kind === 'duration';
+    // json.Number (a string kind encoding/json writes as a number) too: then as a quoted number.
+    return u.kind === 'basic' || u.kind === 'duration' || (u.kind === 'mapped' && u.receiver === 'none');
   }
 
   /** Warns once for a field whose type contains an unknown (not looking into named types: they report their own). */
