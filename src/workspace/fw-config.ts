@@ -163,12 +163,3 @@ function lineStarts(text: string): number[] {
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
   return starts;
 }
-
-/** The SHA-256-free identity of a module's fw.json for a run record: its text, or '' when there is none. */
-export function configText(moduleDir: string): string {
-  try {
-    return fs.readFileSync(path.join(moduleDir, CONFIG_FILE), 'utf8');
-  } catch {
-    return '';
-  }
-}

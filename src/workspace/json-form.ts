@@ -54,11 +54,6 @@ export function formProblem(form: Partial<JsonForm>): string | undefined {
   return undefined;
 }
 
-/** The form as a directive spells it: `type=string format=uuid`. */
-export function formDirective(form: JsonForm): string {
-  return [`type=${form.type}`, form.format && `format=${form.format}`, form.nullable && 'nullable=true'].filter(Boolean).join(' ');
-}
-
 /** The directive marker on a type declaration's comment line. */
 export const JSON_DIRECTIVE = 'fw:json';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directiveForm, docWithoutDirective, formDirective, formProblem, formValueProblem } from '../../src/workspace/json-form';
+import { directiveForm, docWithoutDirective, formProblem, formValueProblem } from '../../src/workspace/json-form';
 
 describe('the fw:json directive on a type declaration', () => {
   it('is absent from a doc without it', () => {
@@ -30,11 +30,6 @@ describe('the fw:json directive on a type declaration', () => {
     expect(docWithoutDirective(['fw:json type=string', '', 'Money is a sum.'])).toEqual(['Money is a sum.']);
     const doc = ['Money is a sum.'];
     expect(docWithoutDirective(doc)).toBe(doc);
-  });
-
-  it('is spelled back as it is written, for messages', () => {
-    expect(formDirective({ type: 'string', format: 'date-time', nullable: true })).toBe('type=string format=date-time nullable=true');
-    expect(formDirective({ type: 'number' })).toBe('type=number');
   });
 
   it('checks each key the config file shares with it', () => {
