@@ -8,6 +8,7 @@ import { type ClientMemo, type GenerateOptions, type GenerateResult, generateAnd
 import { forgetModel, type ModelMemo } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
 import { isGoSourceFile, isSkippedDir, URL_HELPER_DIR } from './workspace/discover';
+import { CONFIG_FILE } from './workspace/fw-config';
 import type { WriteReport } from './write/writer';
 
 /**
@@ -53,10 +54,16 @@ export interface Watcher {
   close(): Promise<void>;
 }
 
-/** The paths whose change can change what fw generates: Go sources, go.mod, and directories (a new root or subfolder). */
+/** The paths whose change can change what fw generates: Go sources, go.mod, fw.json, and directories (a new root or subfolder). */
 function isRelevant(file: string): boolean {
   const base = path.basename(file);
-  return base === 'go.mod' || isGoSourceFile(base);
+  return isModuleFile(file) || isGoSourceFile(base);
+}
+
+/** go.mod and fw.json beside it: a change re-reads everything (module paths, type mappings). */
+function isModuleFile(file: string): boolean {
+  const base = path.basename(file);
+  return base === 'go.mod' || base === CONFIG_FILE;
 }
 
 export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) => void): Watcher {
@@ -114,7 +121,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
         const forget = rootsToForget(paths, roots);
         if (forget === 'all') rootOutputs.clear();
         else for (const dir of forget) rootOutputs.delete(dir);
-        if (paths.some((p) => path.basename(p) === 'go.mod')) forgetModel(models);
+        if (paths.some(isModuleFile)) forgetModel(models);
         else {
           if (rediscover) models.discovery = undefined;
           // A changed file's package, or a changed directory and everything below it, is loaded again, and the types
@@ -151,7 +158,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
 
   const watcher: FSWatcher = chokidarWatch(cwd, {
     ignoreInitial: true,
-    // Directories fw never reads (node_modules, vendor, testdata, .git, _x); any file but Go sources and go.mod.
+    // Directories fw never reads (node_modules, vendor, testdata, .git, _x); any file but Go sources, go.mod and fw.json.
     ignored: (p, stats) => {
       const base = path.basename(p);
       if (p !== cwd && isSkippedDir(base) && (stats === undefined || stats.isDirectory())) return true;
@@ -217,7 +224,7 @@ function rootsToForget(paths: readonly string[], roots: RootDeps): Iterable<stri
   const out = new Set<string>();
   for (const p of paths) {
     const owners = roots.dirs.filter((d) => inTree(p, d));
-    if (owners.length === 0 || path.basename(p) === 'go.mod' || owners.some((d) => roots.imported.has(d))) return 'all';
+    if (owners.length === 0 || isModuleFile(p) || owners.some((d) => roots.imported.has(d))) return 'all';
     for (const d of owners) out.add(d);
   }
   return out;

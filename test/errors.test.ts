@@ -12,7 +12,7 @@ import { copyFixture, runFw, snapshotTree } from './support/workspace';
  */
 const ERRORS = path.join(FIXTURES, 'errors');
 const cases = fs.readdirSync(ERRORS).filter((n) => fs.statSync(path.join(ERRORS, n)).isDirectory()).sort();
-const DIAGNOSTIC = /^[^\s:]+\.go:\d+:\d+: (error|warning|note): .+$/;
+const DIAGNOSTIC = /^[^\s:]+\.(go|json):\d+:\d+: (error|warning|note): .+$/;
 
 describe('bad input', () => {
   it('has at least 25 cases', () => {

@@ -197,6 +197,7 @@ describe('a run with nothing to do (the run record beside the parse cache)', () 
       fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace(/struct \{/, 'struct {\n\tRecorded string `json:"recorded"`'));
     }],
     ['a new Go file in a handler package', (ws: string) => fs.writeFileSync(path.join(ws, 'internal/v1handler/handler_new.go'), 'package v1handler\n\nimport "net/http"\n\n// fw:http_route path=/new\nfunc New() http.HandlerFunc { return nil }\n')],
+    ['a new fw.json beside go.mod (type mappings)', (ws: string) => fs.writeFileSync(path.join(ws, 'fw.json'), '{ "types": { "github.com/shopspring/decimal.Decimal": "string" } }\n')],
     ['a deleted output', (ws: string) => fs.rmSync(path.join(ws, 'internal/v1handler/urlhelper/urlhelper.go'))],
     ['an edited output', (ws: string) => fs.appendFileSync(path.join(ws, CLIENT), '// mine\n')],
     ['a new root', (ws: string) => {

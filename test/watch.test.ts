@@ -323,6 +323,29 @@ describe('fw watch', () => {
     expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
   });
 
+  it('after fw.json beside go.mod is added, edited, broken and removed, its outputs and diagnostics are what a fresh run gives', async () => {
+    const ws = copyFixture('example');
+    const models = read(ws, 'internal/models/models.go').replace(/struct \{/, 'struct {\n\tBalance Money `json:"balance"`');
+    fs.writeFileSync(path.join(ws, 'internal/models/models.go'), `${models}\n// Money is a sum.\ntype Money struct{ c int64 }\n\nfunc (m Money) MarshalJSON() ([]byte, error) { return nil, nil }\n`);
+    const { next, first } = await watchWorkspace(ws);
+    expect(printed(ws, first.diagnostics).some((l) => l.includes('type Money has a MarshalJSON method'))).toBe(true);
+    const config = (form: string) => fs.writeFileSync(path.join(ws, 'fw.json'), `{ "types": { "example.com/shop/internal/models.Money": ${form} } }\n`);
+    for (const form of ['"string"', '"number"', '"strng"', undefined]) {
+      if (form === undefined) fs.rmSync(path.join(ws, 'fw.json'));
+      else config(form);
+      const r = await next();
+      const fresh = await freshDiagnostics(ws);
+      expect(printed(ws, r.diagnostics), form).toEqual(fresh);
+      if (form === '"strng"') {
+        expect(fresh.some((l) => l.startsWith('fw.json:1:56: error: type must be one of'))).toBe(true);
+        expect(r.report).toBeUndefined();
+        continue;
+      }
+      expect(r.report).toBeDefined();
+      await expectFreshRunAgrees(ws);
+    }
+  });
+
   it('after an edit that gives one root a client name clash, reports what a fresh run reports', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws);

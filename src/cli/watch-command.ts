@@ -39,7 +39,7 @@ export const watchCommand: Command = {
   usage: `Usage: fw watch [--file <path>] [packages...] [options]
 
 Generates what fw g all generates, keeps the parsed Go files in memory, and
-regenerates on every change of a Go file or go.mod below --cwd: only changed
+regenerates on every change of a Go file, go.mod or fw.json below --cwd: only changed
 files are parsed again, only outputs whose contents change are written. Each
 rebuild prints one line with its latency. A change that makes an error prints
 the diagnostics and leaves the last good outputs; fixing it rebuilds.

@@ -1,6 +1,8 @@
 import { type Diagnostic, warning } from '../diagnostics/diagnostics';
 import type { TypeResolver } from '../go/type-resolver';
 import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedType } from '../go/resolved-types';
+import type { JsonForm } from '../workspace/json-form';
+import { opaqueTypeHint } from './mapping-hint';
 
 /**
  * The JSON form of Go types, independent of any output language: the set
@@ -160,6 +162,12 @@ export class JsonShapes {
         return UNKNOWN;
       case 'file':
         return { kind: 'unknown', reason: 'multipart.FileHeader has no JSON form' };
+      case 'mapped': {
+        if (t.receiver === 'none') return formShape(t.form);
+        // Methods with a pointer receiver are not called on a value that is not addressable: its (unexported) fields are written.
+        const marshaler = this.resolver.marshalerOf(t, ctx !== 'out', ctx === 'in');
+        return marshaler ? this.marshaled(marshaler, ctx) : { kind: 'object', props: [] };
+      }
       case 'unknown':
         return { kind: 'unknown', reason: t.reason };
     }
@@ -348,6 +356,10 @@ export class JsonShapes {
         return this.objectOf([], ctx);
       case 'rawJson':
         return nullable({ kind: 'string', format: 'base64' });
+      case 'mapped':
+        // A defined type has none of the methods (nor encoding/json's special case) that give the form.
+        this.warnOnce(info, 'defined', `type ${info.name} is defined from ${u.name}, whose JSON form comes from methods ${info.name} does not have, so fw cannot know its JSON form; the TypeScript client types it as unknown`);
+        return { kind: 'unknown', reason: `${info.name} is defined from ${u.name}` };
       default:
         return this.rawJson(u, ctx);
     }
@@ -357,6 +369,7 @@ export class JsonShapes {
   private marshaled(m: Marshaler, ctx: JsonContext, info?: NamedType): JsonShape {
     if (m.kind === 'time') return { kind: 'string', format: 'date-time' };
     if (m.kind === 'text') return STRING;
+    if (m.kind === 'form') return formShape(m.form!);
     if (info) {
       const method = ctx === 'in' ? 'UnmarshalJSON' : 'MarshalJSON';
       const how = m.owner === info.name ? `has ${method === 'MarshalJSON' ? 'a' : 'an'} ${method} method` : `has the ${method} method of ${m.owner} (promoted from an embedded field)`;
@@ -397,6 +410,9 @@ export class JsonShapes {
         return FILE;
       case 'bytes':
         return STRING;
+      case 'mapped':
+        // Sent as text and read by the server's binder, which can call methods with a pointer receiver.
+        return nonNull(this.json(t, 'in'));
       default:
         return nonNull(this.json(t));
     }
@@ -406,8 +422,28 @@ export class JsonShapes {
     const key = `${info.id} ${what}`;
     if (this.warnedTypes.has(key)) return;
     this.warnedTypes.add(key);
-    this.diagnostics.push(warning(info.decl.pos, message, 'describe the JSON form with a plain struct instead, or accept unknown'));
+    this.diagnostics.push(warning(info.decl.pos, message, opaqueTypeHint(info, this.resolver.typeMappings)));
   }
+}
+
+/** The shape of a known or declared JSON form. */
+export function formShape(form: JsonForm): JsonShape {
+  let shape: JsonShape;
+  switch (form.type) {
+    case 'string':
+      shape = form.format ? { kind: 'string', format: form.format } : STRING;
+      break;
+    case 'integer':
+      shape = { kind: 'integer' };
+      break;
+    case 'number':
+    case 'boolean':
+      shape = { kind: form.type };
+      break;
+    case 'unknown':
+      return UNKNOWN;
+  }
+  return form.nullable ? nullable(shape) : shape;
 }
 
 /** Ids of the named types a shape refers to, in first-seen order. */

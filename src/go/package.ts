@@ -1,3 +1,4 @@
+import type { TypeMappings } from '../workspace/fw-config';
 import type { GoFile, GoTypeDecl } from './ast';
 
 /** Parsed Go packages as the later stages see them. */
@@ -46,4 +47,6 @@ export interface GoProgram {
   readonly loaded: ReadonlyMap<string, GoPackage>;
   /** Every directory looked in for a package so far, whether it held Go files or not (what a run's outcome depends on). */
   readonly searchedDirs: readonly string[];
+  /** The JSON forms fw.json declares for foreign types (set before any type is resolved). */
+  readonly typeMappings?: TypeMappings;
 }

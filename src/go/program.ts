@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirIn, type GoModule, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
+import type { TypeMappings } from '../workspace/fw-config';
 import { type Diagnostic, fileError } from '../diagnostics/diagnostics';
 import { parseFiles } from './parse-workers';
 import { readGoFile, readGoFileWithoutParsing } from './read-go-file';
@@ -34,6 +35,8 @@ export class WorkspaceProgram implements GoProgram {
   filesParsed = 0;
   /** Directories and Go files that could not be read (SECURITY.md, rule 4): errors, never silently empty packages. */
   readonly readErrors: Diagnostic[] = [];
+  /** The JSON forms fw.json declares for foreign types; set by the model before any type is resolved. */
+  typeMappings?: TypeMappings;
 
   private readonly cacheDir: string | undefined;
   private readonly parsed: Map<string, GoFile> | undefined;

@@ -1,6 +1,7 @@
 import type { Pos } from '../diagnostics/diagnostics';
 import type { GoFile, GoTypeDecl, GoTypeExpr } from './ast';
 import type { GoPackage } from './package';
+import type { JsonForm } from '../workspace/json-form';
 
 /**
  * The language-neutral description of Go types that ./type-resolver.ts
@@ -47,6 +48,9 @@ export const INTEGER_KINDS: ReadonlySet<BasicKind> = new Set<BasicKind>([
  * - `time`: `time.Time` (RFC 3339 string), `duration`: `time.Duration` (int64 nanoseconds),
  *   `rawJson`: `encoding/json.RawMessage` (any JSON), `any`: `any`, `interface{...}`, `error`,
  *   `file`: `multipart.FileHeader` or `*multipart.FileHeader` (an uploaded file; the pointer is folded in).
+ * - `mapped`: a type outside the workspace whose JSON form fw knows without reading it (./known-marshalers.ts)
+ *   or that fw.json declares, by full name (`math/big.Int`); `receiver` is that of its marshaling methods
+ *   (`none`: encoding/json special-cases the type itself).
  * - `unknown`: a type fw cannot see or that has no JSON form; `reason` says why, for the warning.
  */
 export type ResolvedType =
@@ -64,6 +68,7 @@ export type ResolvedType =
   | { kind: 'rawJson' }
   | { kind: 'any' }
   | { kind: 'file' }
+  | { kind: 'mapped'; name: string; form: JsonForm; receiver: 'value' | 'pointer' | 'none' }
   | { kind: 'unknown'; reason: string };
 
 /** A struct type: its fields in declaration order, each resolved. */
@@ -118,6 +123,8 @@ export interface NamedType {
   marshaler?: 'json' | 'text';
   /** The marshaling methods the type declares itself, with their receiver kind. */
   methods?: ReadonlyMap<MarshalMethod, 'value' | 'pointer'>;
+  /** The JSON form its `// fw:json` directive declares: it replaces what fw would read of the type. */
+  form?: JsonForm;
 }
 
 /** The methods encoding/json looks for. */
@@ -127,12 +134,15 @@ export type MarshalMethod = 'MarshalJSON' | 'MarshalText' | 'UnmarshalJSON' | 'U
  * What encoding/json calls instead of encoding a value field by field:
  * a MarshalJSON/UnmarshalJSON method (`json`: fw cannot know the form),
  * a MarshalText/UnmarshalText method (`text`: a JSON string), or
- * time.Time's methods (`time`: an RFC 3339 string), declared or promoted.
+ * time.Time's methods (`time`: an RFC 3339 string), or the methods of a
+ * type whose form is declared (`form`), declared or promoted.
  */
 export interface Marshaler {
-  kind: 'json' | 'text' | 'time';
+  kind: 'json' | 'text' | 'time' | 'form';
   /** The type that declares the method, for messages. */
   owner: string;
+  /** With `form`: the JSON form fw knows or was told for the type that declares the methods. */
+  form?: JsonForm;
 }
 
 /** One property of a struct's JSON form (encoding/json's view). */

@@ -169,11 +169,15 @@ export function compareIndex(a: number[], b: number[]): number {
   return a.length - b.length;
 }
 
-/** Types Go sees as structs but fw describes as a whole (or cannot see into). */
+/**
+ * Types Go sees as structs but fw describes as a whole (or cannot see into);
+ * the built-in types whose methods have a pointer receiver are all structs.
+ */
 function isLeafStruct(t: ResolvedType): boolean {
-  return t.kind === 'time' || t.kind === 'file' || t.kind === 'unknown';
+  return t.kind === 'time' || t.kind === 'file' || t.kind === 'unknown' || (t.kind === 'mapped' && t.receiver === 'pointer');
 }
 
 function describeLeaf(t: ResolvedType): string {
+  if (t.kind === 'mapped') return `${t.name} marshals itself`;
   return t.kind === 'unknown' ? t.reason : t.kind === 'time' ? 'time.Time marshals itself' : 'multipart.FileHeader has no JSON form';
 }

@@ -5,8 +5,11 @@ import { integerConstValue, stringConstValue } from './const-values';
 import { MAX_TYPE_NESTING } from './parser';
 import { parseStructTag } from './struct-tags';
 import { describeExpr } from './type-expr';
+import { directiveForm, type JsonForm } from '../workspace/json-form';
+import type { TypeMappings } from '../workspace/fw-config';
 import { BASIC_KINDS, type BasicKind, type EnumValue, INTEGER_KINDS, type JsonField, type LocationTag, type MarshalMethod, type Marshaler, type NamedType, type ResolvedField, type ResolvedStruct, type ResolvedType, type TaggedField } from './resolved-types';
 import { type FlattenHooks, flattenStruct } from './struct-views';
+import { knownStdType } from './known-marshalers';
 import type { GoPackage, GoProgram, TypeRef } from './package';
 
 /**
@@ -35,13 +38,6 @@ interface Scope {
   /** The type arguments of a generic type being instantiated, by type parameter name. */
   typeArgs?: ReadonlyMap<string, ResolvedType>;
 }
-
-const STD_SPECIAL: Readonly<Record<string, ResolvedType>> = {
-  'time.Time': { kind: 'time' },
-  'time.Duration': { kind: 'duration' },
-  'encoding/json.RawMessage': { kind: 'rawJson' },
-  'mime/multipart.FileHeader': { kind: 'file' },
-};
 
 /** Go's rule: an import path whose first element has no dot belongs to the standard library. */
 function isStdlibPath(importPath: string): boolean {
@@ -157,6 +153,11 @@ export class TypeResolver {
     return true;
   }
 
+  /** The fw.json mappings the program was given, for messages that name one to add. */
+  get typeMappings(): TypeMappings | undefined {
+    return this.program.typeMappings;
+  }
+
   /** A route's request or response type. */
   resolveRef(ref: Pick<TypeRef, 'name' | 'pkg'>): ResolvedType {
     return this.resolveDeclared(ref.pkg, ref.name);
@@ -194,6 +195,9 @@ export class TypeResolver {
     if (typeArgs !== undefined || decl.typeParams.length > 0) return this.instantiate(pkg, file, decl, typeArgs ?? []);
     const known = this.namedRefs.get(decl);
     if (known) return known;
+    // Checked after the references handed out: a mapped type never gets one.
+    const form = this.formOf(pkg.importPath, name);
+    if (form) return form;
     const id = `${pkg.importPath}.${name}`;
     const ref: ResolvedType = { kind: 'named', id };
     this.namedRefs.set(decl, ref);
@@ -323,8 +327,15 @@ export class TypeResolver {
     return tags;
   }
 
-  /** Records the marshaling methods a named type declares (a generic type's, for each instantiation). */
+  /**
+   * Records the marshaling methods a named type declares (a generic type's,
+   * for each instantiation), and the JSON form its `// fw:json` directive
+   * declares, which takes their place.
+   */
   private addMethods(info: NamedType): void {
+    const directive = directiveForm(info.decl.doc);
+    if (directive && 'problem' in directive) this.error(info.decl.pos, `the fw:json directive of type ${info.decl.name} is invalid: ${directive.problem}`, 'write // fw:json type=string|number|integer|boolean|unknown [format=date-time] [nullable=true]');
+    else if (directive) info.form = directive.form;
     const methods = this.packageIndex(info.pkg).methods.get(info.decl.name);
     if (!methods) return;
     info.methods = methods;
@@ -397,6 +408,8 @@ export class TypeResolver {
         return `struct{${t.struct.fields.map((f) => `${f.name} ${this.typeKey(f.type)} ${JSON.stringify(f.tag)}`).join(';')}}`;
       case 'unknown':
         return `unknown(${t.reason})`;
+      case 'mapped':
+        return t.name;
       default:
         return t.kind;
     }
@@ -421,6 +434,8 @@ export class TypeResolver {
         return 'Struct';
       case 'rawJson':
         return 'RawMessage';
+      case 'mapped':
+        return t.name.slice(t.name.lastIndexOf('.') + 1);
       default:
         return t.kind.charAt(0).toUpperCase() + t.kind.slice(1);
     }
@@ -440,10 +455,10 @@ export class TypeResolver {
   private resolveQualified(qualifier: string, name: string, scope: Scope): ResolvedType {
     const importPath = this.importPathOf(qualifier, scope.file);
     if (importPath === undefined) return { kind: 'unknown', reason: `package ${qualifier} is not imported` };
-    if (isStdlibPath(importPath)) {
-      const special = STD_SPECIAL[`${importPath}.${name}`];
-      return special ?? { kind: 'unknown', reason: `${importPath}.${name} is a standard library type fw does not know` };
-    }
+    // Known and configured forms come first: they hold even where the type's package cannot be read.
+    const form = this.formOf(importPath, name);
+    if (form) return form;
+    if (isStdlibPath(importPath)) return { kind: 'unknown', reason: `${importPath}.${name} is a standard library type fw does not know` };
     const target = this.program.package(importPath);
     if (!target) return { kind: 'unknown', reason: `package "${importPath}" is outside the workspace's Go modules` };
     return this.resolveDeclared(target, name);
@@ -459,6 +474,16 @@ export class TypeResolver {
       if (imp.alias === undefined && !isStdlibPath(imp.path) && this.program.package(imp.path)?.name === qualifier) return imp.path;
     }
     return undefined;
+  }
+
+  /** The type `importPath.name` as fw knows it (./known-marshalers.ts) or fw.json maps it, without reading its package. */
+  private formOf(importPath: string, name: string): ResolvedType | undefined {
+    const known = knownStdType(importPath, name);
+    if (known) return known;
+    const fullName = `${importPath}.${name}`;
+    const form = this.program.typeMappings?.forms.get(fullName);
+    // Declared to have a form, the type is assumed to have value methods that write it (what embedding promotes).
+    return form && { kind: 'mapped', name: fullName, form, receiver: 'value' };
   }
 
   /** True for byte-kind elements: encoding/json writes slices of them as base64. */
@@ -534,7 +559,8 @@ export class TypeResolver {
   private isQuotable(t: ResolvedType): boolean {
     const elem = t.kind === 'pointer' ? t.elem : t;
     const u = this.underlying(elem);
-    return u.kind === 'basic' || u.kind === 'duration';
+    // json.Number (a string kind encoding/json writes as a number) too: then as a quoted number.
+    return u.kind === 'basic' || u.kind === 'duration' || (u.kind === 'mapped' && u.receiver === 'none');
   }
 
   /** Warns once for a field whose type contains an unknown (not looking into named types: they report their own). */
@@ -586,21 +612,22 @@ export class TypeResolver {
     const text: MarshalMethod = decode ? 'UnmarshalText' : 'MarshalText';
     const found = this.findMethod(t, json, addressable || decode) ?? this.findMethod(t, text, addressable || decode);
     if (!found) return undefined;
+    if (found.form) return { kind: 'form', owner: found.owner ?? '', form: found.form };
     if (found.owner === undefined) return { kind: 'time', owner: 'time.Time' };
     return { kind: found.method === json ? 'json' : 'text', owner: found.owner };
   }
 
   /** `method` in the method set of `t` (addressable or not): the declaring type's name, undefined for time.Time. */
-  private findMethod(t: ResolvedType, method: MarshalMethod, addressable: boolean): { method: MarshalMethod; owner: string | undefined } | undefined {
+  private findMethod(t: ResolvedType, method: MarshalMethod, addressable: boolean): { method: MarshalMethod; owner: string | undefined; form?: JsonForm } | undefined {
     // Depth 0: the type's own methods.
     const own = this.declared(t, method);
-    if (own) return own.inSet(addressable) ? { method, owner: own.owner } : undefined;
+    if (own) return own.inSet(addressable) ? { method, owner: own.owner, form: own.form } : undefined;
     // Promoted methods, breadth first through embedded fields.
     let level: { type: ResolvedType; addressable: boolean }[] = [{ type: t, addressable }];
     const seen = new Set<string>();
     for (let depth = 0; depth < 32 && level.length > 0; depth++) {
       const next: typeof level = [];
-      const candidates: { inSet: boolean; owner: string | undefined }[] = [];
+      const candidates: { inSet: boolean; owner: string | undefined; form?: JsonForm }[] = [];
       for (const { type, addressable: addr } of level) {
         if (type.kind === 'named') {
           if (seen.has(type.id)) continue;
@@ -612,23 +639,28 @@ export class TypeResolver {
           const inner = f.type.kind === 'pointer' ? f.type.elem : f.type;
           const fieldAddressable = viaPointer || addr;
           const declared = this.declared(inner, method);
-          if (declared) candidates.push({ inSet: declared.inSet(fieldAddressable), owner: declared.owner });
+          if (declared) candidates.push({ inSet: declared.inSet(fieldAddressable), owner: declared.owner, form: declared.form });
           else next.push({ type: inner, addressable: fieldAddressable });
         }
       }
-      if (candidates.length === 1) return candidates[0]!.inSet ? { method, owner: candidates[0]!.owner } : undefined;
+      if (candidates.length === 1) return candidates[0]!.inSet ? { method, owner: candidates[0]!.owner, form: candidates[0]!.form } : undefined;
       if (candidates.length > 1) return undefined;
       level = next;
     }
     return undefined;
   }
 
-  /** `method` as declared by `t` itself (time.Time declares all four). */
-  private declared(t: ResolvedType, method: MarshalMethod): { owner: string | undefined; inSet: (addressable: boolean) => boolean } | undefined {
+  /**
+   * `method` as declared by `t` itself (time.Time declares all four; a type
+   * of known or declared form, all four, which write that form).
+   */
+  private declared(t: ResolvedType, method: MarshalMethod): { owner: string | undefined; inSet: (addressable: boolean) => boolean; form?: JsonForm } | undefined {
     if (t.kind === 'time') return { owner: undefined, inSet: (addressable) => addressable || method.startsWith('Marshal') };
+    if (t.kind === 'mapped') return t.receiver === 'none' ? undefined : { owner: t.name, inSet: (addressable) => t.receiver === 'value' || addressable, form: t.form };
     if (t.kind !== 'named') return undefined;
     const info = this.named.get(t.id);
     if (info) this.resolveNamed(info); // a named type still waiting (see resolveDeclared) learns its methods now
+    if (info?.form) return { owner: info.name, inSet: () => true, form: info.form };
     const receiver = info?.methods?.get(method);
     if (!info || !receiver) return undefined;
     return { owner: info.name, inSet: (addressable) => receiver === 'value' || addressable };

@@ -11,6 +11,8 @@ import type { GroupModel, HandlerPackage, HandlerTypeModel, RootModel, RouteMode
 import { isGoIdentifier } from '../go/names';
 import { groupNameForFunctions, groupNameForType, isExported, pascalCasePath, uniqueImportNames, upperFirst } from './naming';
 import { type ProgramReading, WorkspaceProgram } from '../go/program';
+import { knownStdTypeNamed } from '../go/known-marshalers';
+import { loadTypeMappings } from '../workspace/fw-config';
 import { findRouteConflicts } from './route-conflicts';
 import { selectRoots } from '../workspace/select-roots';
 import { lookupTypeName } from './type-lookup';
@@ -77,7 +79,7 @@ export async function loadWorkspaceModel(cwd: string, packages: readonly string[
   await initGoParser();
   // A program that met unreadable files or directories is not kept: the next run reads (and reports) them again.
   if (memo?.program && memo.program.readErrors.length > 0) forgetModel(memo);
-  const program = memo?.program ?? new WorkspaceProgram(target, reading);
+  let program = memo?.program ?? new WorkspaceProgram(target, reading);
   if (memo) memo.program = program;
   const diagnostics: Diagnostic[] = [];
   let discovery = memo?.discovery;
@@ -89,6 +91,15 @@ export async function loadWorkspaceModel(cwd: string, packages: readonly string[
   diagnostics.push(...discovery.diagnostics);
   const allRoots = discovery.roots;
   const selected = selectRoots(cwd, allRoots, packages, diagnostics);
+  const loadedMappings = loadTypeMappings(selected.flatMap((loc) => (loc.module ? [loc.module.dir] : [])), (name) => knownStdTypeNamed(name) !== undefined);
+  diagnostics.push(...loadedMappings.diagnostics);
+  if (program.typeMappings && program.typeMappings.key !== loadedMappings.mappings.key) {
+    // Types a kept program resolved followed the other mappings: start again (discovery's answer stays).
+    forgetModel(memo!);
+    memo!.discovery = discovery;
+    program = memo!.program = new WorkspaceProgram(target, reading);
+  }
+  program.typeMappings = loadedMappings.mappings;
   const keptFor = (loc: RootLocation) => {
     const kept = memo?.roots.get(loc.dir);
     return kept && kept.location === JSON.stringify(loc) ? kept : undefined;

@@ -44,7 +44,7 @@ const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
 
 /**
  * The cache inputs shared by the three targets: the Go files generation
- * reads, minus tests and minus every generated file (otherwise running one
+ * reads and fw.json beside the roots' go.mod, minus tests and minus every generated file (otherwise running one
  * target would invalidate the others' cache), plus the build target's
  * environment variables and fw's own version.
  */
@@ -58,6 +58,8 @@ function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Recor
   return [
     ...sources,
     ...analysis.goModFiles.map(tok),
+    // Named whether it exists or not: adding it changes the hash too.
+    ...analysis.configFiles.map(tok),
     '!{projectRoot}/**/*_test.go',
     ...generated,
     // The target files are selected for (README "Build constraints").

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { importClosure } from '../go/import-closure';
 import { discoverRoots } from '../workspace/discover';
+import { CONFIG_FILE } from '../workspace/fw-config';
 
 /** What the inferred targets of one Go project need to know: where its roots are and which Go files generation may read. */
 export interface ProjectAnalysis {
@@ -14,6 +15,8 @@ export interface ProjectAnalysis {
   goDirs: string[];
   /** The go.mod files of those packages' modules (the roots' included), relative to the workspace root, sorted. */
   goModFiles: string[];
+  /** fw.json beside the go.mod of each root's module (generation reads it when it exists), relative to the workspace root, sorted. */
+  configFiles: string[];
   /** False when a Go file's import section could not be read: inputs then fall back to all Go files of the project. */
   precise: boolean;
 }
@@ -36,10 +39,12 @@ export function analyzeProject(workspaceRoot: string, projectRoot: string): Proj
   const fromWorkspace = (abs: string): string => toPosix(path.relative(workspaceRoot, abs));
   const start: string[] = [];
   const goMods = new Set<string>();
+  const configs = new Set<string>();
   for (const root of locations) {
     // A handler annotated in another module's folder is an error, so those files are inputs too.
     start.push(root.dir, ...root.subDirs, ...root.otherModuleDirs);
     if (root.module) goMods.add(fromWorkspace(path.join(root.module.dir, 'go.mod')));
+    if (root.module) configs.add(fromWorkspace(path.join(root.module.dir, CONFIG_FILE)));
   }
   const closure = importClosure(start);
   for (const dir of closure.moduleDirs) goMods.add(fromWorkspace(path.join(dir, 'go.mod')));
@@ -47,6 +52,7 @@ export function analyzeProject(workspaceRoot: string, projectRoot: string): Proj
     roots: locations.map((r) => toPosix(path.relative(absRoot, r.dir))).sort(),
     goDirs: [...new Set([...start, ...closure.dirs].map(fromWorkspace))].sort(),
     goModFiles: [...goMods].sort(),
+    configFiles: [...configs].sort(),
     precise: closure.unreadable.length === 0,
   };
 }

@@ -14,7 +14,7 @@ import { writeGeneratedFiles } from '../write/writer';
  * hashing the marker's content, which fw itself rewrites (a second miss after
  * every edit, and no remote hits for a checkout that committed the outputs).
  * So the package's turbo.json names the roots: its inputs are every Go file
- * and go.mod of the package minus tests and minus exactly the generated files
+ * and go.mod (and fw.json) of the package minus tests and minus exactly the generated files
  * of the roots fw found, its outputs exactly those files. Turborepo hashes
  * the task definition, so the list of roots is part of every hash, while the
  * generated files are not:
@@ -84,6 +84,8 @@ export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
   const inputs = [
     'package.json',
     '**/go.mod',
+    // The type mappings beside go.mod (src/workspace/fw-config.ts).
+    '**/fw.json',
     '**/*.go',
     '!**/*_test.go',
     ...[...outputs.router, ...outputs['url-helper']].map((f) => `!${f}`),

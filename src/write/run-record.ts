@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics';
 import { readGoSource } from '../go/read-go-file';
 import { writeCacheFile } from '../workspace/cache-dir';
 import { isGoSourceFile, ModuleFinder } from '../workspace/discover';
+import { CONFIG_FILE } from '../workspace/fw-config';
 import { digestOfFile, sha256 } from './digest';
 
 /**
@@ -11,7 +12,7 @@ import { digestOfFile, sha256 } from './digest';
  * the next run with the same options can tell, without parsing or emitting,
  * that it would write nothing: the roots discovery finds are the same, every
  * directory the run read holds the same Go files with the same contents (and
- * the same go.mod above it), and every output still has the contents the run
+ * the same go.mod above it, and the same fw.json beside that), and every output still has the contents the run
  * left. Any difference, or a record that is unreadable or from another fw,
  * means a full run. fw's own outputs among the inputs are recorded as such and
  * only their header is checked (they are never read as sources).
@@ -30,6 +31,8 @@ interface InputDir {
   moduleDir: string;
   /** Go source file name → SHA-256 of its contents, or GENERATED for fw's own outputs. */
   files: Record<string, string>;
+  /** SHA-256 of the fw.json beside that go.mod (its type mappings), '' when there is none. */
+  config: string;
 }
 
 interface RunRecord {
@@ -45,7 +48,7 @@ interface RunRecord {
 }
 
 const GENERATED = 'generated';
-const RECORD_FORMAT = 1;
+const RECORD_FORMAT = 2;
 
 /** Where the record of runs with these options lives: one file per distinct set of options. */
 export function runRecordFile(cacheDir: string, options: unknown): string {
@@ -67,7 +70,8 @@ function describeDir(dir: string, modules: ModuleFinder): InputDir {
       files[name] = 'unreadable';
     }
   }
-  return { dir, moduleDir: modules.find(dir)?.dir ?? '', files };
+  const moduleDir = modules.find(dir)?.dir ?? '';
+  return { dir, moduleDir, files, config: moduleDir ? (hashOrUndefined(path.join(moduleDir, CONFIG_FILE)) ?? '') : '' };
 }
 
 /** GENERATED for fw's own output (told from its first bytes, as the program reads it), else the SHA-256 of the file. */
@@ -106,7 +110,7 @@ export function upToDateRun(file: string, salt: string, roots: string): Recorded
   const modules = new ModuleFinder();
   for (const input of record.inputs) {
     const now = describeDir(input.dir, modules);
-    if (now.moduleDir !== input.moduleDir || JSON.stringify(now.files) !== JSON.stringify(input.files)) return undefined;
+    if (now.moduleDir !== input.moduleDir || now.config !== input.config || JSON.stringify(now.files) !== JSON.stringify(input.files)) return undefined;
   }
   for (const [output, hash] of Object.entries(record.outputs)) if (hashOrUndefined(output) !== hash) return undefined;
   return { diagnostics: record.diagnostics, summary: record.summary, outputs: Object.keys(record.outputs) };

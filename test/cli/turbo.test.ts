@@ -34,6 +34,7 @@ describe('fw init --turbo', () => {
     const inputs = [
       'package.json',
       '**/go.mod',
+      '**/fw.json',
       '**/*.go',
       '!**/*_test.go',
       '!internal/v1handler/router.go',

@@ -126,7 +126,7 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
   function declareExecutorTargets(): void {
     const roots = ['internal/v1handler', ...(fs.existsSync(file(`${ADMIN_SUB}/router.go`)) ? ['internal/v1handler/admin'] : [])];
     const generated = roots.flatMap((r) => [`${r}/router.go`, `${r}/registry.go`, `${r}/urlhelper/urlhelper.go`]);
-    const inputs = ['{projectRoot}/**/*.go', '{projectRoot}/go.mod', '!{projectRoot}/**/*_test.go', ...generated.map((f) => `!{projectRoot}/${f}`)];
+    const inputs = ['{projectRoot}/**/*.go', '{projectRoot}/go.mod', '{projectRoot}/fw.json', '!{projectRoot}/**/*_test.go', ...generated.map((f) => `!{projectRoot}/${f}`)];
     const outputsOf = (names: string[]) => roots.flatMap((r) => names.map((n) => `{projectRoot}/${r}/${n}`));
     const project = JSON.parse(read(`${API}/project.json`)) as Record<string, unknown>;
     project.targets = {
@@ -284,6 +284,14 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
         },
         expect: 'hit',
       },
+    ]);
+  });
+
+  it('fw.json beside go.mod (type mappings) created, then edited: a miss each time', async () => {
+    const config = (form: string) => write(`${API}/fw.json`, `{ "types": { "github.com/shopspring/decimal.Decimal": "${form}" } }\n`);
+    await runRow('fw.json created, edited', [
+      { change: () => config('string'), expect: 'miss' },
+      { change: () => config('number'), expect: 'miss' },
     ]);
   });
 

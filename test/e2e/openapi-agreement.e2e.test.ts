@@ -1,11 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { ZodType } from 'zod';
 import { FIXTURES } from '../support/golden';
+import { componentValidators } from '../support/component-schemas';
 import { runGo } from '../support/go';
 import { copyFixture } from '../support/workspace';
 
@@ -64,6 +63,7 @@ const CASES: Case[] = [
   { name: 'example', document: 'web/src/api/openapi.json', client: 'web/src/api/client.ts', samples: fromSamplesProgram('example'), complete: true },
   { name: 'client-kinds', document: 'openapi.yaml', client: 'client.ts', samples: fromSamplesProgram('client-kinds'), complete: true },
   { name: 'json-oracle', document: 'web/openapi.json', client: 'web/client.ts', samples: fromOracleDump, complete: false },
+  { name: 'known-marshalers', document: 'web/openapi.json', client: 'web/client.ts', samples: (work) => JSON.parse(runGo('go', ['run', './cmd/samples'], work)) as Samples, complete: false },
 ];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -123,15 +123,7 @@ for (const c of CASES) {
         const properties = (doc.components.schemas[name] as { properties?: object }).properties;
         return properties !== undefined && Object.prototype.hasOwnProperty.call(properties, '__proto__');
       };
-      const ajv = new Ajv2020({ strict: true, allErrors: false });
-      addFormats(ajv);
-      ajv.addKeyword('components');
-      ajv.addSchema({ $id: 'https://fw.invalid/openapi', components: doc.components });
-      jsonSchema = (name) => {
-        const validate = ajv.getSchema(`https://fw.invalid/openapi#/components/schemas/${name}`);
-        if (!validate) throw new Error(`no component ${name}`);
-        return (v) => validate(v) === true;
-      };
+      jsonSchema = componentValidators(doc);
       const client = (await import(path.join(FIXTURES, c.name, c.client))) as Record<string, unknown>;
       zod = (name) => {
         // The client renames a Go type that would shadow a global it uses (Blob → ApiBlob, package api); the document need not.

@@ -160,6 +160,15 @@ describe('fw executors', () => {
     expect(errors()).toEqual([
       `fw: nothing was written: the inputs of the cached target api:gen-router exclude ${API}/internal/gone/router.go, which fw does not generate (no such root handler package): remove "!{workspaceRoot}/${API}/internal/gone/router.go" from its inputs`,
     ]);
+    // fw.json beside go.mod decides the output too: a cached target must hash it.
+    fs.writeFileSync(path.join(ws, API, 'fw.json'), '{ "types": {} }\n');
+    printed.length = 0;
+    expect(await clientExecutor({ file: 'client/client.ts' }, client())).toEqual({ success: false });
+    expect(errors()).toEqual([
+      `fw: nothing was written: the inputs of the cached target api:gen-router do not include ${API}/fw.json, whose type mappings decide the output: add "{workspaceRoot}/${API}/fw.json" to its inputs`,
+    ]);
+    expect(await clientExecutor({ file: 'client/client.ts' }, client(['{projectRoot}/fw.json']))).toEqual({ success: true });
+    fs.rmSync(path.join(ws, API, 'fw.json'));
   });
 
   it('prints annotation errors in the CLI format, relative to the workspace root, and fails without writing', async () => {

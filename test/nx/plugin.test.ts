@@ -85,6 +85,8 @@ describe('fw Nx plugin (createNodes)', () => {
       '{projectRoot}/internal/store/*.go',
       '{projectRoot}/internal/v1handler/*.go',
       '{projectRoot}/go.mod',
+      // Named whether it exists or not: creating it is a miss too.
+      '{projectRoot}/fw.json',
       '!{projectRoot}/**/*_test.go',
       '!{projectRoot}/internal/v1handler/router.go',
       '!{projectRoot}/internal/v1handler/registry.go',

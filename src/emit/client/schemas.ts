@@ -3,6 +3,7 @@ import { PURE } from './pure';
 import { refsOf } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
+import { docWithoutDirective } from '../../workspace/json-form';
 
 /** One named Go type as the client prints it. */
 export interface SchemaDecl {
@@ -64,7 +65,7 @@ export class SchemaRegistry extends NamedShapes {
         id,
         typeName: this.typeName(id),
         schemaName: this.schemaName(id),
-        doc: jsDoc(goDocToJsDoc(info.decl.doc), ''),
+        doc: jsDoc(goDocToJsDoc(docWithoutDirective(info.decl.doc)), ''),
         zod: printZod(shape, ref, '', pure),
         tsType,
         tsDecl: tsDeclaration(this.typeName(id), shape, tsType),

@@ -3,6 +3,7 @@ import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { HttpMethod, RoutePath } from '../../annotations/types';
 import { typeResolverFor } from '../../go/type-resolver';
 import { GENERATED_MARK } from '../../workspace/generated-header';
+import { docWithoutDirective } from '../../workspace/json-form';
 import type { RouteModel, WorkspaceModel } from '../../model/model';
 import { upperFirst } from '../../model/naming';
 import type { EmitContext, Emitter, OpenApiOptions } from '../emitter';
@@ -138,7 +139,7 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
   // Only the collected ids: the names also hold a type's plain id when only another context of it was reached.
   const byName = named.ids().map((id): [string, string] => [id, names.get(id)!]).sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   for (const [id, name] of byName) {
-    const doc = docText(named.info(id).decl.doc);
+    const doc = docText(docWithoutDirective(named.info(id).decl.doc));
     schemas[name] = withDoc(printJsonSchema(named.shape(id), ref), doc) as JsonValue;
   }
   // fwhttp writes both; gateways and other servers in front may answer with either, or other keys (as the client reads it).

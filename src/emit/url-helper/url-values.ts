@@ -79,9 +79,13 @@ export function scalarOf(t: ResolvedType, ctx: ValueContext): ScalarType | undef
       return { type: { name: 'Time', pkg: TIME }, format: { kind: 'time' } };
     case 'duration':
       return { type: { name: 'Duration', pkg: TIME }, format: { kind: 'basic', basic: 'int64', named: true } };
+    case 'mapped':
+      // Its text (MarshalText, String) is not known to the helper: it takes the text itself.
+      return STRING_SCALAR;
     case 'named': {
       const info = ctx.resolver.named.get(t.id);
       const u = ctx.resolver.underlying(t);
+      if (info?.form && u.kind !== 'basic') return STRING_SCALAR;
       if (!info || u.kind !== 'basic') return undefined;
       const text = hasMethod(info.pkg, info.name, 'MarshalText');
       if (nameable(info, ctx)) {

@@ -1,9 +1,11 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { type Diagnostic, formatDiagnostic } from '../../diagnostics/diagnostics';
 import { generateAndWrite, type GeneratorName, type ZodFlavour } from '../../generate';
 import { discoverRoots, toPosix } from '../../workspace/discover';
 import { outputFiles } from '../../workspace/outputs';
+import { CONFIG_FILE } from '../../workspace/fw-config';
 import { selectRoots } from '../../workspace/select-roots';
 import { defaultCacheDir } from '../../workspace/cache-dir';
 
@@ -79,7 +81,7 @@ function filesToGenerate(
   generators: readonly GeneratorName[],
   packages: readonly string[],
   single: { client?: string; openapi?: string },
-): { own: string[]; goFiles: string[] } | undefined {
+): { own: string[]; goFiles: string[]; configs: string[] } | undefined {
   const problems: Diagnostic[] = [];
   const all = discoverRoots(cwd);
   const selected = selectRoots(cwd, all, packages, problems);
@@ -88,7 +90,9 @@ function filesToGenerate(
   const files = (roots: typeof all) => outputFiles(toPosix(cwd), roots.map((r) => r.relDir), abs(single.client) ?? '', abs(single.openapi));
   const own = files(selected);
   const every = files(all);
-  return { own: generators.flatMap((g) => own[g]), goFiles: [...every.router, ...every['url-helper']] };
+  // The fw.json files generation reads (beside the go.mod of each selected root's module): inputs too.
+  const configs = [...new Set(selected.flatMap((r) => (r.module ? [path.join(r.module.dir, CONFIG_FILE)] : [])))].filter((f) => fs.existsSync(f)).map(toPosix);
+  return { own: generators.flatMap((g) => own[g]), goFiles: [...every.router, ...every['url-helper']], configs };
 }
 
 /**
@@ -126,6 +130,11 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
   }
   if (extra.length > 0) {
     return `fw: nothing was written: the inputs of the cached target ${target} exclude ${extra.join(', ')}, which fw does not generate (no such root handler package): remove ${list(extra, '!')} from its inputs`;
+  }
+  const inputs = (context.target.inputs ?? []).filter((i): i is string => typeof i === 'string' && !i.startsWith('!')).map(resolve);
+  const configs = files.configs.map(rel).filter((f) => !inputs.includes(f));
+  if (configs.length > 0) {
+    return `fw: nothing was written: the inputs of the cached target ${target} do not include ${configs.join(', ')}, whose type mappings decide the output: add ${list(configs)} to its inputs`;
   }
   return undefined;
 }

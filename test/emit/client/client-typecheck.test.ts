@@ -16,7 +16,7 @@ import { withVerifyingFacade } from '../../../src/emit/client/zod-facade';
  * its verifying zod facade (`withVerifyingFacade`), where tsc checks every
  * schema against its TypeScript type.
  */
-const GOLDEN_CLIENTS = ['fixtures/example/web/src/api/client.ts', 'fixtures/example/web/src/api/client.mini.ts', 'fixtures/client-kinds/client.ts', 'fixtures/json-oracle/web/client.ts', 'fixtures/json-oracle/web/client.mini.ts'];
+const GOLDEN_CLIENTS = ['fixtures/example/web/src/api/client.ts', 'fixtures/example/web/src/api/client.mini.ts', 'fixtures/client-kinds/client.ts', 'fixtures/json-oracle/web/client.ts', 'fixtures/json-oracle/web/client.mini.ts', 'fixtures/known-marshalers/web/client.ts', 'fixtures/known-marshalers/web/client.mini.ts'];
 
 describe('golden TypeScript clients type-check under strict options', () => {
   it('in a browser project (lib DOM, no Node types, library types checked too)', () => {

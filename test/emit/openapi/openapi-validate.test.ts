@@ -9,7 +9,7 @@ import { makeWorkspace } from '../../support/workspace';
 
 /**
  * Every document fw writes passes Redocly's `recommended` lint rules with no
- * error: the golden documents of example, json-oracle and client-kinds (JSON and YAML),
+ * error: the golden documents of example, json-oracle, known-marshalers and client-kinds (JSON and YAML),
  * and the document of a generated workspace shaped like the benchmark's
  * (scripts/bench-workspace.mjs, at 600 routes over 3 roots).
  */
@@ -28,6 +28,11 @@ describe('generated OpenAPI documents pass the Redocly linter (recommended rules
     expect(warnings.filter((w) => !w.startsWith('operation-4xx-response:'))).toEqual([
       'operation-2xx-response: Operation must have at least one `2XX` response. at #/paths/~1files~1{path}/get/responses',
     ]);
+  });
+
+  it('known-marshalers (fixtures/known-marshalers/web/openapi.json: built-in and declared JSON forms)', async () => {
+    const { errors } = await lintOpenApi(path.join(FIXTURES, 'known-marshalers/web/openapi.json'));
+    expect(errors).toEqual([]);
   });
 
   it('json-oracle (fixtures/json-oracle/web/openapi.json: generics, marshalers, recursion, hostile names)', async () => {
