@@ -49,7 +49,7 @@ describe('fw:http_root prefix=', () => {
     expect(file('v2handler/router.go')).toContain('p.Mux.HandleFunc("GET /v2/users/{id}", p.UserHandler.GetUser())\n\tp.Mux.HandleFunc("GET /v2/{$}", Index())');
     expect(file('v1handler/router.go')).toContain('p.Mux.HandleFunc("GET /users/{id}", p.UserHandler.GetUser())\n\tp.Mux.HandleFunc("GET /{$}", Index())');
     expect(file('v2handler/registry.go')).toContain('Pattern: "GET /v2/users/{id}", Path: "/v2/users/{id}"');
-    expect(file('v2handler/urlhelper/urlhelper.go')).toContain('return u.base + "/v2/users/" + fwSegment(id)');
+    expect(file('v2handler/urlhelper/urlhelper.go')).toContain('return u.base + "/v2/users/" + url.PathEscape(id), nil');
     expect(file('v2handler/urlhelper/urlhelper.go')).toContain('return u.base + "/v2/"');
     expect(file('client.ts')).toContain("pattern: '/v2/users/{id}'");
     expect(file('client.ts')).toContain("pattern: '/users/{id}'");
