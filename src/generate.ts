@@ -123,11 +123,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     for (const name of options.generators) {
       const emitter = emitters[name];
       if (name === 'client' && !options.clientFile) {
-        diagnostics.push(error(undefined, 'the client generator needs an output file', 'pass --file <path>'));
+        diagnostics.push(error('FW5002', undefined, 'the client generator needs an output file', 'pass --file <path>'));
         continue;
       }
       if (name === 'openapi' && !options.openapi?.file) {
-        diagnostics.push(error(undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>'));
+        diagnostics.push(error('FW5002', undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>'));
         continue;
       }
       start = process.hrtime.bigint();

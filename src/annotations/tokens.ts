@@ -69,13 +69,13 @@ function checkBrackets(key: string, value: string, valuePos: Pos): Diagnostic[] 
     if (value[i] === '[') open.push(i);
     else if (value[i] === ']' && open.pop() === undefined) {
       diagnostics.push(
-        error(posAt(valuePos, value, i), `unmatched "]" in the value of "${key}"`, `remove it, or start the list with "[", e.g. ${key}=[GET,POST]`),
+        error('FW3001', posAt(valuePos, value, i), `unmatched "]" in the value of "${key}"`, `remove it, or start the list with "[", e.g. ${key}=[GET,POST]`),
       );
     }
   }
   for (const i of open) {
     diagnostics.push(
-      error(posAt(valuePos, value, i), `unclosed "[" in the value of "${key}"`, `close the list with "]", e.g. ${key}=[GET, POST]`),
+      error('FW3002', posAt(valuePos, value, i), `unclosed "[" in the value of "${key}"`, `close the list with "]", e.g. ${key}=[GET, POST]`),
     );
   }
   return diagnostics;
@@ -94,7 +94,7 @@ export function tokenizeAnnotation(text: string, pos: Pos): TokenizedAnnotation 
     return {
       markerPos,
       tokens: [],
-      diagnostics: [error(pos, 'not an fw:http_route annotation', 'an annotation line starts with "// fw:http_route" followed by key=value pairs')],
+      diagnostics: [error('FW3003', pos, 'not an fw:http_route annotation', 'an annotation line starts with "// fw:http_route" followed by key=value pairs')],
     };
   }
   const tokens: AnnotationToken[] = [];
@@ -113,25 +113,25 @@ export function tokenizeAnnotation(text: string, pos: Pos): TokenizedAnnotation 
     if (eq < 0) {
       diagnostics.push(
         (ANNOTATION_KEYS as readonly string[]).includes(word)
-          ? error(wordPos, `annotation key "${word}" has no value`, `write ${word}=<value>`)
-          : error(wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`),
+          ? error('FW3004', wordPos, `annotation key "${word}" has no value`, `write ${word}=<value>`)
+          : error('FW3005', wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`),
       );
       continue;
     }
     const key = word.slice(0, eq);
     if (key === '') {
-      diagnostics.push(error(wordPos, `missing key before "=" in "${word}"`, 'write key=value, e.g. path=/users'));
+      diagnostics.push(error('FW3006', wordPos, `missing key before "=" in "${word}"`, 'write key=value, e.g. path=/users'));
       continue;
     }
     if (!KEY.test(key)) {
-      diagnostics.push(error(wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`));
+      diagnostics.push(error('FW3005', wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`));
       continue;
     }
     const value = word.slice(eq + 1);
     const valuePos = posAt(pos, text, start + eq + 1);
     let valueOk = true;
     if (value === '') {
-      diagnostics.push(error(wordPos, `empty value for "${key}"`, `write ${key}=<value>, or remove "${key}="`));
+      diagnostics.push(error('FW3007', wordPos, `empty value for "${key}"`, `write ${key}=<value>, or remove "${key}="`));
       valueOk = false;
     } else {
       const bracketProblems = checkBrackets(key, value, valuePos);

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import type { CodeOf, DiagnosticCode } from './codes';
 
 /**
  * A position in a source file. `line` and `col` are 1-based; `col` counts
@@ -16,6 +17,8 @@ export type Severity = 'error' | 'warning';
 /** One problem found in the user's input. Every stage collects these instead of throwing. */
 export interface Diagnostic {
   severity: Severity;
+  /** The kind of problem, stable across versions (src/diagnostics/codes.ts, docs/diagnostics.md). */
+  code: DiagnosticCode;
   /** Where the problem is; absent for problems that belong to no file (e.g. an unknown package name). */
   pos?: Pos;
   /** What is wrong, lower case, no trailing period. */
@@ -26,12 +29,14 @@ export interface Diagnostic {
   related?: { pos: Pos; message: string }[];
 }
 
-export function error(pos: Pos | undefined, message: string, hint?: string): Diagnostic {
-  return { severity: 'error', pos, message, hint };
+/** An error of kind `code`: the code comes first, so a diagnostic cannot be made without one. */
+export function error(code: CodeOf<'error'>, pos: Pos | undefined, message: string, hint?: string): Diagnostic {
+  return { severity: 'error', code, pos, message, hint };
 }
 
-export function warning(pos: Pos | undefined, message: string, hint?: string): Diagnostic {
-  return { severity: 'warning', pos, message, hint };
+/** A warning of kind `code`. */
+export function warning(code: CodeOf<'warning'>, pos: Pos | undefined, message: string, hint?: string): Diagnostic {
+  return { severity: 'warning', code, pos, message, hint };
 }
 
 /** The position of a whole file or directory (printed without line and column). */
@@ -48,8 +53,8 @@ export function osErrorText(e: unknown): string {
 }
 
 /** A file-system failure on `file`: `file: error: cannot read (EACCES: permission denied)`. */
-export function fileError(file: string, what: string, e: unknown): Diagnostic {
-  return error(wholeFile(file), what, osErrorText(e));
+export function fileError(code: CodeOf<'error'>, file: string, what: string, e: unknown): Diagnostic {
+  return error(code, wholeFile(file), what, osErrorText(e));
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

@@ -393,7 +393,7 @@ export class JsonShapes {
     const key = `${info.id} ${what}`;
     if (this.warnedTypes.has(key)) return;
     this.warnedTypes.add(key);
-    this.diagnostics.push(warning(info.decl.pos, message, 'describe the JSON form with a plain struct instead, or accept unknown'));
+    this.diagnostics.push(warning('FW5020', info.decl.pos, message, 'describe the JSON form with a plain struct instead, or accept unknown'));
   }
 }
 

@@ -47,7 +47,7 @@ const FW_ERROR = 'FwError';
 const AUTHORIZATION = 'Authorization';
 
 export const emitOpenApi: Emitter = (model: WorkspaceModel, ctx: EmitContext) => {
-  if (!ctx.openapi) return { files: [], diagnostics: [error(undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>')] };
+  if (!ctx.openapi) return { files: [], diagnostics: [error('FW5002', undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>')] };
   const { document, diagnostics } = openApiDocument(model, ctx.openapi);
   const contents = /\.ya?ml$/i.test(ctx.openapi.file) ? toYaml(document, GENERATED_MARK) : toJson(document);
   return { files: [{ path: ctx.openapi.file, contents }], diagnostics };
@@ -169,7 +169,7 @@ function unique(base: string, taken: Set<string>): string {
 }
 
 function sameOperation(route: RouteModel, method: HttpMethod, path: string, other: RouteModel): Diagnostic {
-  const d = error(
+  const d = error('FW5050', 
     route.pos,
     `route ${route.name} and route ${other.name} are both ${method} ${path} in one OpenAPI document (they come from different root packages)`,
     'generate one document per root package: fw g openapi <package> --file <path>',
