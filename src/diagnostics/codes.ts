@@ -1,5 +1,3 @@
-import type { Severity } from './diagnostics';
-
 /**
  * Every kind of diagnostic fw gives, by its stable code. A code names one
  * kind of problem for good: tools filter on it, CI budgets count it, and the
@@ -22,6 +20,9 @@ import type { Severity } from './diagnostics';
  * test/diagnostics/codes.test.ts` to refresh the table in docs/diagnostics.md.
  * That test fails while a code is unused, undocumented, or out of its range.
  */
+
+/** Errors stop a run (nothing is written); warnings do not. */
+export type Severity = 'error' | 'warning';
 
 export interface CodeInfo<S extends Severity = Severity> {
   severity: S;

@@ -1,5 +1,7 @@
 import * as path from 'node:path';
-import type { CodeOf, DiagnosticCode } from './codes';
+import type { CodeOf, DiagnosticCode, Severity } from './codes';
+
+export type { Severity } from './codes';
 
 /**
  * A position in a source file. `line` and `col` are 1-based; `col` counts
@@ -11,8 +13,6 @@ export interface Pos {
   line: number;
   col: number;
 }
-
-export type Severity = 'error' | 'warning';
 
 /** One problem found in the user's input. Every stage collects these instead of throwing. */
 export interface Diagnostic {
@@ -73,11 +73,16 @@ export function printable(line: string): string {
   return line.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => NAMED_CONTROLS[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The one place that turns a diagnostic into `file:line:col: error: what (how to fix)`. */
-export function formatDiagnostic(d: Diagnostic, cwd: string): string {
+/**
+ * The one place that turns a diagnostic into `file:line:col: error: what (how
+ * to fix)`; with `withCode`, followed by its code, ` [FW3010]` (what runs
+ * print; the code stays last so editors' file:line:col: error: matchers still read it).
+ */
+export function formatDiagnostic(d: Diagnostic, cwd: string, withCode = false): string {
   const where = d.pos ? `${formatPos(d.pos, cwd)}: ` : 'fw: ';
   const hint = d.hint ? ` (${d.hint})` : '';
-  const lines = [`${where}${d.severity}: ${d.message}${hint}`];
+  const code = withCode ? ` [${d.code}]` : '';
+  const lines = [`${where}${d.severity}: ${d.message}${hint}${code}`];
   for (const r of d.related ?? []) lines.push(`${formatPos(r.pos, cwd)}: note: ${r.message}`);
   return lines.map(printable).join('\n');
 }

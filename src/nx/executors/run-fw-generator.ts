@@ -1,6 +1,8 @@
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
-import { type Diagnostic, formatDiagnostic } from '../../diagnostics/diagnostics';
+import type { Diagnostic } from '../../diagnostics/diagnostics';
+import { printReport } from '../../diagnostics/print-report';
+import { brokenBudget, type Lines, type Outcome, type OutputFormat, type RunReport } from '../../diagnostics/run-report';
 import { generateAndWrite, type GeneratorName, type ZodFlavour } from '../../generate';
 import { discoverRoots, toPosix } from '../../workspace/discover';
 import { outputFiles } from '../../workspace/outputs';
@@ -25,6 +27,14 @@ export interface FwExecutorOptions {
   title?: string;
   version?: string;
   servers?: string[];
+  /** How diagnostics and the summary are printed (text, json, github), as the CLI's --format. */
+  format?: OutputFormat;
+  /** List every warning, not one line per repeated kind. */
+  verbose?: boolean;
+  /** Fail when there are more warnings than this (the files are written). */
+  maxWarnings?: number;
+  /** Fail when there is any warning (the files are written). */
+  warningsAsErrors?: boolean;
 }
 
 export interface FwExecutorResult {
@@ -38,18 +48,8 @@ function projectRootOf(context: ExecutorContext): string {
   return project.root;
 }
 
-/** Prints diagnostics as the CLI does, with paths relative to the workspace root (where `nx` was run from). */
-function printDiagnostics(diagnostics: readonly Diagnostic[], workspaceRoot: string): void {
-  for (const d of diagnostics) {
-    const text = formatDiagnostic(d, workspaceRoot);
-    if (d.severity === 'error') logger.error(text);
-    else logger.warn(text);
-  }
-}
-
-function relativePaths(files: readonly string[], workspaceRoot: string): string {
-  return files.map((f) => path.relative(workspaceRoot, f).split(path.sep).join('/')).join(', ');
-}
+/** Nx's logger as the lines a run report prints: warnings at warn level, other diagnostics and failures at error level. */
+const NX_LINES: Lines = { out: (l) => logger.info(l), err: (l) => logger.error(l), warn: (l) => logger.warn(l) };
 
 /**
  * A check answered from Nx's cache would pass without looking (and restore
@@ -164,7 +164,8 @@ export async function runFwGenerator(
     logger.error(undeclared);
     return { success: false };
   }
-  const { report, diagnostics, failure } = await generateAndWrite(
+  const started = process.hrtime.bigint();
+  const { result, report, diagnostics, failure } = await generateAndWrite(
     {
       cwd,
       generators: list,
@@ -176,16 +177,23 @@ export async function runFwGenerator(
     },
     { check: options.check, force: options.force },
   );
-  printDiagnostics(diagnostics, context.root);
-  if (failure === 'errors' || failure === 'refused') return { success: false };
-  if (failure === 'stale') {
-    logger.error(`fw ${label}: out of date: ${relativePaths(report.stale, context.root)} (run the generating target to regenerate)`);
-    return { success: false };
-  }
-  if (options.check) {
-    logger.info(`fw ${label}: ${report.unchanged.length} file(s) up to date`);
-    return { success: true };
-  }
-  logger.info(`fw ${label}: ${report.written.length} written, ${report.unchanged.length} unchanged`);
-  return { success: true };
+  const broken = failure ? undefined : brokenBudget(diagnostics, options);
+  const outcome: Outcome = failure ?? (broken ? 'warnings' : 'ok');
+  const run: RunReport = {
+    label: `fw ${label}`,
+    cwd: context.root,
+    diagnostics,
+    roots: result.summary.roots,
+    routes: result.summary.routes,
+    written: report?.written ?? [],
+    unchanged: report?.unchanged ?? [],
+    stale: report?.stale ?? [],
+    check: options.check === true,
+    ms: Number(process.hrtime.bigint() - started) / 1e6,
+    outcome,
+    budget: broken,
+    staleHint: 'run the generating target to regenerate it',
+  };
+  printReport(options.format ?? 'text', run, { verbose: options.verbose }, NX_LINES);
+  return { success: outcome === 'ok' };
 }
