@@ -199,4 +199,44 @@ describe('fw g reports', () => {
     }
     expect(snapshotTree(ws)).toEqual(before);
   });
+
+  it('fw watch: one JSON document per rebuild, each valid; text groups warnings per rebuild as fw g does', async () => {
+    const { ws } = warningWorkspace();
+    const { main } = await import('../../src/cli/main');
+    const watch = async (format: string, edit: () => void, done: (out: string[]) => boolean) => {
+      const out: string[] = [];
+      const exited = main(['watch', '--cwd', ws, '--no-cache', '--format', format], { out: (l) => out.push(l), err: (l) => out.push(l) });
+      const deadline = Date.now() + 20_000;
+      let edited = false;
+      try {
+        while (!done(out)) {
+          if (Date.now() > deadline) throw new Error(`fw watch --format ${format} printed:\n${out.join('\n')}`);
+          if (!edited && out.length > 0) {
+            edited = true;
+            await new Promise((r) => setTimeout(r, 300));
+            edit();
+          }
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      } finally {
+        process.emit('SIGINT');
+      }
+      expect(await exited).toBe(0);
+      return out;
+    };
+    const handler = path.join(ws, 'api/handler_0.go');
+    const failed = (out: string[]) => out.some((l) => l.includes('"outcome":"errors"'));
+    const docs = (await watch('json', () => fs.appendFileSync(handler, '// fw:http_route path=/x bogus=1\nfunc (h *H) X() http.HandlerFunc { return nil }\n'), failed)).map(validJson);
+    expect([docs[0]!.command, docs[0]!.outcome, docs[0]!.summary.warnings]).toEqual(['fw watch built', 'ok', ROUTES]);
+    const last = docs.at(-1)!;
+    expect([last.command, last.outcome, last.summary.errors, last.diagnostics.find((d: any) => d.severity === 'error').code]).toEqual(['fw watch rebuilt (1 change)', 'errors', 1, 'FW3010']);
+    const text = await watch('text', () => fs.writeFileSync(handler, handlerFile(0)), (out) => out.some((l) => l.startsWith('fw watch rebuilt')));
+    // Each rebuild (the first build, and each after an edit) prints its 500 warnings as 3 lines, then its summary.
+    const rebuilds = text.filter((l) => l.startsWith('fw watch built') || l.startsWith('fw watch rebuilt'));
+    expect(rebuilds.length).toBeGreaterThanOrEqual(2);
+    expect(text.filter((l) => l.includes('[FW4040]'))).toHaveLength(rebuilds.length);
+    expect(text.filter((l) => l.startsWith('  … and 499 more FW4040 warnings, at '))).toHaveLength(rebuilds.length);
+    expect(text.filter((l) => l === 'fw: 499 repeated warnings not listed one by one; run with --verbose (or --format json) to list all')).toHaveLength(rebuilds.length);
+    expect(text.at(-1)).toMatch(/^fw watch rebuilt \(1 change\): 0 errors, 500 warnings; 1 root \(api\), 500 routes; /);
+  });
 });

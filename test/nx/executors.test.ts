@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
+import Ajv2020 from 'ajv/dist/2020';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generate } from '../../src/generate';
 import allExecutor from '../../src/nx/executors/all/impl';
@@ -197,6 +198,27 @@ describe('fw executors', () => {
     expect(await routerExecutor({ packages: ['internal/v1handler'] }, ctx)).toEqual({ success: true });
     expect(await routerExecutor({ packages: ['nope'] }, ctx)).toEqual({ success: false });
     expect(errors().join('\n')).toContain('nope');
+  });
+
+  it('format json prints one document of the shipped schema; maxWarnings and warningsAsErrors fail the target after writing', async () => {
+    const handler = path.join(ws, V1, 'handler_users.go');
+    fs.writeFileSync(handler, fs.readFileSync(handler, 'utf8').replace('path=/v1/users/{id} ', 'path=/v1/users/{id}/{team} '));
+    expect(await routerExecutor({ format: 'json', maxWarnings: 0 }, ctx)).toEqual({ success: false });
+    const [json, ...rest] = printed.map((p) => p.text);
+    expect(rest).toEqual([]);
+    const doc = JSON.parse(json!);
+    const schema = JSON.parse(fs.readFileSync(path.join(__dirname, '../../schemas/run-report.v1.schema.json'), 'utf8'));
+    const validate = new Ajv2020({ strict: true }).compile(schema);
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect(doc).toMatchObject({ command: 'fw router', outcome: 'warnings', budget: 'more than --max-warnings 0', summary: { warnings: 1, written: 2 } });
+    expect(doc.diagnostics).toEqual([expect.objectContaining({ code: 'FW4040', file: `${V1}/handler_users.go`, line: 23 })]);
+    expect(await routerExecutor({ maxWarnings: 1 }, ctx)).toEqual({ success: true });
+    printed.length = 0;
+    expect(await routerExecutor({ warningsAsErrors: true, format: 'github' }, ctx)).toEqual({ success: false });
+    expect(printed.map((p) => p.text)).toEqual([
+      expect.stringMatching(new RegExp(`^::warning file=${V1}/handler_users.go,line=23,col=\\d+,title=FW4040::path wildcard \\{team\\} is not bound`)),
+      expect.stringMatching(/^fw router: 0 errors, 1 warning; .*; failed: warnings count as errors \(--warnings-as-errors\)$/),
+    ]);
   });
 
   it('fw:url-helper writes the URL helper package of each root', async () => {
