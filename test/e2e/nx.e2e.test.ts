@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pluginOptionsSchema } from '../../src/nx/plugin-options';
 import { runGo } from '../support/go';
-import { type CommandResult, createInstalledWorkspace, removeWorkspace, run } from './support/packed-workspace';
+import { startNxCacheServer } from './support/nx-cache-server';
+import { type CommandResult, commitAll, createInstalledWorkspace, removeWorkspace, run, runOk } from './support/packed-workspace';
 
 /**
  * fw as users meet it in Nx: the packed package installed into a real Nx
@@ -148,5 +149,99 @@ describe('fw in a real Nx workspace', () => {
     expect(first.output).not.toMatch(CACHE_HIT);
     expect(read(`${V1}/router.go`)).toContain('"GET /v1/everyone"');
     expect((await nx('run', 'api:gen-router')).output).toMatch(CACHE_HIT);
+  });
+
+  it('remote cache: a second clone gets every fw target from a self-hosted Nx cache server, byte-identical; after the same model edit, one misses and the other hits', async () => {
+    const server = await startNxCacheServer(path.join(path.dirname(ws), 'nx-remote-cache'));
+    try {
+      // Each clone keeps its local cache in its own .nx, as on two machines (Nx 23 otherwise shares one cache
+      // between the checkouts of a workspace on one machine, under ~/.nx, and B would hit A's local cache).
+      const remote = {
+        NX_SELF_HOSTED_REMOTE_CACHE_SERVER: server.url,
+        NX_SELF_HOSTED_REMOTE_CACHE_ACCESS_TOKEN: server.token,
+        NX_CACHE_DIRECTORY: '.nx/cache',
+        NX_WORKSPACE_DATA_DIRECTORY: '.nx/workspace-data',
+      };
+      // Every cached fw target of every project, and the files they declare as outputs.
+      const targets = new Set<string>();
+      const outputFiles: string[] = [];
+      for (const name of JSON.parse((await nx('show', 'projects', '--json')).stdout) as string[]) {
+        const project = JSON.parse((await nx('show', 'project', name, '--json')).stdout) as {
+          root: string;
+          targets: Record<string, { executor?: string; cache?: boolean; outputs?: string[] }>;
+        };
+        for (const [target, t] of Object.entries(project.targets)) {
+          if (!t.executor?.startsWith('fw:') || t.cache !== true) continue;
+          targets.add(target);
+          for (const o of t.outputs ?? []) {
+            const resolved = o.replace('{workspaceRoot}/', '').replace('{projectRoot}', project.root);
+            expect(resolved, `an output Nx resolves itself: ${o}`).not.toContain('{');
+            outputFiles.push(resolved);
+          }
+        }
+      }
+      const files = [...new Set(outputFiles)].sort();
+      expect([...targets].sort()).toEqual(['gen-all', 'gen-client', 'gen-openapi', 'gen-router', 'gen-url-helper']);
+      const outputs = (dir: string) => Object.fromEntries(files.map((f) => [f, fs.existsSync(path.join(dir, f)) ? fs.readFileSync(path.join(dir, f), 'utf8') : undefined]));
+      let lastOutput = '';
+      /** Runs every fw target in `dir`; the cache each task was answered from (remote, local) or miss, by task. */
+      const runAll = async (dir: string) => {
+        const result = await run(path.join(dir, 'node_modules', '.bin', 'nx'), ['run-many', '-t', ...targets, '--outputStyle=static', '--parallel=1'], dir, {
+          env: remote,
+          timeoutMs: 120_000,
+        });
+        expect(result.code, result.output).toBe(0);
+        const tasks = [...result.output.matchAll(/^> nx run (\S+)(.*)$/gm)].map((m) => [m[1]!, /\[remote cache\]/.test(m[2]!) ? 'remote' : CACHE_HIT.test(m[2]!) ? 'local' : 'miss'] as const);
+        expect(tasks.length, result.output).toBeGreaterThan(0);
+        lastOutput = result.output;
+        return Object.fromEntries(tasks);
+      };
+
+      // Clone A (this workspace) fills the remote cache: without a local cache, every task runs and uploads.
+      await commitAll(ws, 'state before the remote cache');
+      fs.rmSync(path.join(ws, '.nx'), { recursive: true, force: true });
+      const a = await runAll(ws);
+      expect(new Set(Object.values(a)), lastOutput).toEqual(new Set(['miss']));
+      const generated = outputs(ws);
+      expect(Object.values(generated).every((text) => text !== undefined)).toBe(true);
+      expect(server.requests.filter((r) => r.method === 'PUT' && r.status === 200)).toHaveLength(Object.keys(a).length);
+
+      // Clone B: a fresh git clone, dependencies installed (hard links of A's) but no node_modules/.cache.
+      const clone = path.join(path.dirname(ws), 'clone-b');
+      await runOk('git', ['clone', '-q', ws, clone]);
+      await runOk('cp', ['-al', path.join(ws, 'node_modules'), path.join(clone, 'node_modules')], ws);
+      fs.rmSync(path.join(clone, 'node_modules', '.cache'), { recursive: true, force: true });
+      // Deleted, all but a root's router.go and registry.go: those mark the root (discovery needs them), so they are put
+      // back as the stubs nx g fw:handler-package writes. Generated files are not inputs, so no hash changes.
+      for (const f of files) {
+        const root = /^(.*\/)?([^/]+)\/(router|registry)\.go$/.exec(f);
+        if (root) fs.writeFileSync(path.join(clone, f), `// Code generated by fw. DO NOT EDIT.\n\npackage ${root[2]}\n`);
+        else fs.rmSync(path.join(clone, f), { force: true });
+      }
+      const b = await runAll(clone);
+      expect(b, lastOutput).toEqual(Object.fromEntries(Object.keys(a).map((task) => [task, 'remote'])));
+      expect(outputs(clone)).toEqual(generated);
+      expect(fs.existsSync(path.join(clone, 'node_modules', '.cache', 'fw')), 'fw never ran in clone B').toBe(false);
+
+      // The same model edit in both: A misses (and uploads) the api tasks, B gets them from the remote cache.
+      const modelEdit = (dir: string) => {
+        const models = path.join(dir, 'apps/api/internal/models/models.go');
+        const text = fs.readFileSync(models, 'utf8');
+        expect(text).toContain('\tName    string');
+        fs.writeFileSync(models, text.replace('\tName    string', '\tNickname string `json:"nickname"`\n\tName    string'));
+      };
+      modelEdit(ws);
+      modelEdit(clone);
+      const a2 = await runAll(ws);
+      const apiTasks = Object.keys(a2).filter((t) => t.startsWith('api:'));
+      expect(apiTasks.length).toBeGreaterThan(0);
+      expect(Object.entries(a2).map(([t, c]) => `${t} ${c}`).sort(), lastOutput).toEqual(Object.keys(a2).map((t) => `${t} ${t.startsWith('api:') ? 'miss' : 'local'}`).sort());
+      const b2 = await runAll(clone);
+      expect(Object.entries(b2).map(([t, c]) => `${t} ${c}`).sort(), lastOutput).toEqual(Object.keys(b2).map((t) => `${t} ${t.startsWith('api:') ? 'remote' : 'local'}`).sort());
+      expect(fs.readFileSync(path.join(clone, 'apps/api/client/client.ts'), 'utf8')).toContain('nickname');
+      expect(outputs(clone)).toEqual(outputs(ws));
+    } finally {
+      await server.stop();
+    }
   });
 });
