@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { printReport } from '../diagnostics/print-report';
-import { brokenBudget, exitCodeOf, type Outcome, OUTPUT_FORMATS, type OutputFormat, type PrintOptions, type RunReport, type WarningBudget } from '../diagnostics/run-report';
-import { generateAndWrite, type GenerateOptions, type GeneratorName } from '../generate';
+import { exitCodeOf, OUTPUT_FORMATS, type OutputFormat, type PrintOptions, type WarningBudget } from '../diagnostics/run-report';
+import { generateAndWrite, type GenerateOptions, type GeneratorName, runReportOf } from '../generate';
 import { checkTurboTask } from '../runtime/turbo-config';
 import { defaultCacheDir } from '../workspace/cache-dir';
 import { type Command, COMMON_OPTIONS, EXIT_FAILURE, type Io, UsageError } from './command';
@@ -100,34 +100,21 @@ async function runGenerators(
   const budget = budgetOption(values);
   const started = process.hrtime.bigint();
   const check = values.check === true;
-  const base = { label: `fw g ${command}`, cwd, check, staleHint: `run fw g ${command} to update it`, roots: [], routes: 0, written: [], unchanged: [], stale: [] };
+  const base = { label: `fw g ${command}`, cwd, check, staleHint: `run fw g ${command} to update it` };
   if (values.turbo === true) {
     const problems = checkTurboTask(cwd, command === 'all' ? (outputs.openapi ? 'openapi' : 'all') : generators[0]!, outputs.clientFile);
     if (problems.length > 0) {
-      printReport(format, { ...base, diagnostics: problems, outcome: 'errors' }, printOptions(values), io);
+      printReport(format, { ...base, diagnostics: problems, outcome: 'errors', roots: [], routes: 0, written: [], unchanged: [], stale: [] }, printOptions(values), io);
       return EXIT_FAILURE;
     }
   }
-  const { result, report, diagnostics, failure } = await generateAndWrite(
+  const written = await generateAndWrite(
     { cwd, generators, packages: positionals, ...outputs, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
     { check, force: values.force === true },
   );
-  const broken = failure ? undefined : brokenBudget(diagnostics, budget);
-  const outcome: Outcome = failure ?? (broken ? 'warnings' : 'ok');
-  const run: RunReport = {
-    ...base,
-    diagnostics,
-    roots: result.summary.roots,
-    routes: result.summary.routes,
-    written: report?.written ?? [],
-    unchanged: report?.unchanged ?? [],
-    stale: report?.stale ?? [],
-    ms: Number(process.hrtime.bigint() - started) / 1e6,
-    outcome,
-    budget: broken,
-  };
+  const run = runReportOf(written, base, started, budget);
   printReport(format, run, printOptions(values), io);
-  return exitCodeOf(outcome);
+  return exitCodeOf(run.outcome);
 }
 
 export const routerCommand: Command = {

@@ -2,8 +2,8 @@ import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import { printReport } from '../../diagnostics/print-report';
-import { brokenBudget, type Lines, type Outcome, type OutputFormat, type RunReport } from '../../diagnostics/run-report';
-import { generateAndWrite, type GeneratorName, type ZodFlavour } from '../../generate';
+import type { Lines, OutputFormat } from '../../diagnostics/run-report';
+import { generateAndWrite, type GeneratorName, runReportOf, type ZodFlavour } from '../../generate';
 import { discoverRoots, toPosix } from '../../workspace/discover';
 import { outputFiles } from '../../workspace/outputs';
 import { selectRoots } from '../../workspace/select-roots';
@@ -165,7 +165,7 @@ export async function runFwGenerator(
     return { success: false };
   }
   const started = process.hrtime.bigint();
-  const { result, report, diagnostics, failure } = await generateAndWrite(
+  const written = await generateAndWrite(
     {
       cwd,
       generators: list,
@@ -177,23 +177,7 @@ export async function runFwGenerator(
     },
     { check: options.check, force: options.force },
   );
-  const broken = failure ? undefined : brokenBudget(diagnostics, options);
-  const outcome: Outcome = failure ?? (broken ? 'warnings' : 'ok');
-  const run: RunReport = {
-    label: `fw ${label}`,
-    cwd: context.root,
-    diagnostics,
-    roots: result.summary.roots,
-    routes: result.summary.routes,
-    written: report?.written ?? [],
-    unchanged: report?.unchanged ?? [],
-    stale: report?.stale ?? [],
-    check: options.check === true,
-    ms: Number(process.hrtime.bigint() - started) / 1e6,
-    outcome,
-    budget: broken,
-    staleHint: 'run the generating target to regenerate it',
-  };
+  const run = runReportOf(written, { label: `fw ${label}`, cwd: context.root, check: options.check === true, staleHint: 'run the generating target to regenerate it' }, started, options);
   printReport(options.format ?? 'text', run, { verbose: options.verbose }, NX_LINES);
-  return { success: outcome === 'ok' };
+  return { success: run.outcome === 'ok' };
 }
