@@ -4,7 +4,7 @@ import { GO_KEYWORDS, isGoIdentifier } from '../go/names';
 import { checkResponseSet, parseResponseSpecifier } from './response-specifiers';
 import { parseRoutePath } from './route-path';
 import { closestMatch } from '../diagnostics/suggest';
-import { posAt } from '../diagnostics/text-pos';
+import { posAt, spanOf } from '../diagnostics/text-pos';
 import { parseTypeName } from './type-name';
 import { HTTP_METHODS, type HttpMethod, type ResponseSpecifier, type RouteAnnotation, type RoutePath, type TypeName } from './types';
 
@@ -40,9 +40,9 @@ function splitList(text: string): { item: string; offset: number }[] {
 function checkMethod(item: string, at: Pos): Diagnostic | undefined {
   if (isHttpMethod(item)) return undefined;
   const upper = item.toUpperCase();
-  if (isHttpMethod(upper)) return error('FW3020', at, `method "${item}" must be upper case`, `write ${upper}`);
+  if (isHttpMethod(upper)) return error('FW3020', spanOf(at, item), `method "${item}" must be upper case`, `write ${upper}`);
   const guess = closestMatch(item, HTTP_METHODS);
-  return error('FW3021', at, `unknown HTTP method "${item}"`, guess ? `did you mean ${guess}? ${METHODS_HINT}` : METHODS_HINT);
+  return error('FW3021', spanOf(at, item), `unknown HTTP method "${item}"`, guess ? `did you mean ${guess}? ${METHODS_HINT}` : METHODS_HINT);
 }
 
 /** `GET` or `[GET, POST]` (V2, V6). */
@@ -88,7 +88,7 @@ export function parseMethods(value: string, pos: Pos): { methods?: HttpMethod[];
 function checkRouteName(value: string, pos: Pos): Diagnostic | undefined {
   if (isGoIdentifier(value)) return undefined;
   const why = GO_KEYWORDS.has(value) ? `"${value}" is a Go keyword` : 'not a Go identifier';
-  return error('FW3030', pos, `invalid route name "${value}": ${why}`, 'a route name is a Go identifier: a letter or "_", then letters, digits or "_", e.g. name=GetUser');
+  return error('FW3030', spanOf(pos, value), `invalid route name "${value}": ${why}`, 'a route name is a Go identifier: a letter or "_", then letters, digits or "_", e.g. name=GetUser');
 }
 
 /** `required_header=`: an RFC 9110 token. */
@@ -187,13 +187,13 @@ export function parseAnnotation(text: string, pos: Pos): { annotation?: RouteAnn
   for (const token of tokenized.tokens) {
     if (!(ANNOTATION_KEYS as readonly string[]).includes(token.key)) {
       const guess = closestMatch(token.key, ANNOTATION_KEYS);
-      diagnostics.push(error('FW3010', token.keyPos, `unknown annotation key "${token.key}"`, guess ? `did you mean "${guess}"? ${VALID_KEYS}` : VALID_KEYS));
+      diagnostics.push(error('FW3010', spanOf(token.keyPos, token.key), `unknown annotation key "${token.key}"`, guess ? `did you mean "${guess}"? ${VALID_KEYS}` : VALID_KEYS));
       continue;
     }
     const first = firstSeen.get(token.key);
     if (first && !REPEATABLE.has(token.key)) {
       diagnostics.push({
-        ...error('FW3011', token.keyPos, `duplicate key "${token.key}": it may appear once per annotation line`, duplicateKeyHint(token.key)),
+        ...error('FW3011', spanOf(token.keyPos, token.key), `duplicate key "${token.key}": it may appear once per annotation line`, duplicateKeyHint(token.key)),
         related: [{ pos: first, message: `first "${token.key}=" here` }],
       });
       continue;

@@ -1,5 +1,5 @@
 import { type Diagnostic, type Pos, error } from '../diagnostics/diagnostics';
-import { posAt } from '../diagnostics/text-pos';
+import { posAt, spanOf } from '../diagnostics/text-pos';
 import { ANNOTATION_MARKER, ANNOTATION_PREFIX } from '../go/annotation-comment';
 
 /**
@@ -113,25 +113,25 @@ export function tokenizeAnnotation(text: string, pos: Pos): TokenizedAnnotation 
     if (eq < 0) {
       diagnostics.push(
         (ANNOTATION_KEYS as readonly string[]).includes(word)
-          ? error('FW3004', wordPos, `annotation key "${word}" has no value`, `write ${word}=<value>`)
-          : error('FW3005', wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`),
+          ? error('FW3004', spanOf(wordPos, word), `annotation key "${word}" has no value`, `write ${word}=<value>`)
+          : error('FW3005', spanOf(wordPos, word), `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`),
       );
       continue;
     }
     const key = word.slice(0, eq);
     if (key === '') {
-      diagnostics.push(error('FW3006', wordPos, `missing key before "=" in "${word}"`, 'write key=value, e.g. path=/users'));
+      diagnostics.push(error('FW3006', spanOf(wordPos, word), `missing key before "=" in "${word}"`, 'write key=value, e.g. path=/users'));
       continue;
     }
     if (!KEY.test(key)) {
-      diagnostics.push(error('FW3005', wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`));
+      diagnostics.push(error('FW3005', spanOf(wordPos, word), `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${ANNOTATION_KEYS.join(', ')}`));
       continue;
     }
     const value = word.slice(eq + 1);
     const valuePos = posAt(pos, text, start + eq + 1);
     let valueOk = true;
     if (value === '') {
-      diagnostics.push(error('FW3007', wordPos, `empty value for "${key}"`, `write ${key}=<value>, or remove "${key}="`));
+      diagnostics.push(error('FW3007', spanOf(wordPos, word), `empty value for "${key}"`, `write ${key}=<value>, or remove "${key}="`));
       valueOk = false;
     } else {
       const bracketProblems = checkBrackets(key, value, valuePos);

@@ -1,5 +1,5 @@
 import { type Diagnostic, error, type Pos } from '../diagnostics/diagnostics';
-import { posAt } from '../diagnostics/text-pos';
+import { posAt, spanOf } from '../diagnostics/text-pos';
 import { GO_KEYWORDS, isGoIdentifier } from '../go/names';
 import type { TypeName } from './types';
 
@@ -23,7 +23,7 @@ export function parseTypeName(
   for (const part of parts) {
     if (!isGoIdentifier(part)) {
       const why = part === '' ? 'empty name' : GO_KEYWORDS.has(part) ? `"${part}" is a Go keyword` : `"${part}" is not a Go identifier`;
-      diagnostics.push(error('FW3060', posAt(pos, text, offset), `invalid ${what} "${text}": ${why}`, hint));
+      diagnostics.push(error('FW3060', spanOf(posAt(pos, text, offset), part), `invalid ${what} "${text}": ${why}`, hint));
     }
     offset += part.length + 1;
   }

@@ -12,6 +12,8 @@ export interface Pos {
   file: string;
   line: number;
   col: number;
+  /** Where the text at fault ends, when known: the position just after its last byte. */
+  end?: { line: number; col: number };
 }
 
 /** One problem found in the user's input. Every stage collects these instead of throwing. */

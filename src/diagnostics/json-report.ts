@@ -12,11 +12,14 @@ interface JsonPlace {
   file: string;
   line?: number;
   column?: number;
+  endLine?: number;
+  endColumn?: number;
 }
 
 function place(pos: Pos, cwd: string): JsonPlace {
   const file = relativePath(cwd, pos.file);
-  return pos.line === 0 ? { file } : { file, line: pos.line, column: pos.col };
+  if (pos.line === 0) return { file };
+  return { file, line: pos.line, column: pos.col, ...(pos.end ? { endLine: pos.end.line, endColumn: pos.end.col } : {}) };
 }
 
 function jsonDiagnostic(d: Diagnostic, cwd: string) {

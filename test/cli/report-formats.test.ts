@@ -108,6 +108,10 @@ describe('fw g reports', () => {
     const err = run.stderr.split('\n');
     expect(err.filter((l) => l.endsWith('[FW3010]'))).toHaveLength(ROUTES);
     expect(err.at(-1)).toBe('fw g router: 500 errors, 0 warnings; nothing was written');
+    // In JSON each spans its key: from the b of bogus to just after its s.
+    const doc = validJson((await runFw(['g', 'router', '--cwd', ws, '--format', 'json'])).stdout);
+    expect(doc.diagnostics).toHaveLength(ROUTES);
+    for (const d of doc.diagnostics) expect([d.code, d.endLine - d.line, d.endColumn - d.column]).toEqual(['FW3010', 0, 'bogus'.length]);
   });
 
   it('json: one document, valid against schemas/run-report.v1.schema.json, with every diagnostic', async () => {
@@ -128,6 +132,9 @@ describe('fw g reports', () => {
       file: 'api/handler_0.go',
       line: 9,
       column: 23,
+      // Just after the path value /r0/{id}.
+      endLine: 9,
+      endColumn: 31,
     });
 
     // Errors (with related places), --check and a refusal are documents of the same schema.
