@@ -5,8 +5,7 @@ import {
   hiddenCount,
   hiddenLine,
   type Lines,
-  plural,
-  POSITIONS_SHOWN,
+  moreLine,
   type PrintOptions,
   relativePath,
   type RunReport,
@@ -54,11 +53,7 @@ export function workflowCommand(d: Diagnostic, cwd: string, extra = ''): string 
  */
 export function printGithub(r: RunReport, options: PrintOptions, io: Lines): void {
   const groups = groupDiagnostics(r.diagnostics, options.verbose);
-  for (const { diagnostic, more } of groups) {
-    const shown = more.slice(0, POSITIONS_SHOWN).map((d) => (d.pos ? formatPosition(d.pos, r.cwd) : 'fw'));
-    const extra = more.length > 0 ? `\n… and ${plural(more.length, `more ${diagnostic.code} warning`)}, at ${shown.join(', ')}${more.length > POSITIONS_SHOWN ? ', …' : ''}` : '';
-    io.out(workflowCommand(diagnostic, r.cwd, extra));
-  }
+  for (const g of groups) io.out(workflowCommand(g.diagnostic, r.cwd, g.more.length > 0 ? `\n${moreLine(g, r.cwd)}` : ''));
   const hidden = hiddenCount(groups);
   if (hidden > 0) io.out(hiddenLine(hidden));
   if (r.outcome === 'stale') {

@@ -93,7 +93,12 @@ export interface Grouped {
 export function groupDiagnostics(diagnostics: readonly Diagnostic[], verbose = false): Grouped[] {
   if (verbose) return diagnostics.map((diagnostic) => ({ diagnostic, more: [] }));
   const byCode = new Map<string, Diagnostic[]>();
-  for (const d of diagnostics) if (d.severity === 'warning') byCode.set(d.code, [...(byCode.get(d.code) ?? []), d]);
+  for (const d of diagnostics) {
+    if (d.severity !== 'warning') continue;
+    const same = byCode.get(d.code);
+    if (same) same.push(d);
+    else byCode.set(d.code, [d]);
+  }
   const out: Grouped[] = [];
   for (const d of diagnostics) {
     const same = d.severity === 'warning' ? byCode.get(d.code)! : [d];
@@ -101,6 +106,13 @@ export function groupDiagnostics(diagnostics: readonly Diagnostic[], verbose = f
     else if (same[0] === d) out.push({ diagnostic: d, more: same.slice(1) });
   }
   return out;
+}
+
+/** What a grouped warning says about the others of its kind: `… and 1857 more FW5012 warnings, at a.go:3:4, …`. */
+export function moreLine(g: Grouped, cwd: string): string {
+  const shown = g.more.slice(0, POSITIONS_SHOWN).map((d) => (d.pos ? formatPosition(d.pos, cwd) : 'fw'));
+  const etc = g.more.length > POSITIONS_SHOWN ? ', …' : '';
+  return `… and ${plural(g.more.length, `more ${g.diagnostic.code} warning`)}, at ${shown.join(', ')}${etc}`;
 }
 
 /** How many warnings the grouped output does not list. */
@@ -135,14 +147,10 @@ export function summaryLine(r: RunReport): string {
 /** The text format: grouped diagnostics on stderr (with their codes), `wrote` lines and the summary. */
 export function printText(r: RunReport, options: PrintOptions, io: Lines): void {
   const groups = groupDiagnostics(r.diagnostics, options.verbose);
-  for (const { diagnostic, more } of groups) {
-    const print = diagnostic.severity === 'warning' && io.warn ? io.warn : io.err;
-    print(formatDiagnostic(diagnostic, r.cwd, true));
-    if (more.length > 0) {
-      const shown = more.slice(0, POSITIONS_SHOWN).map((d) => (d.pos ? formatPosition(d.pos, r.cwd) : 'fw'));
-      const etc = more.length > POSITIONS_SHOWN ? ', …' : '';
-      print(printable(`  … and ${plural(more.length, `more ${diagnostic.code} warning`)}, at ${shown.join(', ')}${etc}`));
-    }
+  for (const g of groups) {
+    const print = g.diagnostic.severity === 'warning' && io.warn ? io.warn : io.err;
+    print(formatDiagnostic(g.diagnostic, r.cwd, true));
+    if (g.more.length > 0) print(printable(`  ${moreLine(g, r.cwd)}`));
   }
   const hidden = hiddenCount(groups);
   if (hidden > 0) (io.warn ?? io.err)(hiddenLine(hidden));
