@@ -12,6 +12,7 @@
  *   FW5xxx emit (what a generator cannot express)
  *   FW6xxx write (output files)
  *   FW7xxx runtime (fw init, fw init --turbo, --turbo)
+ *   FW8xxx nx (the executors' checks of their target's configuration)
  *
  * To add a diagnostic: add an entry here with the next free number of its
  * stage (severity, what it means, how to fix it, an example of input that
@@ -164,6 +165,11 @@ export const DIAGNOSTIC_CODES = {
   FW7015: kind(E, '--turbo was given for the OpenAPI document, for which fw init --turbo writes no task', 'use --turbo with fw g router, url-helper, client or all (without --openapi)', '`fw g openapi --turbo --file api.json`'),
   FW7016: kind(E, '--turbo found no turbo.json task that fw init --turbo wrote', 'run fw init --turbo first', '`fw g router --turbo` without turbo.json'),
   FW7017: kind(E, 'the turbo.json task does not match the root handler packages found, so a cached result could belong to other roots', 'run fw init --turbo again', 'a root added after fw init --turbo'),
+  // ---------------------------------------------------------------- nx
+  FW8001: kind(E, 'an Nx executor was asked to check (--check) in a cached target, where a cache hit would pass without checking', 'run the project\'s check-generated target, or declare the target with `"cache": false`', '`nx run api:gen-router --check`'),
+  FW8002: kind(E, 'the outputs of a cached fw target are not exactly the files it generates, so a cache hit could restore files of other roots', 'declare the outputs the message lists', 'a target whose `outputs` name one root of two'),
+  FW8003: kind(E, 'the inputs of a cached fw target do not exclude every generated Go file', 'add the exclusions the message lists to its inputs', 'inputs `{projectRoot}/**/*.go` without `!…/router.go`'),
+  FW8004: kind(E, 'the inputs of a cached fw target exclude generated files of a root that does not exist', 'remove the exclusions the message lists', '`!{projectRoot}/internal/gone/router.go` after removing that root'),
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
@@ -180,4 +186,5 @@ export const CODE_STAGES: Readonly<Record<string, string>> = {
   '5': 'emit',
   '6': 'write',
   '7': 'runtime',
+  '8': 'nx',
 };

@@ -125,7 +125,8 @@ describe('fw executors', () => {
     const cached = { ...ctx, target: { executor: 'fw:router', cache: true, outputs: [`{projectRoot}/internal/v1handler/router.go`] } };
     expect(await routerExecutor({ check: true }, cached)).toEqual({ success: false });
     expect(errors()).toEqual([
-      'fw: --check cannot run in the cached target api:gen-router (a cache hit would pass without checking); run the project\'s check-generated target, or declare a target with "cache": false',
+      'fw: error: --check cannot run in the cached target api:gen-router (a cache hit would pass without checking) (run the project\'s check-generated target, or declare a target with "cache": false) [FW8001]',
+      'fw router: 1 error, 0 warnings; nothing was written',
     ]);
     expect(read(`${V1}/router.go`)).toBe(before);
   });
@@ -149,13 +150,15 @@ describe('fw executors', () => {
     const target = (outputs: string[], inputs: string[] = []) => ({ ...ctx, target: { executor: 'fw:router', cache: true, outputs, inputs } });
     expect(await routerExecutor({}, target(['{projectRoot}/internal/v1handler/router.go']))).toEqual({ success: false });
     expect(errors()).toEqual([
-      `fw: nothing was written: the outputs of the cached target api:gen-router are not the files it generates (${V1}/registry.go, ${V1}/router.go): a cache hit could restore files of other roots; declare "outputs": ["{workspaceRoot}/${V1}/registry.go", "{workspaceRoot}/${V1}/router.go"] and exclude every generated Go file from its inputs`,
+      `fw: error: the outputs of the cached target api:gen-router are not the files it generates (${V1}/registry.go, ${V1}/router.go): a cache hit could restore files of other roots (declare "outputs": ["{workspaceRoot}/${V1}/registry.go", "{workspaceRoot}/${V1}/router.go"] and exclude every generated Go file from its inputs) [FW8002]`,
+      'fw router: 1 error, 0 warnings; nothing was written',
     ]);
     const outputs = ['{projectRoot}/internal/v1handler/registry.go', '{workspaceRoot}/apps/api/internal/v1handler/router.go'];
     printed.length = 0;
     expect(await routerExecutor({}, target(outputs, ['{projectRoot}/**/*.go', '!{projectRoot}/internal/v1handler/router.go']))).toEqual({ success: false });
     expect(errors()).toEqual([
-      `fw: nothing was written: the inputs of the cached target api:gen-router do not exclude the generated files ${V1}/registry.go, ${V1}/urlhelper/urlhelper.go: add "!{workspaceRoot}/${V1}/registry.go", "!{workspaceRoot}/${V1}/urlhelper/urlhelper.go" to its inputs`,
+      `fw: error: the inputs of the cached target api:gen-router do not exclude the generated files ${V1}/registry.go, ${V1}/urlhelper/urlhelper.go (add "!{workspaceRoot}/${V1}/registry.go", "!{workspaceRoot}/${V1}/urlhelper/urlhelper.go" to its inputs) [FW8003]`,
+      'fw router: 1 error, 0 warnings; nothing was written',
     ]);
     expect(read(`${V1}/router.go`)).toBe(before);
     const inputs = ['{projectRoot}/**/*.go', ...['router.go', 'registry.go', 'urlhelper/urlhelper.go'].map((f) => `!{projectRoot}/internal/v1handler/${f}`)];
@@ -166,7 +169,8 @@ describe('fw executors', () => {
     printed.length = 0;
     expect(await clientExecutor({ file: 'client/client.ts' }, client(['!{projectRoot}/internal/gone/router.go']))).toEqual({ success: false });
     expect(errors()).toEqual([
-      `fw: nothing was written: the inputs of the cached target api:gen-router exclude ${API}/internal/gone/router.go, which fw does not generate (no such root handler package): remove "!{workspaceRoot}/${API}/internal/gone/router.go" from its inputs`,
+      `fw: error: the inputs of the cached target api:gen-router exclude ${API}/internal/gone/router.go, which fw does not generate (no such root handler package) (remove "!{workspaceRoot}/${API}/internal/gone/router.go" from its inputs) [FW8004]`,
+      'fw client: 1 error, 0 warnings; nothing was written',
     ]);
   });
 

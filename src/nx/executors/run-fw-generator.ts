@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
-import type { Diagnostic } from '../../diagnostics/diagnostics';
+import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import { printReport } from '../../diagnostics/print-report';
-import type { Lines, OutputFormat } from '../../diagnostics/run-report';
+import type { Lines, OutputFormat, RunReport } from '../../diagnostics/run-report';
 import { generateAndWrite, type GeneratorName, runReportOf, type ZodFlavour } from '../../generate';
 import { discoverRoots, toPosix } from '../../workspace/discover';
 import { outputFiles } from '../../workspace/outputs';
@@ -57,9 +57,14 @@ const NX_LINES: Lines = { out: (l) => logger.info(l), err: (l) => logger.error(l
  * only in targets that are not cached: the inferred check target, or one the
  * user declares with `"cache": false`.
  */
-function cachedCheckError(context: ExecutorContext): string | undefined {
+function cachedCheckError(context: ExecutorContext): Diagnostic | undefined {
   if (context.target?.cache !== true) return undefined;
-  return `fw: --check cannot run in the cached target ${context.projectName}:${context.targetName} (a cache hit would pass without checking); run the project's check-generated target, or declare a target with "cache": false`;
+  return error(
+    'FW8001',
+    undefined,
+    `--check cannot run in the cached target ${context.projectName}:${context.targetName} (a cache hit would pass without checking)`,
+    'run the project\'s check-generated target, or declare a target with "cache": false',
+  );
 }
 
 /** `{projectRoot}`, `{workspaceRoot}`, `{projectName}` and `{options.x}` in a declared output, resolved to a workspace-relative path. */
@@ -99,7 +104,7 @@ function filesToGenerate(
  * cache entry made for other roots (and a run from invalidating the next).
  * Returns the error to print when it does not match.
  */
-function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions, files: ReturnType<typeof filesToGenerate>): string | undefined {
+function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions, files: ReturnType<typeof filesToGenerate>): Diagnostic | undefined {
   if (context.target?.cache !== true || !files) return undefined;
   const projectRoot = projectRootOf(context);
   const resolve = (o: string) => resolveOutput(o, projectRoot, context, options);
@@ -118,13 +123,23 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
   const target = `${context.projectName}:${context.targetName}`;
   const list = (fs: string[], prefix = '') => fs.map((f) => JSON.stringify(`${prefix}{workspaceRoot}/${f}`)).join(', ');
   if (declared.join('\n') !== own.join('\n')) {
-    return `fw: nothing was written: the outputs of the cached target ${target} are not the files it generates (${own.join(', ') || 'none'}): a cache hit could restore files of other roots; declare "outputs": [${list(own)}] and exclude every generated Go file from its inputs`;
+    return error(
+      'FW8002',
+      undefined,
+      `the outputs of the cached target ${target} are not the files it generates (${own.join(', ') || 'none'}): a cache hit could restore files of other roots`,
+      `declare "outputs": [${list(own)}] and exclude every generated Go file from its inputs`,
+    );
   }
   if (included.length > 0) {
-    return `fw: nothing was written: the inputs of the cached target ${target} do not exclude the generated files ${included.join(', ')}: add ${list(included, '!')} to its inputs`;
+    return error('FW8003', undefined, `the inputs of the cached target ${target} do not exclude the generated files ${included.join(', ')}`, `add ${list(included, '!')} to its inputs`);
   }
   if (extra.length > 0) {
-    return `fw: nothing was written: the inputs of the cached target ${target} exclude ${extra.join(', ')}, which fw does not generate (no such root handler package): remove ${list(extra, '!')} from its inputs`;
+    return error(
+      'FW8004',
+      undefined,
+      `the inputs of the cached target ${target} exclude ${extra.join(', ')}, which fw does not generate (no such root handler package)`,
+      `remove ${list(extra, '!')} from its inputs`,
+    );
   }
   return undefined;
 }
@@ -146,13 +161,14 @@ export async function runFwGenerator(
   if (generators === 'all' && options.file) list.push('client');
   if (generators === 'all' && options.openapi) list.push('openapi');
   const label = generators === 'all' ? 'all' : list.join(', ');
-  if (options.check) {
-    const refused = cachedCheckError(context);
-    if (refused) {
-      logger.error(refused);
-      return { success: false };
-    }
-  }
+  const labels = { label: `fw ${label}`, cwd: context.root, check: options.check === true, staleHint: 'run the generating target to regenerate it' };
+  const print = (run: RunReport) => printReport(options.format ?? 'text', run, { verbose: options.verbose }, NX_LINES);
+  const refuse = (d: Diagnostic): FwExecutorResult => {
+    print({ ...labels, diagnostics: [d], outcome: 'errors', roots: [], routes: 0, written: [], unchanged: [], stale: [] });
+    return { success: false };
+  };
+  const refused = options.check ? cachedCheckError(context) : undefined;
+  if (refused) return refuse(refused);
   const cwd = path.join(context.root, projectRootOf(context));
   // `file` is the output of a single-file generator (fw:check and fw:all name the client's so); fw:all's `openapi` the document's.
   const files = {
@@ -160,10 +176,7 @@ export async function runFwGenerator(
     openapi: !list.includes('openapi') ? undefined : generators === 'all' ? options.openapi : options.file,
   };
   const undeclared = options.check ? undefined : undeclaredOutputs(context, options, filesToGenerate(cwd, list, options.packages ?? [], files));
-  if (undeclared) {
-    logger.error(undeclared);
-    return { success: false };
-  }
+  if (undeclared) return refuse(undeclared);
   const started = process.hrtime.bigint();
   const written = await generateAndWrite(
     {
@@ -177,7 +190,7 @@ export async function runFwGenerator(
     },
     { check: options.check, force: options.force },
   );
-  const run = runReportOf(written, { label: `fw ${label}`, cwd: context.root, check: options.check === true, staleHint: 'run the generating target to regenerate it' }, started, options);
-  printReport(options.format ?? 'text', run, { verbose: options.verbose }, NX_LINES);
+  const run = runReportOf(written, labels, started, options);
+  print(run);
   return { success: run.outcome === 'ok' };
 }
