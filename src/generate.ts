@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
+import { brokenBudget, type RunReport, type WarningBudget } from './diagnostics/run-report';
 import { type ClientMemo, type EmitResult, type Emitter, type GeneratedFile, type OpenApiOptions, withProperties, type ZodFlavour } from './emit/emitter';
 import { emitters, type GeneratorName } from './emit/emitters';
 import type { GoFile } from './go/ast';
@@ -123,11 +124,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     for (const name of options.generators) {
       const emitter = emitters[name];
       if (name === 'client' && !options.clientFile) {
-        diagnostics.push(error(undefined, 'the client generator needs an output file', 'pass --file <path>'));
+        diagnostics.push(error('FW5002', undefined, 'the client generator needs an output file', 'pass --file <path>'));
         continue;
       }
       if (name === 'openapi' && !options.openapi?.file) {
-        diagnostics.push(error(undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>'));
+        diagnostics.push(error('FW5002', undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>'));
         continue;
       }
       start = process.hrtime.bigint();
@@ -209,6 +210,31 @@ export async function generateAndWrite(options: GenerateOptions, write: WriteOpt
     });
   }
   return { result, report, diagnostics: [...result.diagnostics, ...report.diagnostics], failure };
+}
+
+/** What the printed report of a run says besides its outcome: what ran, where, and how to update a stale file. */
+export type RunLabels = Pick<RunReport, 'label' | 'cwd' | 'check' | 'staleHint'>;
+
+/**
+ * The report of a generateAndWrite() run, as the CLI and the Nx executors
+ * print it: the warning budget turns a successful run with too many
+ * warnings into outcome 'warnings' (its files are written).
+ */
+export function runReportOf(outcome: GenerateAndWriteOutcome, labels: RunLabels, started: bigint, budget: WarningBudget): RunReport {
+  const { result, report, diagnostics, failure } = outcome;
+  const broken = failure ? undefined : brokenBudget(diagnostics, budget);
+  return {
+    ...labels,
+    diagnostics,
+    roots: result.summary.roots,
+    routes: result.summary.routes,
+    written: report?.written ?? [],
+    unchanged: report?.unchanged ?? [],
+    stale: report?.stale ?? [],
+    ms: since(started),
+    outcome: failure ?? (broken ? 'warnings' : 'ok'),
+    budget: broken,
+  };
 }
 
 /** Where runs with these options are recorded, and discovery's answer now (undefined when discovery reports a problem). */

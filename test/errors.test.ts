@@ -29,9 +29,11 @@ describe('bad input', () => {
       expect(run.stdout).toBe('');
       const lines = run.stderr.split('\n');
       const summary = lines.pop();
-      expect(summary).toMatch(/^fw: (\d+ errors?; )?nothing was written$/);
+      expect(summary).toMatch(/^fw g router: \d+ errors?, \d+ warnings?; nothing was written$/);
       for (const line of lines) expect(line).toMatch(DIAGNOSTIC);
-      expect(lines.some((l) => l.includes(': error: ') && /\(.+\)$/.test(l))).toBe(true);
+      // Every error and warning ends with its code (docs/diagnostics.md); notes belong to the line above.
+      for (const line of lines) if (!line.includes(': note: ')) expect(line).toMatch(/ \[FW\d{4}\]$/);
+      expect(lines.some((l) => l.includes(': error: ') && /\(.+\) \[FW\d{4}\]$/.test(l))).toBe(true);
       expect(snapshotTree(dir)).toEqual(before);
       expectGoldenFile(path.join(ERRORS, name, 'expected-diagnostics.txt'), `${run.stderr}\n`);
     });

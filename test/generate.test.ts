@@ -98,7 +98,7 @@ describe('fw g all', () => {
     }
     const run = await runFw(['g', 'all', '--file', 'web/src/api/client.ts', '--cwd', all, '--no-cache']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^fw g all: 2 roots \(internal\/v1handler, [^)]+\), \d+ routes; \d+ written, \d+ unchanged in \d+ ms$/m);
+    expect(run.stdout).toMatch(/^fw g all: 0 errors, 0 warnings; 2 roots \(internal\/v1handler, [^)]+\), \d+ routes; \d+ written, \d+ unchanged in \d+ ms$/m);
     const contents = (dir: string) => new Map([...snapshotTree(dir)].map(([f, { contents }]) => [f, contents]));
     expect(contents(all)).toEqual(contents(one));
   });

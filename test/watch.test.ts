@@ -598,9 +598,9 @@ describe('fw watch (command line)', () => {
     };
     try {
       await waitFor(/^fw watch: watching /);
-      expect(out.some((l) => /^fw watch: built, \d+ routes; \d+ written, \d+ unchanged in \d+ ms$/.test(l))).toBe(true);
+      expect(out.some((l) => /^fw watch built: 0 errors, 0 warnings; 2 roots \([^)]+\), \d+ routes; \d+ written, \d+ unchanged in \d+ ms$/.test(l))).toBe(true);
       edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
-      await waitFor(/^fw watch: rebuilt \(1 change\), \d+ routes; 4 written, \d+ unchanged in \d+ ms$/);
+      await waitFor(/^fw watch rebuilt \(1 change\): 0 errors, 0 warnings; 2 roots \([^)]+\), \d+ routes; 4 written, \d+ unchanged in \d+ ms$/);
     } finally {
       process.emit('SIGINT');
     }

@@ -4,7 +4,7 @@ import { GO_KEYWORDS, isGoIdentifier } from '../go/names';
 import { checkResponseSet, parseResponseSpecifier } from './response-specifiers';
 import { parseRoutePath } from './route-path';
 import { closestMatch } from '../diagnostics/suggest';
-import { posAt } from '../diagnostics/text-pos';
+import { posAt, spanOf } from '../diagnostics/text-pos';
 import { parseTypeName } from './type-name';
 import { HTTP_METHODS, type HttpMethod, type ResponseSpecifier, type RouteAnnotation, type RoutePath, type TypeName } from './types';
 
@@ -40,9 +40,9 @@ function splitList(text: string): { item: string; offset: number }[] {
 function checkMethod(item: string, at: Pos): Diagnostic | undefined {
   if (isHttpMethod(item)) return undefined;
   const upper = item.toUpperCase();
-  if (isHttpMethod(upper)) return error(at, `method "${item}" must be upper case`, `write ${upper}`);
+  if (isHttpMethod(upper)) return error('FW3020', spanOf(at, item), `method "${item}" must be upper case`, `write ${upper}`);
   const guess = closestMatch(item, HTTP_METHODS);
-  return error(at, `unknown HTTP method "${item}"`, guess ? `did you mean ${guess}? ${METHODS_HINT}` : METHODS_HINT);
+  return error('FW3021', spanOf(at, item), `unknown HTTP method "${item}"`, guess ? `did you mean ${guess}? ${METHODS_HINT}` : METHODS_HINT);
 }
 
 /** `GET` or `[GET, POST]` (V2, V6). */
@@ -54,18 +54,18 @@ export function parseMethods(value: string, pos: Pos): { methods?: HttpMethod[];
   if (bracketed) {
     const close = value.lastIndexOf(']');
     if (close !== value.length - 1) {
-      diagnostics.push(error(posAt(pos, value, close + 1), `unexpected text after "]" in method list "${value}"`, 'end the list with "]", e.g. method=[GET,POST]'));
+      diagnostics.push(error('FW3022', posAt(pos, value, close + 1), `unexpected text after "]" in method list "${value}"`, 'end the list with "]", e.g. method=[GET,POST]'));
     }
     inner = value.slice(1, close);
     innerOffset = 1;
     if (inner.trim() === '') {
-      diagnostics.push(error(pos, 'empty method list', 'list at least one method, e.g. method=[GET,POST], or remove method= to get GET'));
+      diagnostics.push(error('FW3023', pos, 'empty method list', 'list at least one method, e.g. method=[GET,POST], or remove method= to get GET'));
       return { diagnostics };
     }
   }
   const items = splitList(inner);
   if (!bracketed && items.length > 1) {
-    diagnostics.push(error(pos, `several methods must be enclosed in brackets: "${value}"`, `write method=[${value}]`));
+    diagnostics.push(error('FW3024', pos, `several methods must be enclosed in brackets: "${value}"`, `write method=[${value}]`));
   }
   const methods: HttpMethod[] = [];
   for (const { item, offset } of items) {
@@ -73,12 +73,12 @@ export function parseMethods(value: string, pos: Pos): { methods?: HttpMethod[];
     if (item === '') {
       // Point at the comma that introduced the empty entry (for the first entry, the one after it).
       const comma = posAt(pos, value, innerOffset + (offset > 0 ? offset - 1 : offset));
-      diagnostics.push(error(comma, 'empty entry in method list', 'remove the extra ","'));
+      diagnostics.push(error('FW3025', comma, 'empty entry in method list', 'remove the extra ","'));
       continue;
     }
     const problem = checkMethod(item, at);
     if (problem) diagnostics.push(problem);
-    else if (methods.includes(item as HttpMethod)) diagnostics.push(error(at, `duplicate method "${item}"`, 'list each method once'));
+    else if (methods.includes(item as HttpMethod)) diagnostics.push(error('FW3026', at, `duplicate method "${item}"`, 'list each method once'));
     else methods.push(item as HttpMethod);
   }
   return hasErrors(diagnostics) ? { diagnostics } : { methods, diagnostics };
@@ -88,7 +88,7 @@ export function parseMethods(value: string, pos: Pos): { methods?: HttpMethod[];
 function checkRouteName(value: string, pos: Pos): Diagnostic | undefined {
   if (isGoIdentifier(value)) return undefined;
   const why = GO_KEYWORDS.has(value) ? `"${value}" is a Go keyword` : 'not a Go identifier';
-  return error(pos, `invalid route name "${value}": ${why}`, 'a route name is a Go identifier: a letter or "_", then letters, digits or "_", e.g. name=GetUser');
+  return error('FW3030', spanOf(pos, value), `invalid route name "${value}": ${why}`, 'a route name is a Go identifier: a letter or "_", then letters, digits or "_", e.g. name=GetUser');
 }
 
 /** `required_header=`: an RFC 9110 token. */
@@ -97,7 +97,7 @@ function checkHeaderName(value: string, pos: Pos): Diagnostic | undefined {
   if (bad < 0) return undefined;
   const offending = [...value].slice(0, bad).join('');
   const c = [...value][bad] ?? '';
-  return error(
+  return error('FW3031', 
     posAt(pos, value, offending.length),
     `invalid header name "${value}": "${c}" is not allowed in a header name`,
     "a header name is an RFC 9110 token: letters, digits and !#$%&'*+-.^_`|~, e.g. required_header=Authorization",
@@ -158,7 +158,7 @@ function collect(token: AnnotationToken, into: Collected, diagnostics: Diagnosti
       const first = into.requiredHeaders.find((h) => h.value.toLowerCase() === value.toLowerCase());
       if (first) {
         diagnostics.push({
-          ...error(valuePos, `duplicate required_header "${value}"`, `header names are case-insensitive and "${first.value}" is already required; remove one`),
+          ...error('FW3032', valuePos, `duplicate required_header "${value}"`, `header names are case-insensitive and "${first.value}" is already required; remove one`),
           related: [{ pos: first.pos, message: `"${first.value}" required here` }],
         });
       } else {
@@ -187,13 +187,13 @@ export function parseAnnotation(text: string, pos: Pos): { annotation?: RouteAnn
   for (const token of tokenized.tokens) {
     if (!(ANNOTATION_KEYS as readonly string[]).includes(token.key)) {
       const guess = closestMatch(token.key, ANNOTATION_KEYS);
-      diagnostics.push(error(token.keyPos, `unknown annotation key "${token.key}"`, guess ? `did you mean "${guess}"? ${VALID_KEYS}` : VALID_KEYS));
+      diagnostics.push(error('FW3010', spanOf(token.keyPos, token.key), `unknown annotation key "${token.key}"`, guess ? `did you mean "${guess}"? ${VALID_KEYS}` : VALID_KEYS));
       continue;
     }
     const first = firstSeen.get(token.key);
     if (first && !REPEATABLE.has(token.key)) {
       diagnostics.push({
-        ...error(token.keyPos, `duplicate key "${token.key}": it may appear once per annotation line`, duplicateKeyHint(token.key)),
+        ...error('FW3011', spanOf(token.keyPos, token.key), `duplicate key "${token.key}": it may appear once per annotation line`, duplicateKeyHint(token.key)),
         related: [{ pos: first, message: `first "${token.key}=" here` }],
       });
       continue;
@@ -203,7 +203,7 @@ export function parseAnnotation(text: string, pos: Pos): { annotation?: RouteAnn
     if (token.valueOk) collect(token, collected, diagnostics);
   }
   if (!collected.pathSeen) {
-    diagnostics.push(error(tokenized.markerPos, 'missing required key "path"', 'every route needs a path, e.g. path=/users/{id}'));
+    diagnostics.push(error('FW3012', tokenized.markerPos, 'missing required key "path"', 'every route needs a path, e.g. path=/users/{id}'));
   }
   diagnostics.push(...checkResponseSet(collected.responses));
   if (hasErrors(diagnostics) || !collected.path) return { diagnostics };

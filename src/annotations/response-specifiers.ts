@@ -50,7 +50,7 @@ export function formatStatusMatch(match: StatusMatch): string {
 function parseStatusCode(text: string, pos: Pos, diagnostics: Diagnostic[]): number | undefined {
   const n = Number(text);
   if (!/^\d{3}$/.test(text) || n < MIN_STATUS || n > MAX_STATUS) {
-    diagnostics.push(error(pos, `invalid status code ${text}`, STATUS_HINT));
+    diagnostics.push(error('FW3070', pos, `invalid status code ${text}`, STATUS_HINT));
     return undefined;
   }
   return n;
@@ -65,11 +65,11 @@ function parseStatusMatch(text: string, pos: Pos, diagnostics: Diagnostic[]): St
   if (cls) {
     const digit = Number(cls[1]);
     if (digit < 1 || digit > 5) {
-      diagnostics.push(error(pos, `invalid status class ${text}`, 'status classes are 1xx to 5xx'));
+      diagnostics.push(error('FW3071', pos, `invalid status class ${text}`, 'status classes are 1xx to 5xx'));
       return undefined;
     }
     if (cls[2] !== 'x' || cls[3] !== 'x') {
-      diagnostics.push(error(pos, `status class ${text} must be written in lower case`, `write ${digit}xx`));
+      diagnostics.push(error('FW3072', pos, `status class ${text} must be written in lower case`, `write ${digit}xx`));
       return undefined;
     }
     return { kind: 'class', digit };
@@ -82,11 +82,11 @@ function parseStatusMatch(text: string, pos: Pos, diagnostics: Diagnostic[]): St
     const to = parseStatusCode(toText, posAt(pos, text, fromText.length + 1), diagnostics);
     if (from === undefined || to === undefined) return undefined;
     if (from > to) {
-      diagnostics.push(error(pos, `empty status range ${text}: ${from} is greater than ${to}`, `write the lower status first: ${to}-${from}`));
+      diagnostics.push(error('FW3073', pos, `empty status range ${text}: ${from} is greater than ${to}`, `write the lower status first: ${to}-${from}`));
     }
     return diagnostics.length > before ? undefined : { kind: 'range', from, to };
   }
-  diagnostics.push(error(pos, `invalid status "${text}"`, STATUS_FORMS_HINT));
+  diagnostics.push(error('FW3074', pos, `invalid status "${text}"`, STATUS_FORMS_HINT));
   return undefined;
 }
 
@@ -103,10 +103,10 @@ function checkKeywordStatus(body: ResponseBody, keyword: string, match: StatusMa
   const { from, to } = statusInterval(match);
   const status = formatStatusMatch(match);
   if (body.kind === 'error' && (from < 400 || to > 599)) {
-    return error(pos, `${keyword} response on ${status}: ${keyword} is only allowed on 4xx and 5xx statuses`, `use a status from 400 to 599, or name a response type instead of ${keyword}`);
+    return error('FW3075', pos, `${keyword} response on ${status}: ${keyword} is only allowed on 4xx and 5xx statuses`, `use a status from 400 to 599, or name a response type instead of ${keyword}`);
   }
   if (body.kind === 'redirect' && (from < 300 || to > 399)) {
-    return error(pos, `${keyword} response on ${status}: ${keyword} is only allowed on 3xx statuses`, `use a status from 300 to 399, or name a response type instead of ${keyword}`);
+    return error('FW3075', pos, `${keyword} response on ${status}: ${keyword} is only allowed on 3xx statuses`, `use a status from 300 to 399, or name a response type instead of ${keyword}`);
   }
   return undefined;
 }
@@ -131,8 +131,8 @@ export function parseResponseSpecifier(value: string, pos: Pos): { specs: Respon
   const statusText = value.slice(0, colon);
   const bodyText = value.slice(colon + 1);
   const bodyPos = posAt(pos, value, colon + 1);
-  if (statusText === '') diagnostics.push(error(pos, `missing status before ":" in "${value}"`, STATUS_FORMS_HINT));
-  if (bodyText === '') diagnostics.push(error(bodyPos, `missing response type after ":" in "${value}"`, `write ${statusText || '200'}:TypeName, or ${statusText || '200'}:Error / Redirect`));
+  if (statusText === '') diagnostics.push(error('FW3076', pos, `missing status before ":" in "${value}"`, STATUS_FORMS_HINT));
+  if (bodyText === '') diagnostics.push(error('FW3077', bodyPos, `missing response type after ":" in "${value}"`, `write ${statusText || '200'}:TypeName, or ${statusText || '200'}:Error / Redirect`));
   const match = statusText === '' ? undefined : parseStatusMatch(statusText, pos, diagnostics);
   const body = bodyText === '' ? undefined : parseBody(bodyText, bodyPos, diagnostics);
   if (!match || !body) return { specs: [], diagnostics };
@@ -190,7 +190,7 @@ export function checkResponseSet(specs: readonly ResponseSpecifier[]): Diagnosti
       const to = Math.min(a.to, b.to);
       if (from > to) continue;
       diagnostics.push({
-        ...error(
+        ...error('FW3078', 
           later.pos,
           `response specifiers "${earlier.text}" and "${later.text}" both cover ${formatStatuses(from, to)}`,
           'keep one of them, or give one a more specific status (an exact status beats a range, a narrower range beats a wider one, a range beats a class)',
@@ -205,7 +205,7 @@ export function checkResponseSet(specs: readonly ResponseSpecifier[]): Diagnosti
     for (let status = from; status <= to && !used; status++) used = selectResponse(specs, status) === spec;
     if (!used && !isDuplicateOfEarlier(specs, spec)) {
       diagnostics.push(
-        warning(spec.pos, `response specifier "${spec.text}" is never used: more specific specifiers cover all of ${formatStatusMatch(spec.match)}`, 'remove it, or narrow the specifiers that hide it'),
+        warning('FW3079', spec.pos, `response specifier "${spec.text}" is never used: more specific specifiers cover all of ${formatStatusMatch(spec.match)}`, 'remove it, or narrow the specifiers that hide it'),
       );
     }
   }

@@ -27,11 +27,11 @@ export function parseRootDirective(text: string, pos: Pos): { directive?: RootDi
   let seen = false;
   for (const token of tokenized.tokens) {
     if (token.key !== 'prefix') {
-      diagnostics.push(error(token.keyPos, `unknown key "${token.key}" in fw:http_root`, 'the only key is prefix, e.g. // fw:http_root prefix=/v2'));
+      diagnostics.push(error('FW3080', token.keyPos, `unknown key "${token.key}" in fw:http_root`, 'the only key is prefix, e.g. // fw:http_root prefix=/v2'));
       continue;
     }
     if (seen) {
-      diagnostics.push(error(token.keyPos, 'prefix is given twice', 'keep one prefix='));
+      diagnostics.push(error('FW3081', token.keyPos, 'prefix is given twice', 'keep one prefix='));
       continue;
     }
     seen = true;
@@ -40,12 +40,12 @@ export function parseRootDirective(text: string, pos: Pos): { directive?: RootDi
     diagnostics.push(...parsed.diagnostics);
     if (!parsed.path) continue;
     if (parsed.path.segments.some((s) => s.kind !== 'static')) {
-      diagnostics.push(error(token.valuePos, `prefix ${token.value} has a wildcard`, PREFIX_HINT));
+      diagnostics.push(error('FW3082', token.valuePos, `prefix ${token.value} has a wildcard`, PREFIX_HINT));
     } else if (parsed.path.segments.at(-1)?.kind === 'static' && token.value.endsWith('/')) {
-      diagnostics.push(error(token.valuePos, token.value === '/' ? 'prefix / mounts nothing' : `prefix ${token.value} ends with "/"`, token.value === '/' ? 'remove the fw:http_root line' : PREFIX_HINT));
+      diagnostics.push(error(token.value === '/' ? 'FW3083' : 'FW3082', token.valuePos, token.value === '/' ? 'prefix / mounts nothing' : `prefix ${token.value} ends with "/"`, token.value === '/' ? 'remove the fw:http_root line' : PREFIX_HINT));
     } else prefix = parsed.path;
   }
-  if (!seen && diagnostics.length === 0) diagnostics.push(error(tokenized.markerPos, 'fw:http_root without prefix=', PREFIX_HINT));
+  if (!seen && diagnostics.length === 0) diagnostics.push(error('FW3084', tokenized.markerPos, 'fw:http_root without prefix=', PREFIX_HINT));
   return prefix && diagnostics.length === 0 ? { directive: { prefix, pos: tokenized.markerPos }, diagnostics } : { diagnostics };
 }
 

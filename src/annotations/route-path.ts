@@ -48,7 +48,7 @@ function parseWildcard(
 ): PathSegment | undefined {
   if (inner === '$') {
     if (!isLast) {
-      diagnostics.push(error(at, '"{$}" must be the last segment of the path', 'it matches the end of a path that ends in "/", e.g. /users/{$}; remove what follows it'));
+      diagnostics.push(error('FW3050', at, '"{$}" must be the last segment of the path', 'it matches the end of a path that ends in "/", e.g. /users/{$}; remove what follows it'));
       return undefined;
     }
     return { kind: 'end' };
@@ -56,24 +56,24 @@ function parseWildcard(
   const remainder = inner.endsWith('...');
   const name = remainder ? inner.slice(0, -3) : inner;
   if (name === '') {
-    diagnostics.push(error(at, `empty wildcard "{${inner}}"`, remainder ? 'name it, e.g. {rest...}' : 'name it, e.g. {id}'));
+    diagnostics.push(error('FW3051', at, `empty wildcard "{${inner}}"`, remainder ? 'name it, e.g. {rest...}' : 'name it, e.g. {id}'));
     return undefined;
   }
   if (!WILDCARD_NAME.test(name)) {
     diagnostics.push(
-      error(at, `invalid wildcard name "${name}"`, 'a wildcard name is a Go identifier: a letter or "_", then letters, digits or "_", e.g. {userID}'),
+      error('FW3052', at, `invalid wildcard name "${name}"`, 'a wildcard name is a Go identifier: a letter or "_", then letters, digits or "_", e.g. {userID}'),
     );
     return undefined;
   }
   let ok = true;
   if (remainder && !isLast) {
-    diagnostics.push(error(at, `"{${inner}}" must be the last segment of the path`, `a {name...} wildcard matches the rest of the path; move it to the end or write {${name}}`));
+    diagnostics.push(error('FW3050', at, `"{${inner}}" must be the last segment of the path`, `a {name...} wildcard matches the rest of the path; move it to the end or write {${name}}`));
     ok = false;
   }
   const first = seen.get(name);
   if (first) {
     diagnostics.push({
-      ...error(at, `duplicate wildcard name "${name}"`, 'give each wildcard of a path its own name'),
+      ...error('FW3053', at, `duplicate wildcard name "${name}"`, 'give each wildcard of a path its own name'),
       related: [{ pos: first, message: `"{${name}}" first used here` }],
     });
     ok = false;
@@ -89,27 +89,27 @@ function checkBraces(seg: string, segPos: Pos, diagnostics: Diagnostic[]): boole
   const open = seg.indexOf('{');
   const close = seg.indexOf('}');
   if (open < 0) {
-    diagnostics.push(error(posAt(segPos, seg, close), 'unmatched "}" in path', `remove it, or open the wildcard with "{": ${WILDCARD_HINT}`));
+    diagnostics.push(error('FW3046', posAt(segPos, seg, close), 'unmatched "}" in path', `remove it, or open the wildcard with "{": ${WILDCARD_HINT}`));
     return false;
   }
   if (open > 0) {
     diagnostics.push(
-      error(posAt(segPos, seg, open), `wildcard in the middle of segment "${seg}"`, `ServeMux wildcards cannot share a segment with text; ${WILDCARD_HINT}`),
+      error('FW3047', posAt(segPos, seg, open), `wildcard in the middle of segment "${seg}"`, `ServeMux wildcards cannot share a segment with text; ${WILDCARD_HINT}`),
     );
     return false;
   }
   if (close < 0) {
-    diagnostics.push(error(segPos, 'unclosed "{" in path', `close the wildcard with "}": ${WILDCARD_HINT}`));
+    diagnostics.push(error('FW3048', segPos, 'unclosed "{" in path', `close the wildcard with "}": ${WILDCARD_HINT}`));
     return false;
   }
   const nested = seg.indexOf('{', 1);
   if (nested >= 0 && nested < close) {
-    diagnostics.push(error(posAt(segPos, seg, nested), 'nested "{" in path wildcard', `a wildcard holds one name: ${WILDCARD_HINT}`));
+    diagnostics.push(error('FW3049', posAt(segPos, seg, nested), 'nested "{" in path wildcard', `a wildcard holds one name: ${WILDCARD_HINT}`));
     return false;
   }
   if (close !== seg.length - 1) {
     diagnostics.push(
-      error(posAt(segPos, seg, close + 1), `text after wildcard in segment "${seg}"`, `ServeMux wildcards cannot share a segment with text; ${WILDCARD_HINT}`),
+      error('FW3047', posAt(segPos, seg, close + 1), `text after wildcard in segment "${seg}"`, `ServeMux wildcards cannot share a segment with text; ${WILDCARD_HINT}`),
     );
     return false;
   }
@@ -123,20 +123,20 @@ function checkBraces(seg: string, segPos: Pos, diagnostics: Diagnostic[]): boole
  */
 export function parseRoutePath(text: string, pos: Pos): { path?: RoutePath; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  if (text === '') return { diagnostics: [error(pos, 'empty path', 'write a path starting with "/", e.g. path=/users')] };
+  if (text === '') return { diagnostics: [error('FW3040', pos, 'empty path', 'write a path starting with "/", e.g. path=/users')] };
   // One diagnostic per kind of character (its first occurrence): `"/a"` is one quoting mistake.
   const reported = new Set<string>();
   for (let i = 0; i < text.length; i++) {
     const problem = forbiddenCharProblem(text[i]!);
     if (problem && !reported.has(problem)) {
       reported.add(problem);
-      diagnostics.push(error(posAt(pos, text, i), `path contains ${problem}`, 'remove it; write the path unquoted, e.g. path=/users/{id}'));
+      diagnostics.push(error('FW3041', posAt(pos, text, i), `path contains ${problem}`, 'remove it; write the path unquoted, e.g. path=/users/{id}'));
     }
   }
   if (!text.startsWith('/')) {
     // A quoted path got its diagnostic above: "write it unquoted" is the whole fix.
     if (diagnostics.length === 0 || diagnostics[0]?.pos?.col !== pos.col) {
-      diagnostics.push(error(pos, `path "${text}" must start with "/"`, `write path=/${text}`));
+      diagnostics.push(error('FW3042', pos, `path "${text}" must start with "/"`, `write path=/${text}`));
     }
     return { diagnostics };
   }
@@ -152,20 +152,20 @@ export function parseRoutePath(text: string, pos: Pos): { path?: RoutePath; diag
       if (isLast) segments.push({ kind: 'static', value: '' });
       else {
         diagnostics.push(
-          error(segPos, 'path contains an empty segment ("//")', 'remove the extra "/": ServeMux cleans "//" to "/" in request paths, so this pattern could never match'),
+          error('FW3043', segPos, 'path contains an empty segment ("//")', 'remove the extra "/": ServeMux cleans "//" to "/" in request paths, so this pattern could never match'),
         );
       }
       return;
     }
     if (seg === '.' || seg === '..') {
       diagnostics.push(
-        error(segPos, `path contains a "${seg}" segment`, `remove it: ServeMux resolves "${seg}" in request paths, so this pattern could never match`),
+        error('FW3044', segPos, `path contains a "${seg}" segment`, `remove it: ServeMux resolves "${seg}" in request paths, so this pattern could never match`),
       );
       return;
     }
     if (/^(?:\.|%2e){1,2}$/i.test(seg)) {
       diagnostics.push(
-        error(segPos, `path segment "${seg}" is an escaped dot segment`, 'remove it: ServeMux unescapes it to a dot segment, and browsers resolve it as one, so no browser can reach this pattern'),
+        error('FW3054', segPos, `path segment "${seg}" is an escaped dot segment`, 'remove it: ServeMux unescapes it to a dot segment, and browsers resolve it as one, so no browser can reach this pattern'),
       );
       return;
     }
@@ -173,7 +173,7 @@ export function parseRoutePath(text: string, pos: Pos): { path?: RoutePath; diag
       const param = foreignParameter(seg);
       if (param) {
         diagnostics.push(
-          error(segPos, `path segment "${seg}" looks like a path parameter`, `ServeMux would match it literally; write path parameters in braces: ${param}`),
+          error('FW3045', segPos, `path segment "${seg}" looks like a path parameter`, `ServeMux would match it literally; write path parameters in braces: ${param}`),
         );
       } else {
         segments.push({ kind: 'static', value: seg });

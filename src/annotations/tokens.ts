@@ -1,5 +1,5 @@
 import { type Diagnostic, type Pos, error } from '../diagnostics/diagnostics';
-import { posAt } from '../diagnostics/text-pos';
+import { posAt, spanOf } from '../diagnostics/text-pos';
 import { ANNOTATION_MARKER, ANNOTATION_PREFIX, ROOT_MARKER, ROOT_PREFIX } from '../go/annotation-comment';
 
 /**
@@ -81,13 +81,13 @@ function checkBrackets(key: string, value: string, valuePos: Pos): Diagnostic[] 
     if (value[i] === '[') open.push(i);
     else if (value[i] === ']' && open.pop() === undefined) {
       diagnostics.push(
-        error(posAt(valuePos, value, i), `unmatched "]" in the value of "${key}"`, `remove it, or start the list with "[", e.g. ${key}=[GET,POST]`),
+        error('FW3001', posAt(valuePos, value, i), `unmatched "]" in the value of "${key}"`, `remove it, or start the list with "[", e.g. ${key}=[GET,POST]`),
       );
     }
   }
   for (const i of open) {
     diagnostics.push(
-      error(posAt(valuePos, value, i), `unclosed "[" in the value of "${key}"`, `close the list with "]", e.g. ${key}=[GET, POST]`),
+      error('FW3002', posAt(valuePos, value, i), `unclosed "[" in the value of "${key}"`, `close the list with "]", e.g. ${key}=[GET, POST]`),
     );
   }
   return diagnostics;
@@ -107,7 +107,7 @@ export function tokenizeAnnotation(text: string, pos: Pos, kind: LineKind = ROUT
     return {
       markerPos,
       tokens: [],
-      diagnostics: [error(pos, `not an ${kind.marker} ${kind === ROUTE_LINE ? 'annotation' : 'line'}`, `such a line starts with "// ${kind.marker}" followed by key=value pairs`)],
+      diagnostics: [error('FW3003', pos, `not an ${kind.marker} ${kind === ROUTE_LINE ? 'annotation' : 'line'}`, `such a line starts with "// ${kind.marker}" followed by key=value pairs`)],
     };
   }
   const tokens: AnnotationToken[] = [];
@@ -126,25 +126,25 @@ export function tokenizeAnnotation(text: string, pos: Pos, kind: LineKind = ROUT
     if (eq < 0) {
       diagnostics.push(
         keys.includes(word)
-          ? error(wordPos, `annotation key "${word}" has no value`, `write ${word}=<value>`)
-          : error(wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${keys.join(', ')}`),
+          ? error('FW3004', spanOf(wordPos, word), `annotation key "${word}" has no value`, `write ${word}=<value>`)
+          : error('FW3005', spanOf(wordPos, word), `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${keys.join(', ')}`),
       );
       continue;
     }
     const key = word.slice(0, eq);
     if (key === '') {
-      diagnostics.push(error(wordPos, `missing key before "=" in "${word}"`, 'write key=value, e.g. path=/users'));
+      diagnostics.push(error('FW3006', spanOf(wordPos, word), `missing key before "=" in "${word}"`, 'write key=value, e.g. path=/users'));
       continue;
     }
     if (!KEY.test(key)) {
-      diagnostics.push(error(wordPos, `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${keys.join(', ')}`));
+      diagnostics.push(error('FW3005', spanOf(wordPos, word), `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${keys.join(', ')}`));
       continue;
     }
     const value = word.slice(eq + 1);
     const valuePos = posAt(pos, text, start + eq + 1);
     let valueOk = true;
     if (value === '') {
-      diagnostics.push(error(wordPos, `empty value for "${key}"`, `write ${key}=<value>, or remove "${key}="`));
+      diagnostics.push(error('FW3007', spanOf(wordPos, word), `empty value for "${key}"`, `write ${key}=<value>, or remove "${key}="`));
       valueOk = false;
     } else {
       const bracketProblems = checkBrackets(key, value, valuePos);

@@ -1,9 +1,10 @@
 import * as path from 'node:path';
-import { formatDiagnostic, printable } from '../diagnostics/diagnostics';
-import { generateAndWrite, type GenerateOptions, type GeneratorName } from '../generate';
+import { printReport } from '../diagnostics/print-report';
+import { exitCodeOf, OUTPUT_FORMATS, type OutputFormat, type PrintOptions, type WarningBudget } from '../diagnostics/run-report';
+import { generateAndWrite, type GenerateOptions, type GeneratorName, runReportOf } from '../generate';
 import { checkTurboTask } from '../runtime/turbo-config';
 import { defaultCacheDir } from '../workspace/cache-dir';
-import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
+import { type Command, COMMON_OPTIONS, EXIT_FAILURE, type Io, UsageError } from './command';
 
 export const GENERATE_OPTIONS = {
   ...COMMON_OPTIONS,
@@ -14,6 +15,10 @@ export const GENERATE_OPTIONS = {
   tags: { type: 'string' },
   'no-cache': { type: 'boolean' },
   'cache-dir': { type: 'string' },
+  format: { type: 'string' },
+  verbose: { type: 'boolean' },
+  'max-warnings': { type: 'string' },
+  'warnings-as-errors': { type: 'boolean' },
 } as const satisfies Command['options'];
 
 /**
@@ -27,13 +32,26 @@ export function cacheDirOption(values: Record<string, unknown>, cwd: string): st
   return defaultCacheDir(cwd);
 }
 
+/** The help of the reporting options, shared with fw watch. */
+export const REPORT_HELP = `  --format <text|json|github>
+                text (default); json: one JSON document on stdout
+                (schemas/run-report.v1.schema.json); github: GitHub Actions
+                workflow commands, shown as annotations on a pull request
+  --verbose     list every warning (a warning repeated more than 3 times is
+                otherwise printed once, with its count and first positions)
+  --max-warnings <n>
+                exit 1 when there are more than n warnings (files are written)
+  --warnings-as-errors
+                exit 1 when there is any warning (files are written)`;
+
 const COMMON_HELP = `Options:
   --cwd <dir>   workspace directory to scan (default: the current directory)
   --check       write nothing; exit 1 and list the files that are stale (for CI)
   --force       overwrite files that do not carry fw's generated header
   --tags <list> build tags, as go build -tags takes them (a,b): Go files are
                 selected for them and for GOOS, GOARCH, CGO_ENABLED
-  -q, --quiet   print diagnostics only, no summary
+  -q, --quiet   print diagnostics only, no summary (unless the run fails)
+${REPORT_HELP}
   --turbo       run as the Turborepo task fw init --turbo wrote: first check
                 that ./turbo.json declares it for exactly the root handler
                 packages found, else fail (so no stale result is cached)
@@ -49,6 +67,25 @@ export function buildTags(value: unknown): string[] {
   return value.split(value.includes(',') ? ',' : ' ').map((t) => t.trim()).filter(Boolean);
 }
 
+/** `--format text|json|github`; text when absent. */
+export function formatOption(value: unknown): OutputFormat {
+  if (value === undefined) return 'text';
+  if (OUTPUT_FORMATS.includes(value as OutputFormat)) return value as OutputFormat;
+  throw new UsageError(`--format takes ${OUTPUT_FORMATS.join(', ')}, not ${JSON.stringify(value)}`);
+}
+
+/** `--max-warnings N` (a whole number) and `--warnings-as-errors`. */
+export function budgetOption(values: Record<string, unknown>): WarningBudget {
+  const max = values['max-warnings'];
+  if (max !== undefined && !(typeof max === 'string' && /^\d+$/.test(max))) throw new UsageError(`--max-warnings takes a whole number, not ${JSON.stringify(max)}`);
+  return { maxWarnings: max === undefined ? undefined : Number(max), warningsAsErrors: values['warnings-as-errors'] === true };
+}
+
+/** How a run prints: the options every command that reports diagnostics shares. */
+export function printOptions(values: Record<string, unknown>): PrintOptions {
+  return { verbose: values.verbose === true, quiet: values.quiet === true };
+}
+
 /** Runs generators the way every `fw g` command does: generate (one read of the workspace for all), report, write. */
 async function runGenerators(
   command: string,
@@ -59,45 +96,25 @@ async function runGenerators(
   outputs: Pick<GenerateOptions, 'clientFile' | 'clientZod' | 'openapi'> = {},
 ): Promise<number> {
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
+  const format = formatOption(values.format);
+  const budget = budgetOption(values);
   const started = process.hrtime.bigint();
   const check = values.check === true;
+  const base = { label: `fw g ${command}`, cwd, check, staleHint: `run fw g ${command} to update it` };
   if (values.turbo === true) {
     const problems = checkTurboTask(cwd, command === 'all' ? (outputs.openapi ? 'openapi' : 'all') : generators[0]!, outputs.clientFile);
     if (problems.length > 0) {
-      for (const d of problems) io.err(formatDiagnostic(d, cwd));
-      io.err(`fw: ${problems.length} error${problems.length === 1 ? '' : 's'}; nothing was written`);
+      printReport(format, { ...base, diagnostics: problems, outcome: 'errors', roots: [], routes: 0, written: [], unchanged: [], stale: [] }, printOptions(values), io);
       return EXIT_FAILURE;
     }
   }
-  const { result, report, diagnostics, failure } = await generateAndWrite(
+  const written = await generateAndWrite(
     { cwd, generators, packages: positionals, ...outputs, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
     { check, force: values.force === true },
   );
-  for (const d of diagnostics) io.err(formatDiagnostic(d, cwd));
-  if (failure === 'errors') {
-    const n = diagnostics.filter((d) => d.severity === 'error').length;
-    io.err(`fw: ${n} error${n === 1 ? '' : 's'}; nothing was written`);
-    return EXIT_FAILURE;
-  }
-  if (failure === 'refused') {
-    io.err('fw: nothing was written');
-    return EXIT_FAILURE;
-  }
-  if (failure === 'stale') {
-    for (const f of report.stale) io.err(`${displayPath(cwd, f)}: stale (run fw g ${command} to update it)`);
-    io.err(`fw: ${report.stale.length} generated file${report.stale.length === 1 ? ' is' : 's are'} out of date`);
-    return EXIT_FAILURE;
-  }
-  if (values.quiet !== true) {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const { roots, routes } = result.summary;
-    for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
-    const verb = check ? 'checked' : `${report.written.length} written`;
-    io.out(
-      `fw g ${command}: ${roots.length} root${roots.length === 1 ? '' : 's'} (${printable(roots.join(', '))}), ${routes} route${routes === 1 ? '' : 's'}; ${verb}, ${report.unchanged.length} unchanged in ${ms.toFixed(0)} ms`,
-    );
-  }
-  return EXIT_OK;
+  const run = runReportOf(written, base, started, budget);
+  printReport(format, run, printOptions(values), io);
+  return exitCodeOf(run.outcome);
 }
 
 export const routerCommand: Command = {

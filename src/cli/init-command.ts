@@ -10,7 +10,7 @@ function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number
   if (values.file === '') throw new UsageError('--file needs a path');
   const plan = turboPlan(cwd, typeof values.file === 'string' ? values.file : undefined);
   const result = writeTurboConfig(cwd, plan);
-  for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd));
+  for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd, true));
   if (hasErrors(result.diagnostics)) {
     io.err('fw: nothing was written');
     return EXIT_FAILURE;
@@ -67,13 +67,13 @@ Options:
     if (values.file !== undefined) throw new UsageError('--file goes with --turbo (the client gen:client writes)');
     const force = values.force === true;
     const result = scaffoldRuntime({ cwd, dir: typeof values.dir === 'string' ? values.dir : undefined, force });
-    for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd));
+    for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd, true));
     if (hasErrors(result.diagnostics)) {
       io.err('fw: nothing was written');
       return EXIT_FAILURE;
     }
     const report = writeGeneratedFiles(result.files, { force });
-    for (const d of report.diagnostics) io.err(formatDiagnostic(d, cwd));
+    for (const d of report.diagnostics) io.err(formatDiagnostic(d, cwd, true));
     if (report.diagnostics.length > 0) {
       io.err('fw: nothing was written');
       return EXIT_FAILURE;

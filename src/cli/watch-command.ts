@@ -1,21 +1,31 @@
 import * as path from 'node:path';
-import { formatDiagnostic } from '../diagnostics/diagnostics';
+import { printReport } from '../diagnostics/print-report';
+import { brokenBudget, type RunReport, type WarningBudget } from '../diagnostics/run-report';
 import { type Rebuild, startWatch } from '../watch';
-import { buildTags, cacheDirOption, GENERATE_OPTIONS, ZOD_HELP, zodOption } from './generate-command';
+import { budgetOption, buildTags, cacheDirOption, formatOption, GENERATE_OPTIONS, printOptions, ZOD_HELP, zodOption } from './generate-command';
 import { type Command, displayPath, EXIT_OK, type Io } from './command';
 
-/** One line per rebuild: what happened and how long it took. */
-function summary(r: Rebuild, cwd: string, io: Io): void {
-  for (const d of r.diagnostics) io.err(formatDiagnostic(d, cwd));
+/** What one rebuild did, as a run report: its diagnostics, files and one summary line. */
+function rebuildReport(r: Rebuild, cwd: string, budget: WarningBudget): RunReport {
   const what = r.cause === 'initial' ? 'built' : `rebuilt (${r.cause} change${r.cause === 1 ? '' : 's'})`;
-  if (!r.report) {
-    const n = r.diagnostics.filter((d) => d.severity === 'error').length;
-    io.out(`fw watch: ${n} error${n === 1 ? '' : 's'}, kept the last good outputs; ${what} in ${r.ms.toFixed(0)} ms`);
-    return;
-  }
-  for (const f of r.report.written) io.out(`wrote ${displayPath(cwd, f)}`);
-  for (const d of r.report.diagnostics) io.err(formatDiagnostic(d, cwd));
-  io.out(`fw watch: ${what}, ${r.result.summary.routes} routes; ${r.report.written.length} written, ${r.report.unchanged.length} unchanged in ${r.ms.toFixed(0)} ms`);
+  const diagnostics = [...r.diagnostics, ...(r.report?.diagnostics ?? [])];
+  const broken = r.report ? brokenBudget(diagnostics, budget) : undefined;
+  return {
+    label: `fw watch ${what}`,
+    cwd,
+    diagnostics,
+    roots: r.result.summary.roots,
+    routes: r.result.summary.routes,
+    written: r.report?.written ?? [],
+    unchanged: r.report?.unchanged ?? [],
+    stale: [],
+    check: false,
+    ms: r.ms,
+    outcome: !r.report ? 'errors' : r.report.diagnostics.length > 0 ? 'refused' : broken ? 'warnings' : 'ok',
+    budget: broken,
+    staleHint: '',
+    failedNote: 'kept the last good outputs',
+  };
 }
 
 /** Resolves when the process is asked to stop (Ctrl-C, SIGTERM). */
@@ -41,8 +51,10 @@ export const watchCommand: Command = {
 Generates what fw g all generates, keeps the parsed Go files in memory, and
 regenerates on every change of a Go file, go.mod or fw.json below --cwd: only changed
 files are parsed again, only outputs whose contents change are written. Each
-rebuild prints one line with its latency. A change that makes an error prints
-the diagnostics and leaves the last good outputs; fixing it rebuilds.
+rebuild prints its diagnostics (grouped as fw g groups them) and one summary
+line with its latency; with --format json, one JSON document per line. A
+change that makes an error prints the diagnostics and leaves the last good
+outputs; fixing it rebuilds.
 Stop with Ctrl-C.
 
   --file <path> output file of the TypeScript client, relative to --cwd
@@ -52,13 +64,20 @@ ${ZOD_HELP}
   --no-cache    do not read or write the parse cache
   --cache-dir <dir>
                 where the parse cache lives (see fw g all --help)
-  -q, --quiet   print diagnostics only, no summary lines
+  -q, --quiet   print diagnostics only, no summary lines (unless a rebuild fails)
+  --format <text|json|github>
+                as fw g all takes it; json: one JSON document per rebuild, one per line
+  --verbose     list every warning, not one line per repeated kind
+  --max-warnings <n>, --warnings-as-errors
+                report a rebuild with more warnings as failed (watching goes on)
   -h, --help    show this help`,
   options: { ...WATCH_OPTIONS, file: { type: 'string' }, zod: { type: 'string' } },
   run: async ({ values, positionals }, io) => {
     const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
     const file = typeof values.file === 'string' && values.file !== '' ? values.file : undefined;
     const quiet = values.quiet === true;
+    const format = formatOption(values.format);
+    const budget = budgetOption(values);
     const watcher = startWatch(
       {
         cwd,
@@ -70,13 +89,10 @@ ${ZOD_HELP}
         cacheDir: cacheDirOption(values, cwd),
         onWatchError: (e) => io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
       },
-      (r) => {
-        if (quiet) for (const d of [...r.diagnostics, ...(r.report?.diagnostics ?? [])]) io.err(formatDiagnostic(d, cwd));
-        else summary(r, cwd, io);
-      },
+      (r) => printReport(format, rebuildReport(r, cwd, budget), printOptions(values), io),
     );
     await watcher.ready;
-    if (!quiet) io.out(`fw watch: watching ${displayPath(process.cwd(), cwd)} (Ctrl-C to stop)`);
+    if (!quiet && format !== 'json') io.out(`fw watch: watching ${displayPath(process.cwd(), cwd)} (Ctrl-C to stop)`);
     await stopSignal();
     await watcher.close();
     return EXIT_OK;

@@ -1,4 +1,7 @@
 import * as path from 'node:path';
+import type { CodeOf, DiagnosticCode, Severity } from './codes';
+
+export type { Severity } from './codes';
 
 /**
  * A position in a source file. `line` and `col` are 1-based; `col` counts
@@ -9,13 +12,15 @@ export interface Pos {
   file: string;
   line: number;
   col: number;
+  /** Where the text at fault ends, when known: the position just after its last byte. */
+  end?: { line: number; col: number };
 }
-
-export type Severity = 'error' | 'warning';
 
 /** One problem found in the user's input. Every stage collects these instead of throwing. */
 export interface Diagnostic {
   severity: Severity;
+  /** The kind of problem, stable across versions (src/diagnostics/codes.ts, docs/diagnostics.md). */
+  code: DiagnosticCode;
   /** Where the problem is; absent for problems that belong to no file (e.g. an unknown package name). */
   pos?: Pos;
   /** What is wrong, lower case, no trailing period. */
@@ -26,12 +31,14 @@ export interface Diagnostic {
   related?: { pos: Pos; message: string }[];
 }
 
-export function error(pos: Pos | undefined, message: string, hint?: string): Diagnostic {
-  return { severity: 'error', pos, message, hint };
+/** An error of kind `code`: the code comes first, so a diagnostic cannot be made without one. */
+export function error(code: CodeOf<'error'>, pos: Pos | undefined, message: string, hint?: string): Diagnostic {
+  return { severity: 'error', code, pos, message, hint };
 }
 
-export function warning(pos: Pos | undefined, message: string, hint?: string): Diagnostic {
-  return { severity: 'warning', pos, message, hint };
+/** A warning of kind `code`. */
+export function warning(code: CodeOf<'warning'>, pos: Pos | undefined, message: string, hint?: string): Diagnostic {
+  return { severity: 'warning', code, pos, message, hint };
 }
 
 /** The position of a whole file or directory (printed without line and column). */
@@ -48,8 +55,8 @@ export function osErrorText(e: unknown): string {
 }
 
 /** A file-system failure on `file`: `file: error: cannot read (EACCES: permission denied)`. */
-export function fileError(file: string, what: string, e: unknown): Diagnostic {
-  return error(wholeFile(file), what, osErrorText(e));
+export function fileError(code: CodeOf<'error'>, file: string, what: string, e: unknown): Diagnostic {
+  return error(code, wholeFile(file), what, osErrorText(e));
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
@@ -68,11 +75,16 @@ export function printable(line: string): string {
   return line.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => NAMED_CONTROLS[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The one place that turns a diagnostic into `file:line:col: error: what (how to fix)`. */
-export function formatDiagnostic(d: Diagnostic, cwd: string): string {
+/**
+ * The one place that turns a diagnostic into `file:line:col: error: what (how
+ * to fix)`; with `withCode`, followed by its code, ` [FW3010]` (what runs
+ * print; the code stays last so editors' file:line:col: error: matchers still read it).
+ */
+export function formatDiagnostic(d: Diagnostic, cwd: string, withCode = false): string {
   const where = d.pos ? `${formatPos(d.pos, cwd)}: ` : 'fw: ';
   const hint = d.hint ? ` (${d.hint})` : '';
-  const lines = [`${where}${d.severity}: ${d.message}${hint}`];
+  const code = withCode ? ` [${d.code}]` : '';
+  const lines = [`${where}${d.severity}: ${d.message}${hint}${code}`];
   for (const r of d.related ?? []) lines.push(`${formatPos(r.pos, cwd)}: note: ${r.message}`);
   return lines.map(printable).join('\n');
 }

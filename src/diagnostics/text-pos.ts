@@ -6,6 +6,11 @@ import type { Pos } from './diagnostics';
  * moves the column by its byte length, not by 1. Annotation values never span
  * lines, so the line stays the same.
  */
+/** `pos` as the start of `text`, with the end of `text` (on the same line) as its end. */
+export function spanOf(pos: Pos, text: string): Pos {
+  return { ...pos, end: { line: pos.line, col: pos.col + Buffer.byteLength(text, 'utf8') } };
+}
+
 export function posAt(base: Pos, text: string, index: number): Pos {
   return { file: base.file, line: base.line, col: base.col + Buffer.byteLength(text.slice(0, index), 'utf8') };
 }

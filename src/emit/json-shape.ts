@@ -422,7 +422,7 @@ export class JsonShapes {
     const key = `${info.id} ${what}`;
     if (this.warnedTypes.has(key)) return;
     this.warnedTypes.add(key);
-    this.diagnostics.push(warning(info.decl.pos, message, opaqueTypeHint(info, this.resolver.typeMappings)));
+    this.diagnostics.push(warning('FW5020', info.decl.pos, message, opaqueTypeHint(info, this.resolver.typeMappings)));
   }
 }
 

@@ -124,7 +124,7 @@ export function planOperation(
       props.push({ name: 'body', shape: { kind: 'object', props: body }, optional: body.every((p) => p.optional) });
       if (jsonFields.length > 0) {
         diagnostics.push(
-          warning(
+          warning('FW5010', 
             route.pos,
             `request type ${requestName} of route ${route.name} has form or file fields and JSON fields (${jsonFields.map((f) => f.name).join(', ')}); a multipart request carries no JSON body, so the TypeScript client does not send them`,
             'tag them form:"..." or json:"-"',
@@ -133,7 +133,7 @@ export function planOperation(
       }
     } else if (jsonFields.length > 0 && NO_BODY_METHODS.has(method)) {
       diagnostics.push(
-        warning(
+        warning('FW5011', 
           route.pos,
           `request type ${requestName} of route ${route.name} has JSON body fields (${jsonFields.map((f) => f.name).join(', ')}), but a ${method} request has no body; the TypeScript client does not send them`,
           'tag them query:"..." (or path/header), mark them json:"-", or use another method',
@@ -165,7 +165,7 @@ export function bodylessWarnings(route: RouteModel): Diagnostic[] {
     const headOnly = route.methods.length === 1 && route.methods[0] === 'HEAD';
     if (status === undefined && !headOnly) continue;
     const what = status !== undefined ? `a ${status} answer` : 'an answer to HEAD';
-    out.push(warning(route.pos, `response=${r.text} of route ${route.name} names a body type, but ${what} has no body; the TypeScript client does not read one`, 'answer with a status that carries a body, or ignore this if no body is meant'));
+    out.push(warning('FW5012', route.pos, `response=${r.text} of route ${route.name} names a body type, but ${what} has no body; the TypeScript client does not read one`, 'answer with a status that carries a body, or ignore this if no body is meant'));
   }
   return out;
 }

@@ -212,7 +212,7 @@ export class WorkspaceProgram implements GoProgram {
         try {
           parsed = readGoFile(file, this.cacheDir);
         } catch (e) {
-          this.readErrors.push(fileError(file, 'cannot read', e));
+          this.readErrors.push(fileError('FW1001', file, 'cannot read', e));
           continue;
         }
       }

@@ -18,7 +18,7 @@ export function goSourceFiles(dir: string, problems: Diagnostic[]): string[] | u
       .map((name) => path.join(dir, name));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') problems.push(fileError(dir, 'cannot read', e));
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') problems.push(fileError('FW1001', dir, 'cannot read', e));
     return undefined;
   }
 }

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, type Pos, warning } from '../diagnostics/diagnostics';
+import type { CodeOf } from '../diagnostics/codes';
 import type { GoConstDecl, GoField, GoFile, GoTypeDecl, GoTypeExpr } from './ast';
 import { integerConstValue, stringConstValue } from './const-values';
 import { MAX_TYPE_NESTING } from './parser';
@@ -124,7 +125,7 @@ export class TypeResolver {
   private readonly parsedTags = new Map<string, ReadonlyMap<string, string>>();
   private readonly flattenHooks: FlattenHooks = {
     structOf: (t) => this.structOf(t),
-    leftOut: (f, message) => this.warnField(f, message),
+    leftOut: (f, message) => this.warnField('FW2105', f, message),
     included: (f) => this.checkKnown(f),
   };
 
@@ -177,7 +178,7 @@ export class TypeResolver {
       const target = this.declaredTarget(found.decl.type, scope);
       if (!target) {
         if (this.aliasStack.size >= MAX_ALIAS_NESTING) {
-          this.error(found.decl.pos, `alias ${name} is nested in more than ${MAX_ALIAS_NESTING} other aliases`, 'declare the type without so many aliases around it');
+          this.error('FW2101', found.decl.pos, `alias ${name} is nested in more than ${MAX_ALIAS_NESTING} other aliases`, 'declare the type without so many aliases around it');
           return { kind: 'unknown', reason: 'aliases nested too deeply' };
         }
         this.aliasStack.add(key);
@@ -222,7 +223,7 @@ export class TypeResolver {
     this.addMethods(info);
     const enumValues = this.enumOf(info);
     if (enumValues) info.enum = enumValues;
-    if (info.type.kind === 'unknown') this.warn(decl.pos, `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`);
+    if (info.type.kind === 'unknown') this.warn('FW2103', decl.pos, `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`);
   }
 
   /** The declaration a plain type name (`T`, `pkg.T`) stands for, when it is declared in a package of the workspace. */
@@ -292,7 +293,7 @@ export class TypeResolver {
         return { kind: 'unknown', reason: 'channels have no JSON form' };
       case 'unsupported':
         if (expr.tooDeep) {
-          this.error(expr.tooDeep, `type expression nested more than ${MAX_TYPE_NESTING} levels deep`, 'give the inner types names of their own');
+          this.error('FW2102', expr.tooDeep, `type expression nested more than ${MAX_TYPE_NESTING} levels deep`, 'give the inner types names of their own');
           return { kind: 'unknown', reason: expr.text };
         }
         return { kind: 'unknown', reason: `fw does not understand the type expression ${expr.text}` };
@@ -334,7 +335,7 @@ export class TypeResolver {
    */
   private addMethods(info: NamedType): void {
     const directive = directiveForm(info.decl.doc);
-    if (directive && 'problem' in directive) this.error(info.decl.pos, `the fw:json directive of type ${info.decl.name} is invalid: ${directive.problem}`, 'write // fw:json type=string|number|integer|boolean|unknown [format=date-time] [nullable=true]');
+    if (directive && 'problem' in directive) this.error('FW2107', info.decl.pos, `the fw:json directive of type ${info.decl.name} is invalid: ${directive.problem}`, 'write // fw:json type=string|number|integer|boolean|unknown [format=date-time] [nullable=true]');
     else if (directive) info.form = directive.form;
     const methods = this.packageIndex(info.pkg).methods.get(info.decl.name);
     if (!methods) return;
@@ -567,23 +568,23 @@ export class TypeResolver {
   private checkKnown(f: ResolvedField): void {
     const reason = firstUnknown(f.type);
     if (reason !== undefined) {
-      this.warnField(f, `field ${f.name} of ${f.owner} has type ${describeExpr(f.goType)}, which fw cannot resolve (${reason}); it is treated as unknown`);
+      this.warnField('FW2104', f, `field ${f.name} of ${f.owner} has type ${describeExpr(f.goType)}, which fw cannot resolve (${reason}); it is treated as unknown`);
     }
   }
 
   /** A field a view includes or leaves out: found again each time a view is taken. */
-  private warnField(f: ResolvedField, message: string): void {
-    this.report(f.pos, warning(f.pos, message, 'use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any'));
+  private warnField(code: CodeOf<'warning'>, f: ResolvedField, message: string): void {
+    this.report(f.pos, warning(code, f.pos, message, 'use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any'));
   }
 
   /** Found while resolving a named type: given once, when it is resolved. */
-  private error(pos: Pos, message: string, hint: string): void {
-    if (this.report(pos, error(pos, message, hint))) this.resolvingDiagnosticFiles.add(pos.file);
+  private error(code: CodeOf<'error'>, pos: Pos, message: string, hint: string): void {
+    if (this.report(pos, error(code, pos, message, hint))) this.resolvingDiagnosticFiles.add(pos.file);
   }
 
   /** Found while resolving a named type: given once, when it is resolved. */
-  private warn(pos: Pos, message: string, hint?: string): void {
-    if (this.report(pos, warning(pos, message, hint))) this.resolvingDiagnosticFiles.add(pos.file);
+  private warn(code: CodeOf<'warning'>, pos: Pos, message: string, hint?: string): void {
+    if (this.report(pos, warning(code, pos, message, hint))) this.resolvingDiagnosticFiles.add(pos.file);
   }
 
   /** Adds `d` (found at `pos`) unless the same was reported already; true when added. */
@@ -700,7 +701,7 @@ export class TypeResolver {
       if (c.name === '_') continue;
       const value = u.name === 'string' ? stringConstValue(c, info.name) : integerConstValue(c, info.name);
       if (value === undefined) {
-        this.warn(c.pos, `fw cannot compute the value of const ${c.name} (${c.value ?? 'a complex expression'}); type ${info.name} is not treated as an enum`, 'write the value as a literal, iota, or iota + N');
+        this.warn('FW2106', c.pos, `fw cannot compute the value of const ${c.name} (${c.value ?? 'a complex expression'}); type ${info.name} is not treated as an enum`, 'write the value as a literal, iota, or iota + N');
         return undefined;
       }
       if (seen.has(value)) continue;

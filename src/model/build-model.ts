@@ -162,7 +162,7 @@ class RootBuilder {
   build(): RootModel | undefined {
     const { loc, program } = this;
     if (!loc.module) {
-      this.diagnostics.push(error({ file: path.join(loc.dir, 'router.go'), line: 1, col: 1 }, `root package ${loc.relDir} is not inside a Go module`, 'run `go mod init <module path>` at the top of your Go code'));
+      this.diagnostics.push(error('FW4021', { file: path.join(loc.dir, 'router.go'), line: 1, col: 1 }, `root package ${loc.relDir} is not inside a Go module`, 'run `go mod init <module path>` at the top of your Go code'));
       return undefined;
     }
     program.addModule(loc.module);
@@ -205,7 +205,7 @@ class RootBuilder {
     for (const hp of packages) {
       for (const file of hp.pkg.files) {
         if (!isGoIdentifier(file.packageName)) {
-          this.diagnostics.push(error({ file: file.path, line: 1, col: 1 }, 'this Go file has no package clause', `start it with \`package ${hp.pkg.name || 'name'}\``));
+          this.diagnostics.push(error('FW2002', { file: file.path, line: 1, col: 1 }, 'this Go file has no package clause', `start it with \`package ${hp.pkg.name || 'name'}\``));
         }
       }
     }
@@ -221,7 +221,7 @@ class RootBuilder {
       ];
       for (const d of declared) {
         if (GENERATED_DECLARATIONS.includes(d.name)) {
-          this.diagnostics.push(error(d.pos, `package ${root.pkg.name} declares ${d.name}, which fw generates in router.go/registry.go`, `rename your ${d.name}`));
+          this.diagnostics.push(error('FW4022', d.pos, `package ${root.pkg.name} declares ${d.name}, which fw generates in router.go/registry.go`, `rename your ${d.name}`));
         }
       }
     }
@@ -242,7 +242,7 @@ class RootBuilder {
         this.diagnostics.push(...parsed.diagnostics);
         const at = parsed.directive?.pos ?? line.pos;
         if (firstPos) {
-          const d = error(at, `root package ${this.loc.relDir} declares fw:http_root a second time`, 'keep one fw:http_root line per root package');
+          const d = error('FW4060', at, `root package ${this.loc.relDir} declares fw:http_root a second time`, 'keep one fw:http_root line per root package');
           d.related = [{ pos: firstPos, message: 'first declared here' }];
           this.diagnostics.push(d);
           continue;
@@ -255,7 +255,7 @@ class RootBuilder {
       for (const file of hp.pkg.files) {
         for (const line of file.rootDirectives) {
           if (!isRootDirective(line.text)) continue;
-          this.diagnostics.push(error(line.pos, `fw:http_root in subfolder ${hp.relDir}, which is not a root package`, `declare the prefix in a file of the root package ${this.loc.relDir}, e.g. its doc.go`));
+          this.diagnostics.push(error('FW4061', line.pos, `fw:http_root in subfolder ${hp.relDir}, which is not a root package`, `declare the prefix in a file of the root package ${this.loc.relDir}, e.g. its doc.go`));
         }
       }
     }
@@ -338,7 +338,7 @@ class RootBuilder {
     for (const file of hp.pkg.files) {
       if (isRootOutput(rootDir, file.path)) continue;
       for (const at of file.syntaxErrors) {
-        this.diagnostics.push(warning(at, 'Go syntax error; annotations near it may be misread', 'run `go vet` on this package'));
+        this.diagnostics.push(warning('FW2001', at, 'Go syntax error; annotations near it may be misread', 'run `go vet` on this package'));
       }
       const found = findAnnotatedHandlers(file);
       this.diagnostics.push(...found.diagnostics);
@@ -362,7 +362,7 @@ class RootBuilder {
     const declaredElsewhere = new Set<string>();
     for (const { file, problem } of hp.pkg.excluded) {
       if (problem) {
-        this.diagnostics.push(error({ file: file.path, line: problem.line, col: problem.col }, problem.message, 'write one //go:build line of tags joined by ||, && and ! (see `go help buildconstraint`)'));
+        this.diagnostics.push(error('FW2003', { file: file.path, line: problem.line, col: problem.col }, problem.message, 'write one //go:build line of tags joined by ||, && and ! (see `go help buildconstraint`)'));
         continue;
       }
       for (const h of findAnnotatedHandlers(file).handlers) {
@@ -371,7 +371,7 @@ class RootBuilder {
         if (builtKeys.has(key(h))) continue;
         const why = constraintSummary(path.basename(file.path), file.constraints, importsC(file)) ?? 'its build constraints';
         this.diagnostics.push(
-          warning(h.annotations[0]!.pos, `${describeHandler(h)} is left out: go build does not build ${path.basename(file.path)} for ${describeTarget(target)} (${why})`, 'its routes are not generated; to have them, generate for a target that builds the file (GOOS, GOARCH, CGO_ENABLED, --tags)'),
+          warning('FW2004', h.annotations[0]!.pos, `${describeHandler(h)} is left out: go build does not build ${path.basename(file.path)} for ${describeTarget(target)} (${why})`, 'its routes are not generated; to have them, generate for a target that builds the file (GOOS, GOARCH, CGO_ENABLED, --tags)'),
         );
       }
     }
@@ -380,7 +380,7 @@ class RootBuilder {
       const why = constraintSummary(name, h.file.constraints, importsC(h.file));
       if (why === undefined || declaredElsewhere.has(key(h))) continue;
       this.diagnostics.push(
-        warning(h.annotations[0]!.pos, `${describeHandler(h)} is registered, but only targets that build ${name} have it (${why})`, 'the router compiles only for those targets: declare the handler for the others too, in a file with the opposite constraint'),
+        warning('FW2005', h.annotations[0]!.pos, `${describeHandler(h)} is registered, but only targets that build ${name} have it (${why})`, 'the router compiles only for those targets: declare the handler for the others too, in a file with the opposite constraint'),
       );
     }
   }
@@ -395,7 +395,7 @@ class RootBuilder {
     for (const file of pkg.files) {
       for (const h of findAnnotatedHandlers(file).handlers) {
         this.diagnostics.push(
-          error(
+          error('FW4023', 
             h.func.namePos,
             `${describeHandler(h)} in subfolder ${rel(dir)} cannot be registered: ${goMod} makes ${rel(own.dir)} a module of its own (${own.path}), outside module ${rootModule.path}, so the root router cannot import it`,
             `move the handler into a package of module ${rootModule.path}, or delete ${goMod}`,
@@ -408,11 +408,11 @@ class RootBuilder {
   private addHandler(hp: HandlerPackage, handler: AnnotatedHandler): void {
     const { func } = handler;
     if (!hp.isRoot && hp.pkg.name === 'main') {
-      this.diagnostics.push(error(func.namePos, `${describeHandler(handler)} in subfolder ${hp.relDir} is in package main, which the root router cannot import`, 'move the handler into a package that is not main'));
+      this.diagnostics.push(error('FW4024', func.namePos, `${describeHandler(handler)} in subfolder ${hp.relDir} is in package main, which the root router cannot import`, 'move the handler into a package that is not main'));
       return;
     }
     if (!hp.isRoot && !isExported(func.name)) {
-      this.diagnostics.push(error(func.namePos, `handler ${func.name} in subfolder ${hp.relDir} is not exported, so the root router cannot call it`, `rename it to ${upperFirst(func.name)}`));
+      this.diagnostics.push(error('FW4025', func.namePos, `handler ${func.name} in subfolder ${hp.relDir} is not exported, so the root router cannot call it`, `rename it to ${upperFirst(func.name)}`));
       return;
     }
     let group: GroupModel;
@@ -420,7 +420,7 @@ class RootBuilder {
     if (func.receiver) {
       const typeName = func.receiver.typeName;
       if (!hp.isRoot && !isExported(typeName)) {
-        this.diagnostics.push(error(func.namePos, `handler type ${typeName} in subfolder ${hp.relDir} is not exported, so the root router cannot refer to it`, `rename it to ${upperFirst(typeName)}`));
+        this.diagnostics.push(error('FW4025', func.namePos, `handler type ${typeName} in subfolder ${hp.relDir} is not exported, so the root router cannot refer to it`, `rename it to ${upperFirst(typeName)}`));
         return;
       }
       const ht = this.handlerType(hp, typeName);
@@ -454,13 +454,13 @@ class RootBuilder {
 
   private group(name: string, hp: HandlerPackage, ht: HandlerTypeModel | undefined, pos: Pos): GroupModel {
     if (!isGoIdentifier(name) && !this.groups.has(name)) {
-      this.diagnostics.push(error(pos, `handler group name ${name} (from ${hp.relDir ? `subfolder ${hp.relDir}` : 'the root package'}) is not a Go identifier`, 'rename the subfolder so that it starts with a letter'));
+      this.diagnostics.push(error('FW4030', pos, `handler group name ${name} (from ${hp.relDir ? `subfolder ${hp.relDir}` : 'the root package'}) is not a Go identifier`, 'rename the subfolder so that it starts with a letter'));
     }
     const existing = this.groups.get(name);
     if (existing) {
       if (existing.pkg !== hp || existing.handlerType !== ht) {
         const other = existing.handlerType ? `${existing.handlerType.typeName} in ${existing.pkg.relDir || 'the root package'}` : `the functions of ${existing.pkg.relDir || 'the root package'}`;
-        const d = error(pos, `handler group ${name} is already taken by ${other}`, 'rename the handler type so that its group name (type name without "Handler", prefixed by the subfolder path unless it starts with the subfolder\'s name) is unique');
+        const d = error('FW4031', pos, `handler group ${name} is already taken by ${other}`, 'rename the handler type so that its group name (type name without "Handler", prefixed by the subfolder path unless it starts with the subfolder\'s name) is unique');
         const first = this.groupPos.get(name);
         if (first) d.related = [{ pos: first, message: `group ${name} first formed here` }];
         this.diagnostics.push(d);
@@ -480,7 +480,7 @@ class RootBuilder {
     const key = `${group.name}.${name}`;
     const earlier = this.routeSeen.get(key);
     if (earlier) {
-      const d = error(ann.name?.pos ?? ann.pos, `route name ${name} is already used in group ${group.name}`, `add name=<UniqueName> to this line, e.g. name=${func.name}${pascalCasePath(ann.path.text.replace(/[{}$.]/g, '')) || 'Root'}`);
+      const d = error('FW4032', ann.name?.pos ?? ann.pos, `route name ${name} is already used in group ${group.name}`, `add name=<UniqueName> to this line, e.g. name=${func.name}${pascalCasePath(ann.path.text.replace(/[{}$.]/g, '')) || 'Root'}`);
       d.related = [{ pos: earlier, message: `${name} first declared here` }];
       this.diagnostics.push(d);
       return undefined;
@@ -541,7 +541,7 @@ class RootBuilder {
       if (other || ht.fieldName === 'Mux') {
         const decl = ht.pkg.pkg.types.get(ht.typeName);
         this.diagnostics.push(
-          error(decl?.decl.pos, `RouterParams field ${ht.fieldName} for ${ht.pkg.relDir || '.'}/${ht.typeName} clashes with ${other ? `${other.pkg.relDir || '.'}/${other.typeName}` : 'the Mux field'}`, 'rename one of the handler types'),
+          error('FW4033', decl?.decl.pos, `RouterParams field ${ht.fieldName} for ${ht.pkg.relDir || '.'}/${ht.typeName} clashes with ${other ? `${other.pkg.relDir || '.'}/${other.typeName}` : 'the Mux field'}`, 'rename one of the handler types'),
         );
       }
       taken.set(ht.fieldName, ht);

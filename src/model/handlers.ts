@@ -33,7 +33,7 @@ function findInFile(file: GoFile): Found {
     if (annotations.length === 0) continue;
     const problem = signatureProblem(file, func);
     if (problem) {
-      diagnostics.push(error(func.namePos, `${describe(func)} carries fw:http_route but ${problem}`, signatureHint(file, func)));
+      diagnostics.push(error('FW4001', func.namePos, `${describe(func)} carries fw:http_route but ${problem}`, signatureHint(file, func)));
       continue;
     }
     const description = func.doc
@@ -46,7 +46,7 @@ function findInFile(file: GoFile): Found {
   for (const stray of file.strayAnnotations) {
     if (!isAnnotationComment(stray.text)) continue;
     diagnostics.push(
-      error(stray.pos, 'fw:http_route is not directly above a handler method', 'move the line into the comment right above a method that returns http.HandlerFunc, with no blank line between'),
+      error('FW4002', stray.pos, 'fw:http_route is not directly above a handler method', 'move the line into the comment right above a method that returns http.HandlerFunc, with no blank line between'),
     );
   }
   return { handlers, diagnostics };

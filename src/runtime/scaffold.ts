@@ -132,9 +132,9 @@ function directoryProblem(dir: string): Diagnostic | undefined {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    if (code !== 'ENOTDIR') return fileError(dir, 'cannot read', e);
+    if (code !== 'ENOTDIR') return fileError('FW1001', dir, 'cannot read', e);
   }
-  return error(wholeFile(dir), 'the fwhttp package directory is a file, or lies below one', 'pass --dir <directory> naming a directory, or one that does not exist yet');
+  return error('FW7001', wholeFile(dir), 'the fwhttp package directory is a file, or lies below one', 'pass --dir <directory> naming a directory, or one that does not exist yet');
 }
 
 /** The nearest go.mod at or above `dir`: its directory and text. */
@@ -151,7 +151,7 @@ function inspectModule(dir: string, read: (file: string) => string | undefined):
   const goMod = findGoMod(dir, read);
   if (!goMod) {
     return {
-      diagnostics: [warning(undefined, `no go.mod at or above ${dir}`, 'run `go mod init <module path>` so that handlers can import fwhttp')],
+      diagnostics: [warning('FW7002', undefined, `no go.mod at or above ${dir}`, 'run `go mod init <module path>` so that handlers can import fwhttp')],
     };
   }
   const diagnostics: Diagnostic[] = [];
@@ -161,7 +161,7 @@ function inspectModule(dir: string, read: (file: string) => string | undefined):
   const minor = goLine < 0 ? undefined : /^go\s+1\.(\d+)/.exec(lines[goLine]!.trim())?.[1];
   if (minor !== undefined && Number(minor) < MIN_GO_MINOR) {
     diagnostics.push(
-      warning(
+      warning('FW7003', 
         { file: goModFile, line: goLine + 1, col: 1 },
         `fwhttp needs Go 1.${MIN_GO_MINOR} or newer (Request.PathValue) but go.mod says ${lines[goLine]!.trim()}`,
         `change the line to "go 1.${MIN_GO_MINOR}" or newer`,
@@ -195,7 +195,7 @@ export function scaffoldRuntime(options: ScaffoldRuntimeOptions): ScaffoldRuntim
     const state = options.force ? 'missing' : runtimeFileState(read(file));
     if (state === 'edited') {
       diagnostics.push(
-        error(
+        error('FW7004', 
           { file, line: 1, col: 1 },
           'refusing to replace a file of the fwhttp package that was edited after fw init scaffolded it',
           "pass --force to replace it with fw's version, or delete its first two lines to keep it as your own code",
@@ -203,7 +203,7 @@ export function scaffoldRuntime(options: ScaffoldRuntimeOptions): ScaffoldRuntim
       );
     } else if (state === 'owned') {
       // The documented way to take a file over: delete fw's header. Leave it alone.
-      diagnostics.push(warning({ file, line: 1, col: 1 }, 'left as it is: it has no fw header, so it is your code', "pass --force to replace it with fw's version"));
+      diagnostics.push(warning('FW7005', { file, line: 1, col: 1 }, 'left as it is: it has no fw header, so it is your code', "pass --force to replace it with fw's version"));
     } else {
       files.push({ path: file, contents: source.contents });
     }

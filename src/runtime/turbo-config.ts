@@ -67,7 +67,7 @@ export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
   for (const root of locations) {
     if (root.module && path.relative(cwd, root.module.dir).startsWith('..')) {
       diagnostics.push(
-        error(
+        error('FW7010', 
           undefined,
           `root handler package ${root.relDir} belongs to the Go module in ${toPosix(path.relative(cwd, root.module.dir))}, outside this package`,
           'run fw init --turbo in the workspace package that holds go.mod',
@@ -78,7 +78,7 @@ export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
   const roots = locations.map((r) => r.relDir);
   const client = clientFile === undefined ? undefined : toPosix(path.normalize(clientFile));
   if (client !== undefined && (path.isAbsolute(client) || client.startsWith('..'))) {
-    diagnostics.push(error(undefined, `--file ${clientFile} is outside the package`, 'give a path inside the package, relative to it'));
+    diagnostics.push(error('FW7011', undefined, `--file ${clientFile} is outside the package`, 'give a path inside the package, relative to it'));
   }
   const outputs = outputFiles('', roots, client ?? '');
   const inputs = [
@@ -154,10 +154,10 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
   const packageFile = path.join(cwd, 'package.json');
   const turbo = readJson(turboFile);
   const pkg = readJson(packageFile);
-  if (turbo.problem) result.diagnostics.push(error({ file: turboFile, line: 1, col: 1 }, `turbo.json ${turbo.problem}`, 'fix or delete it, then run fw init --turbo again'));
-  if (pkg.problem) result.diagnostics.push(error({ file: packageFile, line: 1, col: 1 }, `package.json ${pkg.problem}`, 'fix it, then run fw init --turbo again'));
+  if (turbo.problem) result.diagnostics.push(error('FW7012', { file: turboFile, line: 1, col: 1 }, `turbo.json ${turbo.problem}`, 'fix or delete it, then run fw init --turbo again'));
+  if (pkg.problem) result.diagnostics.push(error('FW7013', { file: packageFile, line: 1, col: 1 }, `package.json ${pkg.problem}`, 'fix it, then run fw init --turbo again'));
   if (!pkg.json && !pkg.problem) {
-    result.diagnostics.push(error(undefined, `${toPosix(packageFile)} does not exist`, 'run fw init --turbo in a workspace package (a directory with package.json)'));
+    result.diagnostics.push(error('FW7014', undefined, `${toPosix(packageFile)} does not exist`, 'run fw init --turbo in a workspace package (a directory with package.json)'));
   }
   if (result.diagnostics.some((d) => d.severity === 'error') || !pkg.json) return result;
 
@@ -190,7 +190,7 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
  */
 export function checkTurboTask(cwd: string, generator: OutputGenerator | 'all', clientFile?: string): Diagnostic[] {
   if (generator === 'openapi') {
-    return [error(undefined, 'fw init --turbo writes no task for the OpenAPI document yet, so there is nothing for --turbo to check', 'use --turbo with fw g router, url-helper, client or all (without --openapi)')];
+    return [error('FW7015', undefined, 'fw init --turbo writes no task for the OpenAPI document yet, so there is nothing for --turbo to check', 'use --turbo with fw g router, url-helper, client or all (without --openapi)')];
   }
   const plan = turboPlan(cwd, generator === 'client' || generator === 'all' ? clientFile : undefined);
   if (plan.diagnostics.length > 0) return plan.diagnostics;
@@ -199,14 +199,14 @@ export function checkTurboTask(cwd: string, generator: OutputGenerator | 'all', 
   const hint = 'update the tasks: run fw init --turbo in this package, with the options you gave it before, then turbo again';
   const turbo = readJson(turboFile);
   if (!turbo.json) {
-    return [error(undefined, `${toPosix(turboFile)} ${turbo.problem ?? 'does not exist'}; --turbo needs the task ${name} that fw init --turbo writes`, hint)];
+    return [error('FW7016', undefined, `${toPosix(turboFile)} ${turbo.problem ?? 'does not exist'}; --turbo needs the task ${name} that fw init --turbo writes`, hint)];
   }
   const declared = objectAt(objectAt(turbo.json, 'tasks'), name);
   const expected = plan.tasks[name];
   if (stable(declared.inputs) === stable(expected?.inputs) && stable(declared.outputs) === stable(expected?.outputs)) return [];
   const found = plan.roots.length > 0 ? plan.roots.join(', ') : 'none';
   return [
-    error(
+    error('FW7017', 
       { file: turboFile, line: 1, col: 1 },
       `task ${name} does not match the root handler packages found (${found}): a cached result could belong to other roots`,
       hint,

@@ -88,7 +88,7 @@ function readHead(file: string, problems: Diagnostic[]): string {
       fs.closeSync(fd);
     }
   } catch (e) {
-    problems.push(fileError(file, 'cannot read', e));
+    problems.push(fileError('FW1001', file, 'cannot read', e));
     return '';
   }
 }
@@ -122,13 +122,13 @@ class DirWalker {
       real = fs.realpathSync(dir);
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch (e) {
-      this.problems.push(fileError(dir, 'cannot read', e));
+      this.problems.push(fileError('FW1001', dir, 'cannot read', e));
       return undefined;
     }
     const first = this.seen.get(real);
     if (first !== undefined) {
       this.problems.push(
-        warning(wholeFile(dir), `not searched: this symbolic link leads to ${first}, which was searched already`, 'remove the link, or point it outside the workspace'),
+        warning('FW1002', wholeFile(dir), `not searched: this symbolic link leads to ${first}, which was searched already`, 'remove the link, or point it outside the workspace'),
       );
       return undefined;
     }

@@ -50,15 +50,15 @@ function inspect(file: string): Exclude<ExistingOutput, { kind: 'file' }> | { ki
       const blocker = fileAncestor(file);
       return {
         kind: 'refused',
-        diagnostic: error(wholeFile(file), `cannot write: ${blocker ?? 'a parent'} is a file, not a directory`, 'choose an output path below a directory'),
+        diagnostic: error('FW6005', wholeFile(file), `cannot write: ${blocker ?? 'a parent'} is a file, not a directory`, 'choose an output path below a directory'),
       };
     }
-    return { kind: 'refused', diagnostic: fileError(file, 'cannot read', e) };
+    return { kind: 'refused', diagnostic: fileError('FW1001', file, 'cannot read', e) };
   }
   if (stat.isFile()) return { kind: 'regular' };
   return {
     kind: 'refused',
-    diagnostic: error(wholeFile(file), `refusing to write: the output path is ${kindOf(stat)}`, 'fw writes only regular files; choose another path or remove what is there'),
+    diagnostic: error('FW6006', wholeFile(file), `refusing to write: the output path is ${kindOf(stat)}`, 'fw writes only regular files; choose another path or remove what is there'),
   };
 }
 
@@ -73,7 +73,7 @@ export function readOutput(file: string, maxBytes?: number): ExistingOutput {
   try {
     return { kind: 'file', contents: maxBytes === undefined ? fs.readFileSync(file, 'utf8') : readHead(file, maxBytes) };
   } catch (e) {
-    return { kind: 'refused', diagnostic: fileError(file, 'cannot read', e) };
+    return { kind: 'refused', diagnostic: fileError('FW1001', file, 'cannot read', e) };
   }
 }
 
@@ -106,7 +106,7 @@ export function readOutputDigest(file: string): { kind: 'absent' } | { kind: 'fi
       fs.closeSync(fd);
     }
   } catch (e) {
-    return { kind: 'refused', diagnostic: fileError(file, 'cannot read', e) };
+    return { kind: 'refused', diagnostic: fileError('FW1001', file, 'cannot read', e) };
   }
 }
 
@@ -120,7 +120,7 @@ const CLIENT_EXTENSIONS = ['.ts', '.mts', '.cts'];
 export function clientFileProblem(file: string): Diagnostic | undefined {
   const base = path.basename(file);
   if (!CLIENT_EXTENSIONS.some((ext) => base.endsWith(ext)) || /\.d\.[mc]?ts$/.test(base) || CLIENT_EXTENSIONS.includes(base)) {
-    return error(wholeFile(file), 'the client file must be a TypeScript module ending in .ts, .mts or .cts', 'pass --file <path>.ts, e.g. --file web/src/api/client.ts');
+    return error('FW6007', wholeFile(file), 'the client file must be a TypeScript module ending in .ts, .mts or .cts', 'pass --file <path>.ts, e.g. --file web/src/api/client.ts');
   }
   return outputPathProblem(file);
 }

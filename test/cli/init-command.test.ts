@@ -47,7 +47,7 @@ describe('fw init', () => {
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toBe(
-      "internal/fwhttp/bind.go:1:1: error: refusing to replace a file of the fwhttp package that was edited after fw init scaffolded it (pass --force to replace it with fw's version, or delete its first two lines to keep it as your own code)\nfw: nothing was written",
+      "internal/fwhttp/bind.go:1:1: error: refusing to replace a file of the fwhttp package that was edited after fw init scaffolded it (pass --force to replace it with fw's version, or delete its first two lines to keep it as your own code) [FW7004]\nfw: nothing was written",
     );
     expect(snapshotTree(cwd)).toEqual(before);
 

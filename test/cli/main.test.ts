@@ -95,13 +95,13 @@ describe('fw g router', () => {
     expect(first.code).toBe(0);
     const lines = first.stdout.split('\n');
     expect(lines.slice(0, 2).sort()).toEqual(['wrote api/registry.go', 'wrote api/router.go']);
-    expect(lines[2]).toMatch(/^fw g router: 1 root \(api\), 1 route; 2 written, 0 unchanged in \d+ ms$/);
+    expect(lines[2]).toMatch(/^fw g router: 0 errors, 0 warnings; 1 root \(api\), 1 route; 2 written, 0 unchanged in \d+ ms$/);
     expect(fs.readFileSync(path.join(ws, 'api/router.go'), 'utf8')).toContain('GetUser');
 
     const before = snapshotTree(ws);
     const second = await runFw(['generate', 'router', '--cwd', ws]);
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/^fw g router: 1 root \(api\), 1 route; 0 written, 2 unchanged in \d+ ms$/);
+    expect(second.stdout).toMatch(/^fw g router: 0 errors, 0 warnings; 1 root \(api\), 1 route; 0 written, 2 unchanged in \d+ ms$/);
     expect(snapshotTree(ws)).toEqual(before);
   });
 
@@ -118,7 +118,7 @@ describe('fw g router', () => {
     expect(run.stderr.split('\n').sort()).toEqual([
       'api/registry.go: stale (run fw g router to update it)',
       'api/router.go: stale (run fw g router to update it)',
-      'fw: 2 generated files are out of date',
+      'fw g router: 0 errors, 0 warnings; 2 generated files are out of date',
     ]);
     expect(snapshotTree(ws)).toEqual(before);
     await runFw(['g', 'router', '--cwd', ws, '-q']);
@@ -131,7 +131,7 @@ describe('fw g router', () => {
     const before = snapshotTree(ws);
     const run = await runFw(['g', 'router', '--cwd', ws]);
     expect(run.code).toBe(1);
-    expect(run.stderr.split('\n')).toEqual([expect.stringMatching(/^api\/router\.go:1:1: error: refusing to overwrite /), 'fw: nothing was written']);
+    expect(run.stderr.split('\n')).toEqual([expect.stringMatching(/^api\/router\.go:1:1: error: refusing to overwrite .* \[FW6004\]$/), 'fw g router: 1 error, 0 warnings; nothing was written']);
     expect(snapshotTree(ws)).toEqual(before);
     expect((await runFw(['g', 'router', '--cwd', ws, '--force', '-q'])).code).toBe(0);
     expect(fs.readFileSync(path.join(ws, 'api/router.go'), 'utf8').startsWith(GENERATED_HEADER)).toBe(true);
@@ -142,7 +142,7 @@ describe('fw g router', () => {
     expect(run).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'fw: error: unknown package "nope" (the root handler packages found are: api (api))\nfw: 1 error; nothing was written',
+      stderr: 'fw: error: unknown package "nope" (the root handler packages found are: api (api)) [FW1004]\nfw g router: 1 error, 0 warnings; nothing was written',
     });
   });
 
@@ -160,8 +160,8 @@ describe('fw g router', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr.split('\n')).toEqual([
-      'api/bad.go:6:23: error: method UserHandler.Bad carries fw:http_route but takes 1 parameter (a handler is declared as func (h *UserHandler) Bad() http.HandlerFunc)',
-      'fw: 1 error; nothing was written',
+      'api/bad.go:6:23: error: method UserHandler.Bad carries fw:http_route but takes 1 parameter (a handler is declared as func (h *UserHandler) Bad() http.HandlerFunc) [FW4001]',
+      'fw g router: 1 error, 0 warnings; nothing was written',
     ]);
     expect(snapshotTree(ws)).toEqual(before);
   });

@@ -105,8 +105,8 @@ describe('fw g <generator> --turbo', () => {
     const added = await runFw(['g', 'router', '--turbo', '--cwd', api]);
     expect(added.code).toBe(1);
     expect(added.stderr.split('\n')).toEqual([
-      `turbo.json:1:1: error: task gen:router does not match the root handler packages found (internal/v1handler, internal/v1handler/admin): a cached result could belong to other roots ${hint}`,
-      'fw: 1 error; nothing was written',
+      `turbo.json:1:1: error: task gen:router does not match the root handler packages found (internal/v1handler, internal/v1handler/admin): a cached result could belong to other roots ${hint} [FW7017]`,
+      'fw g router: 1 error, 0 warnings; nothing was written',
     ]);
     expect(snapshotTree(api)).toEqual(before);
     await runFw(['init', '--turbo', '--cwd', api]);

@@ -96,7 +96,7 @@ describe('all or nothing across the run (item 3)', () => {
     const before = contents(ws);
     const run = runFwProcess(['g', 'router', '--cwd', ws], { unprivileged: true });
     fs.chmodSync(path.join(ws, 'v2'), 0o755);
-    expectFailure(run, 'v2/router.go: error: cannot write (EACCES: permission denied)', 'fw: nothing was written');
+    expectFailure(run, 'v2/router.go: error: cannot write (EACCES: permission denied) [FW6002]', '1 error, 0 warnings; nothing was written');
     expect(contents(ws)).toEqual(before);
   });
 

@@ -24,7 +24,7 @@ describe('fw.json: the JSON forms of foreign types', () => {
   it('maps full type names to a type name or an object, comments allowed', () => {
     const { mappings, messages } = load({
       '': `{
-  "$schema": "./node_modules/fw-http-routes/schema/fw.schema.json",
+  "$schema": "./node_modules/fw-http-routes/schemas/fw.schema.json",
   // decimal writes "1.50"
   "types": {
     "github.com/shopspring/decimal.Decimal": "string",
@@ -109,9 +109,9 @@ describe('fw.json: the JSON forms of foreign types', () => {
   });
 });
 
-describe('schema/fw.schema.json (shipped for editors) agrees with the loader', () => {
+describe('schemas/fw.schema.json (shipped for editors) agrees with the loader', () => {
   const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
-  const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schema/fw.schema.json'), 'utf8')) as object);
+  const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas/fw.schema.json'), 'utf8')) as object);
   const forms: unknown[] = [
     'string', 'number', 'integer', 'boolean', 'unknown', 'strng', 3, null, [], {},
     { type: 'string' }, { type: 'string', format: 'date-time' }, { type: 'string', format: 'date-time', nullable: true }, { type: 'integer', nullable: false },

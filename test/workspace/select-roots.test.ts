@@ -52,6 +52,7 @@ describe('selectRoots', () => {
     expect(diagnostics).toEqual([
       {
         severity: 'error',
+        code: 'FW1004',
         pos: undefined,
         message: 'unknown package "v3handler"',
         hint: 'the root handler packages found are: v1handler (internal/v1handler), v2handler (internal/v2handler), api (services/a/api), api (services/b/api)',
@@ -63,7 +64,7 @@ describe('selectRoots', () => {
     const { selected, diagnostics } = select(['api']);
     expect(selected).toEqual([]);
     expect(diagnostics).toEqual([
-      { severity: 'error', pos: undefined, message: 'package name "api" is ambiguous', hint: 'name it by path: services/a/api, services/b/api' },
+      { severity: 'error', code: 'FW1005', pos: undefined, message: 'package name "api" is ambiguous', hint: 'name it by path: services/a/api, services/b/api' },
     ]);
   });
 

@@ -78,7 +78,7 @@ interface ClassPlan {
 }
 
 export const emitClient: Emitter = (model, ctx) => {
-  if (!ctx.clientFile) return { files: [], diagnostics: [error(undefined, 'the client generator needs an output file', 'pass --file <path>')] };
+  if (!ctx.clientFile) return { files: [], diagnostics: [error('FW5002', undefined, 'the client generator needs an output file', 'pass --file <path>')] };
   const { pieces, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic' }, ctx.clientMemo);
   return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
 };
@@ -124,7 +124,7 @@ export function generateClient(
           const methodName = lowerFirst(route.name) + suffix;
           const baseName = `${prefix}${group.name}${upperFirst(route.name)}${suffix}`;
           if (methodName === 'constructor') {
-            diagnostics.push(error(route.pos, `client method ${cls.className}.constructor() is reserved by JavaScript`, 'give the route another name with name=...'));
+            diagnostics.push(error('FW5040', route.pos, `client method ${cls.className}.constructor() is reserved by JavaScript`, 'give the route another name with name=...'));
             continue;
           }
           const clash = methodNames.get(methodName);
@@ -385,7 +385,7 @@ function operationDoc(op: Operation, indent: string): string {
 }
 
 function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnostic {
-  const d = error(route.pos, `${what} is generated for route ${route.name} and for route ${other.name}`, 'give one of the routes another name with name=...');
+  const d = error('FW5041', route.pos, `${what} is generated for route ${route.name} and for route ${other.name}`, 'give one of the routes another name with name=...');
   d.related = [{ pos: other.pos, message: `route ${other.name} is declared here` }];
   return d;
 }

@@ -52,7 +52,7 @@ const FW_ERROR = 'FwError';
 const AUTHORIZATION = 'Authorization';
 
 export const emitOpenApi: Emitter = (model: WorkspaceModel, ctx: EmitContext) => {
-  if (!ctx.openapi) return { files: [], diagnostics: [error(undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>')] };
+  if (!ctx.openapi) return { files: [], diagnostics: [error('FW5002', undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>')] };
   const { document, diagnostics } = openApiDocument(model, ctx.openapi);
   const contents = /\.ya?ml$/i.test(ctx.openapi.file) ? toYaml(document, GENERATED_MARK) : toJson(document);
   return { files: [{ path: ctx.openapi.file, contents }], diagnostics };
@@ -190,7 +190,7 @@ const SPDX_TOKEN = /^(?:AND|OR|WITH|\(|\)|(?:DocumentRef-[A-Za-z0-9.-]+:)?Licens
 function licenseObject(spdx: string, diagnostics: Diagnostic[]): JsonValue {
   const tokens = spdx.replace(/[()]/g, ' $& ').trim().split(/\s+/);
   if (spdx.trim() === '' || !tokens.every((t) => SPDX_TOKEN.test(t))) {
-    diagnostics.push(error(undefined, `--license ${JSON.stringify(spdx)} is not an SPDX license identifier or expression`, 'pass one such as MIT, Apache-2.0 or "Apache-2.0 OR MIT"'));
+    diagnostics.push(error('FW5051', undefined, `--license ${JSON.stringify(spdx)} is not an SPDX license identifier or expression`, 'pass one such as MIT, Apache-2.0 or "Apache-2.0 OR MIT"'));
   }
   return { name: spdx.trim(), identifier: spdx.trim() };
 }
@@ -212,7 +212,7 @@ function unique(base: string, taken: Set<string>): string {
 }
 
 function sameOperation(route: RouteModel, method: HttpMethod, path: string, other: RouteModel): Diagnostic {
-  const d = error(
+  const d = error('FW5050', 
     route.pos,
     `route ${route.name} and route ${other.name} are both ${method} ${path} in one OpenAPI document (they come from different root packages)`,
     'generate one document per root package: fw g openapi <package> --file <path>',

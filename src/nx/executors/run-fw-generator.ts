@@ -1,8 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
-import { type Diagnostic, formatDiagnostic } from '../../diagnostics/diagnostics';
-import { generateAndWrite, type GeneratorName, type ZodFlavour } from '../../generate';
+import { type Diagnostic, error } from '../../diagnostics/diagnostics';
+import { printReport } from '../../diagnostics/print-report';
+import type { Lines, OutputFormat, RunReport } from '../../diagnostics/run-report';
+import { generateAndWrite, type GeneratorName, runReportOf, type ZodFlavour } from '../../generate';
 import { discoverRoots, toPosix } from '../../workspace/discover';
 import { outputFiles } from '../../workspace/outputs';
 import { CONFIG_FILE } from '../../workspace/fw-config';
@@ -28,6 +30,14 @@ export interface FwExecutorOptions {
   version?: string;
   license?: string;
   servers?: string[];
+  /** How diagnostics and the summary are printed (text, json, github), as the CLI's --format. */
+  format?: OutputFormat;
+  /** List every warning, not one line per repeated kind. */
+  verbose?: boolean;
+  /** Fail when there are more warnings than this (the files are written). */
+  maxWarnings?: number;
+  /** Fail when there is any warning (the files are written). */
+  warningsAsErrors?: boolean;
 }
 
 export interface FwExecutorResult {
@@ -41,18 +51,8 @@ function projectRootOf(context: ExecutorContext): string {
   return project.root;
 }
 
-/** Prints diagnostics as the CLI does, with paths relative to the workspace root (where `nx` was run from). */
-function printDiagnostics(diagnostics: readonly Diagnostic[], workspaceRoot: string): void {
-  for (const d of diagnostics) {
-    const text = formatDiagnostic(d, workspaceRoot);
-    if (d.severity === 'error') logger.error(text);
-    else logger.warn(text);
-  }
-}
-
-function relativePaths(files: readonly string[], workspaceRoot: string): string {
-  return files.map((f) => path.relative(workspaceRoot, f).split(path.sep).join('/')).join(', ');
-}
+/** Nx's logger as the lines a run report prints: warnings at warn level, other diagnostics and failures at error level. */
+const NX_LINES: Lines = { out: (l) => logger.info(l), err: (l) => logger.error(l), warn: (l) => logger.warn(l) };
 
 /**
  * A check answered from Nx's cache would pass without looking (and restore
@@ -60,9 +60,14 @@ function relativePaths(files: readonly string[], workspaceRoot: string): string 
  * only in targets that are not cached: the inferred check target, or one the
  * user declares with `"cache": false`.
  */
-function cachedCheckError(context: ExecutorContext): string | undefined {
+function cachedCheckError(context: ExecutorContext): Diagnostic | undefined {
   if (context.target?.cache !== true) return undefined;
-  return `fw: --check cannot run in the cached target ${context.projectName}:${context.targetName} (a cache hit would pass without checking); run the project's check-generated target, or declare a target with "cache": false`;
+  return error(
+    'FW8001',
+    undefined,
+    `--check cannot run in the cached target ${context.projectName}:${context.targetName} (a cache hit would pass without checking)`,
+    'run the project\'s check-generated target, or declare a target with "cache": false',
+  );
 }
 
 /** `{projectRoot}`, `{workspaceRoot}`, `{projectName}` and `{options.x}` in a declared output, resolved to a workspace-relative path. */
@@ -104,7 +109,7 @@ function filesToGenerate(
  * cache entry made for other roots (and a run from invalidating the next).
  * Returns the error to print when it does not match.
  */
-function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions, files: ReturnType<typeof filesToGenerate>): string | undefined {
+function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions, files: ReturnType<typeof filesToGenerate>): Diagnostic | undefined {
   if (context.target?.cache !== true || !files) return undefined;
   const projectRoot = projectRootOf(context);
   const resolve = (o: string) => resolveOutput(o, projectRoot, context, options);
@@ -123,18 +128,28 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
   const target = `${context.projectName}:${context.targetName}`;
   const list = (fs: string[], prefix = '') => fs.map((f) => JSON.stringify(`${prefix}{workspaceRoot}/${f}`)).join(', ');
   if (declared.join('\n') !== own.join('\n')) {
-    return `fw: nothing was written: the outputs of the cached target ${target} are not the files it generates (${own.join(', ') || 'none'}): a cache hit could restore files of other roots; declare "outputs": [${list(own)}] and exclude every generated Go file from its inputs`;
+    return error(
+      'FW8002',
+      undefined,
+      `the outputs of the cached target ${target} are not the files it generates (${own.join(', ') || 'none'}): a cache hit could restore files of other roots`,
+      `declare "outputs": [${list(own)}] and exclude every generated Go file from its inputs`,
+    );
   }
   if (included.length > 0) {
-    return `fw: nothing was written: the inputs of the cached target ${target} do not exclude the generated files ${included.join(', ')}: add ${list(included, '!')} to its inputs`;
+    return error('FW8003', undefined, `the inputs of the cached target ${target} do not exclude the generated files ${included.join(', ')}`, `add ${list(included, '!')} to its inputs`);
   }
   if (extra.length > 0) {
-    return `fw: nothing was written: the inputs of the cached target ${target} exclude ${extra.join(', ')}, which fw does not generate (no such root handler package): remove ${list(extra, '!')} from its inputs`;
+    return error(
+      'FW8004',
+      undefined,
+      `the inputs of the cached target ${target} exclude ${extra.join(', ')}, which fw does not generate (no such root handler package)`,
+      `remove ${list(extra, '!')} from its inputs`,
+    );
   }
   const inputs = (context.target.inputs ?? []).filter((i): i is string => typeof i === 'string' && !i.startsWith('!')).map(resolve);
   const configs = files.configs.map(rel).filter((f) => !inputs.includes(f));
   if (configs.length > 0) {
-    return `fw: nothing was written: the inputs of the cached target ${target} do not include ${configs.join(', ')}, whose type mappings decide the output: add ${list(configs)} to its inputs`;
+    return error('FW8005', undefined, `the inputs of the cached target ${target} do not include ${configs.join(', ')}, whose type mappings decide the output`, `add ${list(configs)} to its inputs`);
   }
   return undefined;
 }
@@ -156,13 +171,14 @@ export async function runFwGenerator(
   if (generators === 'all' && options.file) list.push('client');
   if (generators === 'all' && options.openapi) list.push('openapi');
   const label = generators === 'all' ? 'all' : list.join(', ');
-  if (options.check) {
-    const refused = cachedCheckError(context);
-    if (refused) {
-      logger.error(refused);
-      return { success: false };
-    }
-  }
+  const labels = { label: `fw ${label}`, cwd: context.root, check: options.check === true, staleHint: 'run the generating target to regenerate it' };
+  const print = (run: RunReport) => printReport(options.format ?? 'text', run, { verbose: options.verbose }, NX_LINES);
+  const refuse = (d: Diagnostic): FwExecutorResult => {
+    print({ ...labels, diagnostics: [d], outcome: 'errors', roots: [], routes: 0, written: [], unchanged: [], stale: [] });
+    return { success: false };
+  };
+  const refused = options.check ? cachedCheckError(context) : undefined;
+  if (refused) return refuse(refused);
   const cwd = path.join(context.root, projectRootOf(context));
   // `file` is the output of a single-file generator (fw:check and fw:all name the client's so); fw:all's `openapi` the document's.
   const files = {
@@ -170,11 +186,9 @@ export async function runFwGenerator(
     openapi: !list.includes('openapi') ? undefined : generators === 'all' ? options.openapi : options.file,
   };
   const undeclared = options.check ? undefined : undeclaredOutputs(context, options, filesToGenerate(cwd, list, options.packages ?? [], files));
-  if (undeclared) {
-    logger.error(undeclared);
-    return { success: false };
-  }
-  const { report, diagnostics, failure } = await generateAndWrite(
+  if (undeclared) return refuse(undeclared);
+  const started = process.hrtime.bigint();
+  const written = await generateAndWrite(
     {
       cwd,
       generators: list,
@@ -186,16 +200,7 @@ export async function runFwGenerator(
     },
     { check: options.check, force: options.force },
   );
-  printDiagnostics(diagnostics, context.root);
-  if (failure === 'errors' || failure === 'refused') return { success: false };
-  if (failure === 'stale') {
-    logger.error(`fw ${label}: out of date: ${relativePaths(report.stale, context.root)} (run the generating target to regenerate)`);
-    return { success: false };
-  }
-  if (options.check) {
-    logger.info(`fw ${label}: ${report.unchanged.length} file(s) up to date`);
-    return { success: true };
-  }
-  logger.info(`fw ${label}: ${report.written.length} written, ${report.unchanged.length} unchanged`);
-  return { success: true };
+  const run = runReportOf(written, labels, started, options);
+  print(run);
+  return { success: run.outcome === 'ok' };
 }

@@ -30,7 +30,7 @@ export function ensureRuntimeInTree(tree: Tree, projectRoot: string, runtimeDire
   }
   const present = tree.exists(dir) && tree.children(dir).some((f) => f.endsWith('.go'));
   if (!present) {
-    for (const d of result.diagnostics) logger.warn(formatDiagnostic(d, tree.root));
+    for (const d of result.diagnostics) logger.warn(formatDiagnostic(d, tree.root, true));
     for (const file of result.files) {
       const rel = inTree(tree, file.path);
       if (rel !== undefined) tree.write(rel, file.contents);

@@ -1,6 +1,12 @@
+import type { FwExecutorOptions } from '../run-fw-generator';
+
 /** Options of `fw:check` (see schema.json). Paths are relative to the project root. */
 export interface CheckExecutorOptions {
   /** The TypeScript client to check too, relative to the project root. */
   file?: string;
   packages?: string[];
+  format?: FwExecutorOptions['format'];
+  verbose?: boolean;
+  maxWarnings?: number;
+  warningsAsErrors?: boolean;
 }
