@@ -177,7 +177,8 @@ describe('fw executors', () => {
     printed.length = 0;
     expect(await clientExecutor({ file: 'client/client.ts' }, client())).toEqual({ success: false });
     expect(errors()).toEqual([
-      `fw: nothing was written: the inputs of the cached target api:gen-router do not include ${API}/fw.json, whose type mappings decide the output: add "{workspaceRoot}/${API}/fw.json" to its inputs`,
+      `fw: error: the inputs of the cached target api:gen-router do not include ${API}/fw.json, whose type mappings decide the output (add "{workspaceRoot}/${API}/fw.json" to its inputs) [FW8005]`,
+      'fw client: 1 error, 0 warnings; nothing was written',
     ]);
     expect(await clientExecutor({ file: 'client/client.ts' }, client(['{projectRoot}/fw.json']))).toEqual({ success: true });
     fs.rmSync(path.join(ws, API, 'fw.json'));
