@@ -9,6 +9,7 @@ import type { ExcludedFile, GoPackage, GoProgram } from './package';
 import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
 import { goSourceFiles } from './source-files';
 import { importsInSource, routeTypeImportsInSource, routeTypeImportsOf } from './route-type-imports';
+import { type BuildList, type Located, PackageLocator } from '../workspace/package-locator';
 
 /** Where a program may find Go files already parsed. */
 export interface ProgramReading {
@@ -16,6 +17,8 @@ export interface ProgramReading {
   cacheDir?: string;
   /** Files parsed by earlier runs of this process that have not changed since, by path; files read now are added. */
   parsed?: Map<string, GoFile>;
+  /** The environment whose GOROOT, GOMODCACHE/GOPATH, GOFLAGS and GOWORK decide where packages are (default: this process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -28,6 +31,10 @@ export class WorkspaceProgram implements GoProgram {
   private readonly byPath = new Map<string, GoPackage>();
   private readonly modules = new Map<string, GoModule>();
   private readonly moduleFinder = new ModuleFinder();
+  /** Finds packages outside the workspace's modules as the go command does. */
+  private readonly locator: PackageLocator;
+  /** The build list each package found through one was found with: what it imports is looked up there too. */
+  private readonly listOf = new Map<string, BuildList>();
   /** Files parsed ahead by `preload`, taken (and forgotten) when their package loads. */
   private readonly preloaded = new Map<string, GoFile>();
   /** Number of Go files parsed, for the benchmark and the summary line. */
@@ -49,6 +56,12 @@ export class WorkspaceProgram implements GoProgram {
   ) {
     this.cacheDir = reading.cacheDir;
     this.parsed = reading.parsed;
+    this.locator = new PackageLocator(reading.env);
+  }
+
+  /** What finding packages met: modules missing from the module cache, no GOROOT, bad replace or use lines, inconsistent vendoring. */
+  get locateDiagnostics(): Diagnostic[] {
+    return this.locator.diagnostics;
   }
 
   get loaded(): ReadonlyMap<string, GoPackage> {
@@ -114,11 +127,29 @@ export class WorkspaceProgram implements GoProgram {
     return m;
   }
 
-  package(importPath: string): GoPackage | undefined {
-    const cached = this.byPath.get(importPath);
-    if (cached) return cached;
+  /**
+   * The package `importPath` names in a file of the package in `fromDir`
+   * (default: the first module met): a package of the workspace's modules,
+   * else where the go command finds it for that package's main module.
+   */
+  package(importPath: string, fromDir?: string): GoPackage | undefined {
+    const found = this.locate(importPath, fromDir);
+    return found && this.packageAt(found.dir, found.importPath);
+  }
+
+  private locate(importPath: string, fromDir: string | undefined): Located {
     const dir = this.dirOf(importPath);
-    return dir === undefined ? undefined : this.packageAt(dir);
+    if (dir !== undefined) return { dir, importPath };
+    const from = fromDir === undefined ? undefined : path.resolve(fromDir);
+    let list = from === undefined ? undefined : this.listOf.get(from);
+    if (!list) {
+      const module = from === undefined ? this.modules.values().next().value : this.moduleOf(from);
+      if (!module) return undefined;
+      list = this.locator.buildList(module.dir);
+    }
+    const found = list.locate(importPath, from ?? list.mainModules[0]?.dir ?? '');
+    if (found && !this.listOf.has(found.dir)) this.listOf.set(found.dir, list);
+    return found;
   }
 
   /** The directory of a package of the modules this program knows, by import path. */
@@ -130,11 +161,12 @@ export class WorkspaceProgram implements GoProgram {
     return undefined;
   }
 
-  packageAt(dir: string): GoPackage | undefined {
+  /** `importPath`: the package's import path when it is known (a package found outside the workspace's modules). */
+  packageAt(dir: string, importPath?: string): GoPackage | undefined {
     const abs = path.resolve(dir);
     const cached = this.byDir.get(abs);
     if (cached !== undefined) return cached ?? undefined;
-    const pkg = this.load(abs);
+    const pkg = this.load(abs, importPath);
     this.byDir.set(abs, pkg ?? null);
     if (pkg) this.byPath.set(pkg.importPath, pkg);
     return pkg;
@@ -195,10 +227,9 @@ export class WorkspaceProgram implements GoProgram {
     return found;
   }
 
-  private load(dir: string): GoPackage | undefined {
+  private load(dir: string, knownImportPath: string | undefined): GoPackage | undefined {
     const paths = goSourceFiles(dir, this.readErrors);
     if (!paths || paths.length === 0) return undefined;
-    const module = this.moduleOf(dir);
     const files: GoFile[] = [];
     const excluded: ExcludedFile[] = [];
     for (const file of paths) {
@@ -219,7 +250,7 @@ export class WorkspaceProgram implements GoProgram {
       if (verdict.build) files.push(parsed);
       else excluded.push(verdict.problem ? { file: parsed, problem: verdict.problem } : { file: parsed });
     }
-    const importPath = this.importPathAt(dir);
+    const importPath = knownImportPath ?? this.importPathAt(dir);
     const name = mostCommonPackageName(files.length > 0 ? files : excluded.map((e) => e.file));
     const pkg: GoPackage = { dir, importPath, name, files, excluded, types: new Map() };
     for (const file of files) for (const decl of file.types) if (!pkg.types.has(decl.name)) pkg.types.set(decl.name, { decl, file });

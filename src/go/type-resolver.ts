@@ -8,6 +8,7 @@ import { describeExpr } from './type-expr';
 import { BASIC_KINDS, type BasicKind, type EnumValue, INTEGER_KINDS, type JsonField, type LocationTag, type MarshalMethod, type Marshaler, type NamedType, type ResolvedField, type ResolvedStruct, type ResolvedType, type TaggedField } from './resolved-types';
 import { type FlattenHooks, flattenStruct } from './struct-views';
 import type { GoPackage, GoProgram, TypeRef } from './package';
+import { isStdlibPath } from '../workspace/package-locator';
 
 /**
  * Resolves Go type expressions of the workspace's modules into a small,
@@ -42,11 +43,6 @@ const STD_SPECIAL: Readonly<Record<string, ResolvedType>> = {
   'encoding/json.RawMessage': { kind: 'rawJson' },
   'mime/multipart.FileHeader': { kind: 'file' },
 };
-
-/** Go's rule: an import path whose first element has no dot belongs to the standard library. */
-function isStdlibPath(importPath: string): boolean {
-  return !(importPath.split('/')[0] ?? '').includes('.');
-}
 
 function isExported(name: string): boolean {
   return /^\p{Lu}/u.test(name);
@@ -227,7 +223,7 @@ export class TypeResolver {
     if (expr.kind === 'ident' && !scope.typeArgs?.has(expr.name)) pkg = this.packageDeclaring(expr.name, scope);
     else if (expr.kind === 'qualified') {
       const importPath = this.importPathOf(expr.pkg, scope.file);
-      if (importPath !== undefined && !isStdlibPath(importPath)) pkg = this.program.package(importPath);
+      if (importPath !== undefined && STD_SPECIAL[`${importPath}.${expr.name}`] === undefined) pkg = this.program.package(importPath, scope.pkg.dir);
     }
     const found = pkg?.types.get(expr.kind === 'ident' || expr.kind === 'qualified' ? expr.name : '');
     return pkg && found ? { pkg, name: found.decl.name, found } : undefined;
@@ -239,7 +235,7 @@ export class TypeResolver {
     if (scope.pkg.types.has(name)) return scope.pkg;
     for (const imp of scope.file.imports) {
       if (imp.alias !== '.') continue;
-      const dotted = this.program.package(imp.path);
+      const dotted = this.program.package(imp.path, scope.pkg.dir);
       if (dotted?.types.has(name)) return dotted;
     }
     return undefined;
@@ -336,15 +332,15 @@ export class TypeResolver {
   private resolveGeneric(base: GoTypeExpr, args: ResolvedType[], scope: Scope): ResolvedType {
     if (base.kind === 'qualified') {
       const importPath = this.importPathOf(base.pkg, scope.file);
-      const target = importPath === undefined ? undefined : this.program.package(importPath);
-      if (!target) return { kind: 'unknown', reason: `generic type ${base.pkg}.${base.name} is not declared in a package of the workspace's Go modules` };
+      const target = importPath === undefined ? undefined : this.program.package(importPath, scope.pkg.dir);
+      if (!target) return { kind: 'unknown', reason: `package "${importPath ?? base.pkg}" of generic type ${base.pkg}.${base.name} cannot be found` };
       return this.resolveDeclared(target, base.name, args);
     }
     if (base.kind !== 'ident') return { kind: 'unknown', reason: `fw does not understand the generic type ${describeExpr(base)}` };
     if (scope.pkg.types.has(base.name)) return this.resolveDeclared(scope.pkg, base.name, args);
     for (const imp of scope.file.imports) {
       if (imp.alias !== '.') continue;
-      const dotted = this.program.package(imp.path);
+      const dotted = this.program.package(imp.path, scope.pkg.dir);
       if (dotted?.types.has(base.name)) return this.resolveDeclared(dotted, base.name, args);
     }
     return { kind: 'unknown', reason: `generic type ${base.name} is not declared in package ${scope.pkg.name}` };
@@ -440,23 +436,21 @@ export class TypeResolver {
   private resolveQualified(qualifier: string, name: string, scope: Scope): ResolvedType {
     const importPath = this.importPathOf(qualifier, scope.file);
     if (importPath === undefined) return { kind: 'unknown', reason: `package ${qualifier} is not imported` };
-    if (isStdlibPath(importPath)) {
-      const special = STD_SPECIAL[`${importPath}.${name}`];
-      return special ?? { kind: 'unknown', reason: `${importPath}.${name} is a standard library type fw does not know` };
-    }
-    const target = this.program.package(importPath);
-    if (!target) return { kind: 'unknown', reason: `package "${importPath}" is outside the workspace's Go modules` };
+    const special = STD_SPECIAL[`${importPath}.${name}`];
+    if (special) return special;
+    const target = this.program.package(importPath, scope.pkg.dir);
+    if (!target) return { kind: 'unknown', reason: isStdlibPath(importPath) ? `package "${importPath}" of the standard library cannot be read` : `package "${importPath}" cannot be found (see the warning about its module)` };
     return this.resolveDeclared(target, name);
   }
 
   /** The import path a qualifier stands for in `file`: by alias or last path element, else by the real package name of a module package. */
-  private importPathOf(qualifier: string, file: GoFile): string | undefined {
+  private importPathOf(qualifier: string, file: GoFile, fromDir = path.dirname(file.path)): string | undefined {
     const imports = file.imports.filter((i) => i.alias !== '_' && i.alias !== '.');
     const byName = imports.find((i) => i.name === qualifier);
     if (byName) return byName.path;
     // A package's name need not match its last path element (`example.com/go-util` declaring `package util`).
     for (const imp of imports) {
-      if (imp.alias === undefined && !isStdlibPath(imp.path) && this.program.package(imp.path)?.name === qualifier) return imp.path;
+      if (imp.alias === undefined && !isStdlibPath(imp.path) && this.program.package(imp.path, fromDir)?.name === qualifier) return imp.path;
     }
     return undefined;
   }
