@@ -138,7 +138,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       for (const f of out.files) files.push(withProperties(f, { generator: name }));
     }
     // Emitters load the packages of request and response types on demand: their read errors count too.
-    diagnostics.push(...loaded.program.readErrors);
+    diagnostics.push(...loaded.program.readErrors, ...loaded.program.locateDiagnostics);
   }
   const roots = loaded.model?.roots ?? [];
   return {

@@ -116,6 +116,11 @@ export class WorkspaceProgram implements GoProgram {
     return module ? (rel ? `${module.path}/${rel}` : module.path) : toPosix(dir);
   }
 
+  /** Reads the go.mod (and go.work, vendor/modules.txt) of a module of the workspace now, so that their problems are reported even when no type leads there. */
+  readBuildList(module: GoModule): void {
+    this.locator.buildList(module.dir);
+  }
+
   /** Makes a module's packages reachable by import path. */
   addModule(module: GoModule): void {
     this.modules.set(module.path, module);

@@ -439,7 +439,7 @@ export class TypeResolver {
     const special = STD_SPECIAL[`${importPath}.${name}`];
     if (special) return special;
     const target = this.program.package(importPath, scope.pkg.dir);
-    if (!target) return { kind: 'unknown', reason: isStdlibPath(importPath) ? `package "${importPath}" of the standard library cannot be read` : `package "${importPath}" cannot be found (see the warning about its module)` };
+    if (!target) return { kind: 'unknown', reason: isStdlibPath(importPath) ? `package "${importPath}" of the standard library cannot be read` : `package "${importPath}" cannot be found` };
     return this.resolveDeclared(target, name);
   }
 

@@ -1,0 +1,124 @@
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, REPO_ROOT } from '../support/golden';
+import { goEnv, runGo, startServer } from '../support/go';
+import { downloadRealModules } from '../support/go-modules';
+import { STRICT_NODE, tsc, verifyingCopy } from '../support/tsc';
+import { runFw } from '../support/workspace';
+
+/**
+ * Types from outside the module, resolved as if declared locally: the
+ * standard library (sql.NullString, sql.NullTime, sql.Null[T], netip,
+ * url.URL, http.Header, mail.Address, time.Month) and real modules from the
+ * module proxy (uuid), as response bodies (`response=200:sql.NullString`)
+ * and as fields (embedded, generic, aliased, pointers). encoding/json on a
+ * live Go server is the oracle (fixtures/foreign-types, samples.go, zero
+ * values first): the generated client accepts exactly what Go writes, and
+ * refuses a value of another JSON type at every position whose JSON form is
+ * determined. Types only their MarshalJSON knows (decimal.Decimal,
+ * slog.Level, fields named Opaque…) stay unknown, each with a warning.
+ */
+
+type Call = (request: unknown) => Promise<{ status: number; body?: unknown }>;
+interface ClientModule {
+  createClient(config: { baseUrl: string; fetch?: (r: Request) => Promise<Response> }): { root: Record<string, Call> };
+  FwResponseValidationError: new (...args: never[]) => Error;
+}
+
+const OPAQUE_ROUTES = new Set(['Level', 'Decimal']);
+
+let ws: string;
+let samples: Record<string, unknown[]>;
+let warnings: string[];
+let client: ClientModule;
+let server: ChildProcess | undefined;
+let baseUrl: string;
+
+beforeAll(async () => {
+  downloadRealModules();
+  ws = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-foreign-'));
+  fs.cpSync(path.join(FIXTURES, 'foreign-types'), ws, { recursive: true });
+  fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(ws, 'node_modules'));
+  // go.sum from the module cache (the modules were downloaded above).
+  execFileSync('go', ['mod', 'tidy'], { cwd: ws, env: goEnv(), stdio: 'pipe' });
+  const fw = await runFw(['g', 'all', '--cwd', ws, '--file', 'web/client.ts', '--openapi', 'web/openapi.json', '--no-cache']);
+  expect(fw.code, fw.stderr).toBe(0);
+  warnings = fw.stderr.split('\n').filter((l) => l.includes('warning:'));
+  const binary = path.join(ws, 'oracle');
+  runGo('go', ['build', '-o', binary, './cmd/oracle'], ws);
+  samples = JSON.parse(execFileSync(binary, { encoding: 'utf8', env: goEnv() })) as Record<string, unknown[]>;
+  const started = await startServer(binary, ['serve']);
+  server = started.child;
+  baseUrl = started.baseUrl;
+  client = (await import(pathToFileURL(path.join(ws, 'web', 'client.ts')).href)) as ClientModule;
+});
+
+afterAll(() => {
+  server?.kill();
+  if (ws) fs.rmSync(ws, { recursive: true, force: true });
+});
+
+/** Every way to put a value of another JSON type at one position of `v` (not inside fields named Opaque…, whose form only MarshalJSON knows). */
+function* wrongTypes(v: unknown, at: string[] = []): Generator<{ at: string; value: unknown }> {
+  const replace = (x: unknown): unknown => (typeof x === 'string' ? 12345 : 'not-' + typeof x);
+  if (v !== null) yield { at: at.join('.') || '(whole)', value: replace(v) };
+  if (v === null || typeof v !== 'object') return;
+  for (const [k, child] of Object.entries(v)) {
+    if (k.startsWith('opaque')) continue;
+    for (const inner of wrongTypes(child, [...at, k])) {
+      const copy = (Array.isArray(v) ? [...v] : { ...v }) as Record<string, unknown>;
+      copy[k] = inner.value;
+      yield { at: inner.at, value: copy };
+    }
+  }
+}
+
+describe('types from the standard library and real modules, through a live Go server', () => {
+  it('resolves every route (no route refused) and warns only for the types only MarshalJSON knows', () => {
+    expect(Object.keys(samples).sort()).toEqual(['Addr', 'Address', 'Decimal', 'Header', 'Level', 'Month', 'NullString', 'NullTime', 'Prefix', 'Record', 'URL', 'UUID']);
+    expect(warnings).toHaveLength(2);
+    expect(warnings.join('\n')).toMatch(/type Decimal has a MarshalJSON method/);
+    expect(warnings.join('\n')).toMatch(/type Level has a MarshalJSON method/);
+  });
+
+  it('the client accepts exactly what Go writes, every sample of every type', async () => {
+    const api = client.createClient({ baseUrl }).root;
+    let checked = 0;
+    for (const [name, values] of Object.entries(samples)) {
+      for (let i = 0; i < values.length; i++) {
+        const result = await api[`get${name}`]!.call(api, { path: { sample: String(i) } });
+        expect(result.status).toBe(200);
+        expect(JSON.stringify(result.body), `${name}[${i}]`).toBe(JSON.stringify(values[i]));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(25);
+  });
+
+  it('the client refuses a value of the wrong JSON type at every position whose form is determined', async () => {
+    let refused = 0;
+    for (const [name, values] of Object.entries(samples)) {
+      if (OPAQUE_ROUTES.has(name)) continue;
+      for (const [i, sample] of values.entries()) {
+        for (const wrong of wrongTypes(sample)) {
+          const body = JSON.stringify(wrong.value);
+          const fetch = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+          const api = client.createClient({ baseUrl: 'http://127.0.0.1:1', fetch }).root;
+          await expect(api[`get${name}`]!.call(api, { path: { sample: '0' } }), `${name}[${i}] at ${wrong.at}: ${body}`).rejects.toBeInstanceOf(client.FwResponseValidationError);
+          refused++;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(60);
+  });
+
+  it('the client passes tsc --strict, the router go vet', () => {
+    const file = path.join(ws, 'web', 'client.ts');
+    expect(tsc(STRICT_NODE, [file, verifyingCopy(file)])).toEqual([]);
+    runGo('go', ['vet', './...'], ws);
+  });
+});
