@@ -541,7 +541,7 @@ export class TypeResolver {
 
   /** A field a view includes or leaves out: found again each time a view is taken. */
   private warnField(f: ResolvedField, message: string): void {
-    this.report(f.pos, warning(f.pos, message, 'use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any'));
+    this.report(f.pos, warning(f.pos, message, 'use a type of this module, of the standard library or of a downloaded dependency, a basic type, or json.RawMessage, []byte, any'));
   }
 
   /** Found while resolving a named type: given once, when it is resolved. */

@@ -9,6 +9,9 @@ import { goEnv, runGo, startServer } from '../support/go';
 import { downloadRealModules } from '../support/go-modules';
 import { STRICT_NODE, tsc, verifyingCopy } from '../support/tsc';
 import { runFw } from '../support/workspace';
+import { lintOpenApi } from '../support/openapi-lint';
+import { scaffoldRuntime } from '../../src/runtime/scaffold';
+import { writeGeneratedFiles } from '../../src/write/writer';
 
 /**
  * Types from outside the module, resolved as if declared locally: the
@@ -21,6 +24,9 @@ import { runFw } from '../support/workspace';
  * refuses a value of another JSON type at every position whose JSON form is
  * determined. Types only their MarshalJSON knows (decimal.Decimal,
  * slog.Level, fields named Opaque…) stay unknown, each with a warning.
+ * Path and query values of foreign types (uuid.UUID, netip.Addr) go through
+ * their MarshalText in the URL helper and the client, and fwhttp.Bind
+ * decodes them back through UnmarshalText.
  */
 
 type Call = (request: unknown) => Promise<{ status: number; body?: unknown }>;
@@ -43,11 +49,13 @@ beforeAll(async () => {
   ws = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-foreign-'));
   fs.cpSync(path.join(FIXTURES, 'foreign-types'), ws, { recursive: true });
   fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(ws, 'node_modules'));
-  // go.sum from the module cache (the modules were downloaded above).
-  execFileSync('go', ['mod', 'tidy'], { cwd: ws, env: goEnv(), stdio: 'pipe' });
+  const runtime = scaffoldRuntime({ cwd: ws });
+  expect(writeGeneratedFiles(runtime.files).diagnostics).toEqual([]);
   const fw = await runFw(['g', 'all', '--cwd', ws, '--file', 'web/client.ts', '--openapi', 'web/openapi.json', '--no-cache']);
   expect(fw.code, fw.stderr).toBe(0);
   warnings = fw.stderr.split('\n').filter((l) => l.includes('warning:'));
+  // go.sum from the module cache (the modules were downloaded above); fw itself needs none.
+  execFileSync('go', ['mod', 'tidy'], { cwd: ws, env: goEnv(), stdio: 'pipe' });
   const binary = path.join(ws, 'oracle');
   runGo('go', ['build', '-o', binary, './cmd/oracle'], ws);
   samples = JSON.parse(execFileSync(binary, { encoding: 'utf8', env: goEnv() })) as Record<string, unknown[]>;
@@ -116,7 +124,24 @@ describe('types from the standard library and real modules, through a live Go se
     expect(refused).toBeGreaterThan(60);
   });
 
-  it('the client passes tsc --strict, the router go vet', () => {
+  it('URL helper → fwhttp.Bind gives back the same uuid.UUID and netip.Addr values (zero values included)', () => {
+    const out = execFileSync(path.join(ws, 'oracle'), ['urls'], { encoding: 'utf8', env: goEnv() });
+    const lines = out.trim().split('\n');
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line).toMatch(/equal=true err=<nil>$/);
+  });
+
+  it('the client sends uuid and netip values in the path and query as Go binds them', async () => {
+    const api = client.createClient({ baseUrl }).root;
+    const id = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
+    const result = await api.lookup!.call(api, { path: { id }, query: { addr: '192.0.2.1', opt: id, ids: [id, '00000000-0000-0000-0000-000000000000'] } });
+    expect(result).toMatchObject({ status: 200, body: { id, addr: '192.0.2.1', opt: id, ids: [id, '00000000-0000-0000-0000-000000000000'] } });
+    await expect(api.lookup!.call(api, { path: { id }, query: { addr: 42 } })).rejects.toThrow();
+  });
+
+  it('the client passes tsc --strict, the router and URL helper go vet, the OpenAPI document Redocly', async () => {
+    // The fixture's routes carry no descriptions: summaries are not what this test is about.
+    expect((await lintOpenApi(path.join(ws, 'web', 'openapi.json'), { 'operation-summary': 'off' })).errors).toEqual([]);
     const file = path.join(ws, 'web', 'client.ts');
     expect(tsc(STRICT_NODE, [file, verifyingCopy(file)])).toEqual([]);
     runGo('go', ['vet', './...'], ws);
