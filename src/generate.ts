@@ -138,7 +138,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       for (const f of out.files) files.push(withProperties(f, { generator: name }));
     }
     // Emitters load the packages of request and response types on demand: their read errors count too.
-    diagnostics.push(...loaded.program.readErrors, ...loaded.program.locateDiagnostics);
+    diagnostics.push(...loaded.program.readErrors, ...loaded.program.locateDiagnostics, ...loaded.program.importCycles());
   }
   const roots = loaded.model?.roots ?? [];
   return {

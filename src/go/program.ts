@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirIn, type GoModule, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
-import { type Diagnostic, fileError } from '../diagnostics/diagnostics';
+import { type Diagnostic, error, fileError, wholeFile } from '../diagnostics/diagnostics';
 import { parseFiles } from './parse-workers';
 import { readGoFile, readGoFileWithoutParsing } from './read-go-file';
 import type { ExcludedFile, GoPackage, GoProgram } from './package';
@@ -106,6 +106,36 @@ export class WorkspaceProgram implements GoProgram {
         grew = true;
       }
     }
+    return out;
+  }
+
+  /**
+   * The import cycles among the loaded packages, one error each (at a file
+   * of the first package that takes part, by import path): Go refuses to
+   * build them, also when they pass through other modules.
+   */
+  importCycles(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const visit = (importPath: string): void => {
+      state.set(importPath, 'open');
+      stack.push(importPath);
+      const pkg = this.byPath.get(importPath)!;
+      const imports = new Set(pkg.files.flatMap((f) => f.imports.map((i) => i.path)));
+      for (const next of [...imports].sort()) {
+        if (!this.byPath.has(next)) continue;
+        if (state.get(next) === 'open') {
+          const cycle = [...stack.slice(stack.indexOf(next)), next];
+          const first = this.byPath.get(next)!;
+          const file = first.files.find((f) => f.imports.some((i) => i.path === cycle[1])) ?? first.files[0]!;
+          out.push(error(wholeFile(file.path), `import cycle not allowed: ${cycle.join(' imports ')}`, 'Go refuses to build it: move what both packages need into a package that imports neither'));
+        } else if (!state.has(next)) visit(next);
+      }
+      stack.pop();
+      state.set(importPath, 'done');
+    };
+    for (const importPath of [...this.byPath.keys()].sort()) if (!state.has(importPath)) visit(importPath);
     return out;
   }
 

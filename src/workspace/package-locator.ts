@@ -87,7 +87,13 @@ export class BuildList {
     try {
       fs.readdirSync(src);
     } catch (e) {
-      this.reportOnce('goroot', fileError(src, 'cannot read the standard library (GOROOT)', e));
+      const code = (e as NodeJS.ErrnoException).code;
+      this.reportOnce(
+        'goroot',
+        code === 'ENOENT' || code === 'ENOTDIR'
+          ? warning(undefined, `no Go installation found at ${goRoot} (GOROOT): types of the standard library are treated as unknown`, 'install Go there, or set GOROOT to a Go installation')
+          : fileError(src, 'cannot read the standard library (GOROOT)', e),
+      );
       return undefined;
     }
     const dir = path.join(src, importPath);

@@ -63,15 +63,11 @@ export function vendorInconsistencies(mod: ModFile, modulesTxt: string): Diagnos
   const hint = 'to sync the vendor directory, run `go mod vendor`; to ignore it, use -mod=readonly or -mod=mod';
   const problem = (pos: Parameters<typeof error>[0], what: string) => error(pos, `inconsistent vendoring: ${what}`, hint);
   const out: Diagnostic[] = [];
-  // Before go 1.17 modules.txt need not mark requirements explicit; Go then checks versions only.
+  // Before go 1.17 modules.txt need not mark requirements explicit; Go then checks the versions only.
   const pre117 = compareGoVersions(mod.go ?? '1.16', '1.17') < 0;
   for (const r of mod.require) {
     const v = vendored.find((m) => m.path === r.path && m.version === r.version);
-    if (!v) {
-      const other = vendored.find((m) => m.path === r.path && m.version !== undefined);
-      if (other) out.push(problem(r.pos, `${r.path}@${r.version}: is explicitly required in go.mod, but vendor/modules.txt indicates ${r.path}@${other.version}`));
-      else if (!pre117) out.push(problem(r.pos, `${r.path}@${r.version}: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt`));
-    } else if (!v.explicit && !pre117) {
+    if (v ? !v.explicit && !pre117 : !pre117 || vendored.some((m) => m.path === r.path)) {
       out.push(problem(r.pos, `${r.path}@${r.version}: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt`));
     }
   }
@@ -84,7 +80,7 @@ export function vendorInconsistencies(mod: ModFile, modulesTxt: string): Diagnos
     else if (v && v.replacement !== want) out.push(problem(rep.pos, `${label}: is replaced by ${want} in go.mod, but marked as replaced by ${v.replacement} in vendor/modules.txt`));
   }
   for (const v of vendored) {
-    if (v.explicit && !mod.require.some((r) => r.path === v.path)) {
+    if (v.explicit && !mod.require.some((r) => r.path === v.path && r.version === v.version)) {
       out.push(problem(wholeFile(file), `${v.path}@${v.version ?? ''}: is marked as explicit in vendor/modules.txt, but not explicitly required in go.mod`));
     }
   }
