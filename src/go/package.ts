@@ -47,4 +47,6 @@ export interface GoProgram {
   readonly loaded: ReadonlyMap<string, GoPackage>;
   /** Every directory looked in for a package so far, whether it held Go files or not (what a run's outcome depends on). */
   readonly searchedDirs: readonly string[];
+  /** Files besides Go sources that decided where packages were found (go.mod, go.work, vendor/modules.txt, GOROOT's VERSION). */
+  readonly moduleInputFiles: readonly string[];
 }

@@ -146,6 +146,11 @@ export class WorkspaceProgram implements GoProgram {
     return module ? (rel ? `${module.path}/${rel}` : module.path) : toPosix(dir);
   }
 
+  /** The files besides Go sources that decided where packages were found: go.mod, go.work (also where none was), vendor/modules.txt, GOROOT's VERSION. */
+  get moduleInputFiles(): string[] {
+    return this.locator.inputFiles();
+  }
+
   /** Reads the go.mod (and go.work, vendor/modules.txt) of a module of the workspace now, so that their problems are reported even when no type leads there. */
   readBuildList(module: GoModule): void {
     this.locator.buildList(module.dir);

@@ -36,6 +36,8 @@ export class BuildList {
   readonly deps = new Map<string, Dependency>();
   /** The vendor directory Go builds from, when it does. */
   vendorDir?: string;
+  /** The files read to make this list (or looked for and not found): go.mod, go.work, vendor/modules.txt. */
+  readonly inputs = new Set<string>();
   /** Problems found reading go.mod, go.work, vendor/modules.txt, or the module cache. */
   readonly diagnostics: Diagnostic[] = [];
   private readonly reported = new Set<string>();
@@ -219,14 +221,24 @@ export class PackageLocator {
 
   /** The build list of the main module whose go.mod is in `moduleDir`. */
   buildList(moduleDir: string): BuildList {
-    const work = this.goWorkFile(moduleDir);
+    const looked: string[] = [];
+    const work = this.goWorkFile(moduleDir, looked);
     const key = work ?? moduleDir;
     let list = this.lists.get(key);
     if (!list) {
       list = work ? this.workspaceList(work) : this.moduleList(moduleDir);
       this.lists.set(key, list);
     }
+    for (const file of looked) list.inputs.add(file);
     return list;
+  }
+
+  /** Every file the build lists depend on (see BuildList.inputs), and GOROOT's VERSION once the standard library was looked for. */
+  inputFiles(): string[] {
+    const files = [...this.lists.values()].flatMap((l) => [...l.inputs]);
+    const goRoot = this.goRootFound?.dir;
+    if (goRoot) files.push(path.join(goRoot, 'VERSION'));
+    return files;
   }
 
   /** Every diagnostic the build lists made so far. */
@@ -235,12 +247,13 @@ export class PackageLocator {
   }
 
   /** The go.work that applies to a module: GOWORK (`off` for none), else the nearest go.work at or above it. */
-  private goWorkFile(moduleDir: string): string | undefined {
+  private goWorkFile(moduleDir: string, looked: string[]): string | undefined {
     const env = this.env.GOWORK;
     if (env === 'off') return undefined;
     if (env) return path.resolve(env);
     for (let dir = moduleDir; ; dir = path.dirname(dir)) {
       const file = path.join(dir, 'go.work');
+      looked.push(file);
       if (isFile(file)) return file;
       if (path.dirname(dir) === dir) return undefined;
     }
@@ -253,6 +266,8 @@ export class PackageLocator {
   private moduleList(moduleDir: string): BuildList {
     const list = this.newList();
     const goModPath = path.join(moduleDir, 'go.mod');
+    list.inputs.add(goModPath);
+    list.inputs.add(path.join(moduleDir, 'vendor', 'modules.txt'));
     const mod = readModFile(goModPath);
     if (!mod?.module) return list;
     list.mainModules.push({ path: mod.module, dir: moduleDir });
@@ -283,6 +298,7 @@ export class PackageLocator {
     const mods: { mod: ModFile; dir: string }[] = [];
     for (const use of work.use) {
       const dir = path.resolve(workDir, use.dir);
+      list.inputs.add(path.join(dir, 'go.mod'));
       const mod = readModFile(path.join(dir, 'go.mod'));
       if (!mod?.module) {
         list.reportOnce(`use:${use.dir}`, error(use.pos, `go.work uses ${use.dir}, which holds no go.mod`, 'fix the use directive, or remove it (`go work edit -dropuse`)'));
@@ -292,6 +308,7 @@ export class PackageLocator {
       list.mainModules.push({ path: mod.module, dir });
     }
     const vendor = path.join(workDir, 'vendor');
+    list.inputs.add(path.join(vendor, 'modules.txt'));
     if (this.modFlag === 'vendor' || (this.modFlag === undefined && compareGoVersions(work.go ?? '0', '1.22') >= 0 && isDirectory(vendor))) {
       list.vendorDir = vendor;
       return list;
@@ -314,6 +331,15 @@ export class PackageLocator {
 /** The replace directive for a module version: one naming that version wins over one for every version. */
 function findReplace(replaces: readonly Replace[], modulePath: string, version: string | undefined): Replace | undefined {
   return replaces.find((r) => r.old.path === modulePath && r.old.version !== undefined && r.old.version === version) ?? replaces.find((r) => r.old.path === modulePath && r.old.version === undefined);
+}
+
+/** The environment variables that decide where packages outside the workspace are found. */
+export function goLookupEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of ['GOROOT', 'GOMODCACHE', 'GOPATH', 'GOWORK']) if (env[k]) out[k] = env[k]!;
+  const mod = modFlagOf(env.GOFLAGS);
+  if (mod) out.mod = mod;
+  return out;
 }
 
 /** The `-mod=` value of GOFLAGS, if any. */
