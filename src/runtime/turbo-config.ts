@@ -4,6 +4,7 @@ import { type Diagnostic, error } from '../diagnostics/diagnostics';
 import { discoverRoots, toPosix } from '../workspace/discover';
 import { type OutputGenerator, outputFiles } from '../workspace/outputs';
 import { writeGeneratedFiles } from '../write/writer';
+import { GO_LOOKUP_ENV } from '../workspace/package-locator';
 
 /**
  * The Turborepo tasks of one workspace package (`fw init --turbo`), and the
@@ -47,8 +48,8 @@ export interface TurboTask {
   cache?: boolean;
 }
 
-/** Environment variables that select which Go files are read (README "Build constraints"): part of the hash. */
-const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
+/** Environment variables that select which Go files are read (README "Build constraints") and where packages are found: part of the hash. */
+const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED', ...GO_LOOKUP_ENV];
 
 export interface TurboPlan {
   /** Root handler packages found, relative to the package directory. */
@@ -84,6 +85,11 @@ export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
   const inputs = [
     'package.json',
     '**/go.mod',
+    // Which versions of dependencies are read.
+    '**/go.sum',
+    '**/go.work',
+    '**/go.work.sum',
+    '**/vendor/modules.txt',
     '**/*.go',
     '!**/*_test.go',
     ...[...outputs.router, ...outputs['url-helper']].map((f) => `!${f}`),

@@ -213,6 +213,11 @@ export class PackageLocator {
     this.modFlag = modFlagOf(env.GOFLAGS);
   }
 
+  /** False for a directory of the module cache (immutable per version): true for the workspace's own and locally replaced modules. */
+  isOnDisk(dir: string): boolean {
+    return !isInside(dir, this.cache);
+  }
+
   /** The GOROOT whose standard library is read (looked for once). */
   goRoot(): string | undefined {
     this.goRootFound ??= { dir: findGoRoot(this.env) };
@@ -333,10 +338,13 @@ function findReplace(replaces: readonly Replace[], modulePath: string, version: 
   return replaces.find((r) => r.old.path === modulePath && r.old.version !== undefined && r.old.version === version) ?? replaces.find((r) => r.old.path === modulePath && r.old.version === undefined);
 }
 
-/** The environment variables that decide where packages outside the workspace are found. */
+/** The environment variables that decide where packages outside the workspace are found (GOFLAGS for its -mod). */
+export const GO_LOOKUP_ENV = ['GOROOT', 'GOMODCACHE', 'GOPATH', 'GOWORK', 'GOFLAGS'];
+
+/** The values of GO_LOOKUP_ENV that count (GOFLAGS: its -mod only). */
 export function goLookupEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const k of ['GOROOT', 'GOMODCACHE', 'GOPATH', 'GOWORK']) if (env[k]) out[k] = env[k]!;
+  for (const k of GO_LOOKUP_ENV) if (k !== 'GOFLAGS' && env[k]) out[k] = env[k]!;
   const mod = modFlagOf(env.GOFLAGS);
   if (mod) out.mod = mod;
   return out;

@@ -34,13 +34,17 @@ describe('fw init --turbo', () => {
     const inputs = [
       'package.json',
       '**/go.mod',
+      '**/go.sum',
+      '**/go.work',
+      '**/go.work.sum',
+      '**/vendor/modules.txt',
       '**/*.go',
       '!**/*_test.go',
       '!internal/v1handler/router.go',
       '!internal/v1handler/registry.go',
       '!internal/v1handler/urlhelper/urlhelper.go',
     ];
-    const env = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
+    const env = ['GOOS', 'GOARCH', 'CGO_ENABLED', 'GOROOT', 'GOMODCACHE', 'GOPATH', 'GOWORK', 'GOFLAGS'];
     expect(readJson(path.join(api, 'turbo.json'))).toEqual({
       $schema: 'https://turborepo.com/schema.json',
       extends: ['//'],
