@@ -19,7 +19,7 @@ import type { WriteReport } from './write/writer';
  * directories' packages, the types of those and of the packages importing
  * them (forgetTypes), the roots rootsToForget names, discovery after a
  * change of directories, go.mod, which files exist or a file of a URL-helper
- * folder (discoveryMayChange), everything after a go.mod edit. The per-root
+ * folder (discoveryMayChange), everything after a go.mod or go.work edit. The per-root
  * generators (router, url-helper) re-emit only the forgotten roots; the
  * client (one file for every root) is planned whole, and prints again only
  * the operations whose inputs changed (ClientMemo). What fw last wrote stays in memory too, so outputs are compared
@@ -53,10 +53,15 @@ export interface Watcher {
   close(): Promise<void>;
 }
 
-/** The paths whose change can change what fw generates: Go sources, go.mod, and directories (a new root or subfolder). */
-function isRelevant(file: string): boolean {
+/** go.mod and go.work: a change may move any package (another module version, replacement or workspace module). */
+function isModuleFile(file: string): boolean {
   const base = path.basename(file);
-  return base === 'go.mod' || isGoSourceFile(base);
+  return base === 'go.mod' || base === 'go.work';
+}
+
+/** The paths whose change can change what fw generates: Go sources, go.mod, go.work, and directories (a new root or subfolder). */
+function isRelevant(file: string): boolean {
+  return isModuleFile(file) || isGoSourceFile(path.basename(file));
 }
 
 export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) => void): Watcher {
@@ -114,7 +119,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
         const forget = rootsToForget(paths, roots);
         if (forget === 'all') rootOutputs.clear();
         else for (const dir of forget) rootOutputs.delete(dir);
-        if (paths.some((p) => path.basename(p) === 'go.mod')) forgetModel(models);
+        if (paths.some(isModuleFile)) forgetModel(models);
         else {
           if (rediscover) models.discovery = undefined;
           // A changed file's package, or a changed directory and everything below it, is loaded again, and the types
@@ -217,7 +222,7 @@ function rootsToForget(paths: readonly string[], roots: RootDeps): Iterable<stri
   const out = new Set<string>();
   for (const p of paths) {
     const owners = roots.dirs.filter((d) => inTree(p, d));
-    if (owners.length === 0 || path.basename(p) === 'go.mod' || owners.some((d) => roots.imported.has(d))) return 'all';
+    if (owners.length === 0 || isModuleFile(p) || owners.some((d) => roots.imported.has(d))) return 'all';
     for (const d of owners) out.add(d);
   }
   return out;
