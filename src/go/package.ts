@@ -41,6 +41,8 @@ export interface TypeRef {
 export interface GoProgram {
   /** The package `importPath` names in the package at `fromDir`, parsed on first use; undefined when Go's rules find none. */
   package(importPath: string, fromDir?: string): GoPackage | undefined;
+  /** True when `importPath` is in a module go.mod requires that is not downloaded (its types are unknown; the program warns once). */
+  inMissingModule?(importPath: string, fromDir: string): boolean;
   /** The package in this absolute directory, parsed on first use. */
   packageAt(dir: string, importPath?: string): GoPackage | undefined;
   /** Packages parsed so far, by import path. */

@@ -177,16 +177,25 @@ export class WorkspaceProgram implements GoProgram {
     return found && this.packageAt(found.dir, found.importPath);
   }
 
+  /** True when `importPath` (imported in the package at `fromDir`) is in a module go.mod requires that is not downloaded: its types are unknown, with the locator's warning. */
+  inMissingModule(importPath: string, fromDir: string): boolean {
+    return this.buildListFor(path.resolve(fromDir))?.missingModuleOf(importPath) ?? false;
+  }
+
+  /** The build list imports of the package at `from` are looked up in. */
+  private buildListFor(from: string | undefined): BuildList | undefined {
+    const list = from === undefined ? undefined : this.listOf.get(from);
+    if (list) return list;
+    const module = from === undefined ? this.modules.values().next().value : this.moduleOf(from);
+    return module && this.locator.buildList(module.dir);
+  }
+
   private locate(importPath: string, fromDir: string | undefined): Located {
     const dir = this.dirOf(importPath);
     if (dir !== undefined) return { dir, importPath };
     const from = fromDir === undefined ? undefined : path.resolve(fromDir);
-    let list = from === undefined ? undefined : this.listOf.get(from);
-    if (!list) {
-      const module = from === undefined ? this.modules.values().next().value : this.moduleOf(from);
-      if (!module) return undefined;
-      list = this.locator.buildList(module.dir);
-    }
+    const list = this.buildListFor(from);
+    if (!list) return undefined;
     const found = list.locate(importPath, from ?? list.mainModules[0]?.dir ?? '');
     if (found && !this.listOf.has(found.dir)) this.listOf.set(found.dir, list);
     return found;

@@ -439,8 +439,15 @@ export class TypeResolver {
     const special = STD_SPECIAL[`${importPath}.${name}`];
     if (special) return special;
     const target = this.program.package(importPath, scope.pkg.dir);
-    if (!target) return { kind: 'unknown', reason: isStdlibPath(importPath) ? `package "${importPath}" of the standard library cannot be read` : `package "${importPath}" cannot be found` };
+    if (!target) return { kind: 'unknown', reason: this.notFound(importPath, scope) };
     return this.resolveDeclared(target, name);
+  }
+
+  /** Why the package of a type cannot be looked into, for the warning. */
+  private notFound(importPath: string, scope: Scope): string {
+    if (isStdlibPath(importPath)) return `package "${importPath}" of the standard library cannot be read`;
+    if (this.program.inMissingModule?.(importPath, scope.pkg.dir)) return `the module of package "${importPath}" is not downloaded`;
+    return `package "${importPath}" cannot be found`;
   }
 
   /** The import path a qualifier stands for in `file`: by alias or last path element, else by the real package name of a module package. */

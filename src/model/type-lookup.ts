@@ -31,6 +31,10 @@ export function lookupTypeName(
     };
   }
   const target = program.package(imp.path, pkg.dir);
+  // A module not downloaded: the body is unknown (the program warns, naming `go mod download`), the route is kept.
+  if (!target && program.inMissingModule?.(imp.path, pkg.dir)) {
+    return { ref: { name: type.name, pkg: { dir: '', importPath: imp.path, name: imp.name, files: [], excluded: [], types: new Map() } } };
+  }
   if (!target) {
     return {
       diagnostic: error(pos, `${role} type ${written}: package "${imp.path}" cannot be found`, 'require its module in go.mod and run `go mod download`, or fix the import path'),

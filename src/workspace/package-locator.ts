@@ -79,6 +79,12 @@ export class BuildList {
     return undefined;
   }
 
+  /** True when a module the build list requires would provide `importPath` but is not on disk (not downloaded). */
+  missingModuleOf(importPath: string): boolean {
+    if (this.vendorDir || isStdlibPath(importPath)) return false;
+    return [...this.deps.values()].some((d) => subdir(d.path, '', importPath) !== undefined && (!d.dir || !isDirectory(d.dir)));
+  }
+
   private inGoRoot(importPath: string): Located {
     const goRoot = this.goRoot();
     if (!goRoot) {
@@ -120,7 +126,7 @@ export class BuildList {
     const at = dep.version ? `${dep.path}@${dep.version}` : dep.path;
     this.reportOnce(
       `missing:${at}`,
-      warning(dep.pos, `module ${at} is not in the module cache (${this.cache}); its types are treated as unknown`, 'run `go mod download` (fw never downloads)'),
+      warning(dep.pos, `module ${at} is not in the module cache (${this.cache}); its types are treated as unknown`, 'run `go mod download`; fw never downloads'),
     );
   }
 

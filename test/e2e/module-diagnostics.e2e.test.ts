@@ -133,6 +133,28 @@ describe('module setups fw refuses, with a positioned diagnostic', () => {
   });
 });
 
+describe('a module go.mod requires that is not downloaded', () => {
+  it('is one warning at its require line naming go mod download; its types are unknown as fields and as bodies, and the routes are generated', async () => {
+    const ws = workspace({
+      'go.mod': 'module example.com/app\n\ngo 1.22\n\nrequire example.com/nowhere v1.2.3\n',
+      'api/router.go': PLACEHOLDER,
+      'api/registry.go': PLACEHOLDER,
+      'api/handlers.go':
+        'package api\n\nimport (\n\t"net/http"\n\n\t"example.com/nowhere/a"\n)\n\ntype Resp struct {\n\tX a.Thing `json:"x"`\n}\n\n// fw:http_route path=/x response=200:Resp\nfunc X() http.HandlerFunc { return nil }\n\n// fw:http_route path=/y response=200:a.Other\nfunc Y() http.HandlerFunc { return nil }\n',
+    });
+    // The oracle: Go cannot build it without the module either (the proxy is off).
+    expect(goRefuses(ws)).toMatch(/example\.com\/nowhere/);
+    const { code, stderr } = await runFw(['g', 'all', '--cwd', ws, '--file', 'client.ts', '--no-cache']);
+    expect(code, stderr).toBe(0);
+    expect(stderr.match(/go\.mod:5:9: warning: module example\.com\/nowhere@v1\.2\.3 is not in the module cache/g)).toHaveLength(1);
+    expect(stderr).toMatch(/go mod download/);
+    expect(stderr).toMatch(/api\/handlers\.go:10:2: warning: field X of Resp has type a\.Thing, which fw cannot resolve \(the module of package "example\.com\/nowhere\/a" is not downloaded\)/);
+    const client = fs.readFileSync(path.join(ws, 'client.ts'), 'utf8');
+    expect(client).toMatch(/export type RootYResult =\n  \| \{ status: 200; body: unknown; headers: Headers \};/);
+    expect(client).toMatch(/\bx: (\/\*#__PURE__\*\/ )?fwUnknown\(\)/);
+  });
+});
+
 describe('unreadable module cache and GOROOT (fw run as a user the permissions apply to)', () => {
   const files = (imports: string[], types: string) => ({ 'go.mod': `module example.com/app\n\ngo 1.22\n\nrequire ${uuid.path} ${uuid.version}\n`, ...rootFiles('', imports, types) });
 
