@@ -45,15 +45,33 @@ export class BuildList {
   constructor(
     private readonly cache: string,
     private readonly goRoot: () => string | undefined,
+    private readonly goRootFound: () => string | undefined,
   ) {}
 
-  /** The directory of `importPath` as imported from a file in `importerDir`. */
+  /** What `locate` answered, by import path (and `std\0` before it when asked from inside GOROOT). */
+  private readonly located = new Map<string, Located>();
+
+  /** The directory of `importPath` as imported from a file in `importerDir`; answered once per import path (the type resolver asks often). */
   locate(importPath: string, importerDir: string): Located {
-    if (isStdlibPath(importPath)) return this.inGoRoot(importPath);
-    const goRoot = this.goRoot();
+    if (isStdlibPath(importPath)) return this.remember(importPath, () => this.inGoRoot(importPath));
+    // An importer inside GOROOT was found there, so GOROOT was looked for already: no `go env` for this.
+    const goRoot = this.goRootFound();
+    const fromStd = goRoot !== undefined && isInside(importerDir, path.join(goRoot, 'src'));
+    return this.remember(fromStd ? `std\0${importPath}` : importPath, () => this.find(importPath, fromStd ? goRoot : undefined));
+  }
+
+  private remember(key: string, find: () => Located): Located {
+    if (this.located.has(key)) return this.located.get(key);
+    const found = find();
+    this.located.set(key, found);
+    return found;
+  }
+
+  /** `importPath`, not of the standard library; `stdRoot` when a package of the standard library imports it. */
+  private find(importPath: string, stdRoot: string | undefined): Located {
     // Packages of the standard library import golang.org/x/... from GOROOT's own vendor directory.
-    if (goRoot && isInside(importerDir, path.join(goRoot, 'src'))) {
-      const dir = path.join(goRoot, 'src', 'vendor', importPath);
+    if (stdRoot !== undefined) {
+      const dir = path.join(stdRoot, 'src', 'vendor', importPath);
       return hasGoFiles(dir) ? { dir, importPath } : undefined;
     }
     for (const m of this.mainModules) {
@@ -271,7 +289,11 @@ export class PackageLocator {
   }
 
   private newList(): BuildList {
-    return new BuildList(this.cache, () => this.goRoot());
+    return new BuildList(
+      this.cache,
+      () => this.goRoot(),
+      () => this.goRootFound?.dir,
+    );
   }
 
   private moduleList(moduleDir: string): BuildList {
