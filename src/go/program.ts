@@ -35,6 +35,8 @@ export class WorkspaceProgram implements GoProgram {
   private readonly locator: PackageLocator;
   /** The build list each package found through one was found with: what it imports is looked up there too. */
   private readonly listOf = new Map<string, BuildList>();
+  /** Packages of the workspace's own modules (found by dirOf). */
+  private readonly ofWorkspace = new WeakSet<GoPackage>();
   /** Files parsed ahead by `preload`, taken (and forgotten) when their package loads. */
   private readonly preloaded = new Map<string, GoFile>();
   /** Number of Go files parsed, for the benchmark and the summary line. */
@@ -173,6 +175,15 @@ export class WorkspaceProgram implements GoProgram {
    * else where the go command finds it for that package's main module.
    */
   package(importPath: string, fromDir?: string): GoPackage | undefined {
+    // A package of the workspace's modules is the same from every importer: the type resolver asks for it at every reference.
+    const cached = this.byPath.get(importPath);
+    if (cached && this.ofWorkspace.has(cached)) return cached;
+    const inWorkspace = this.dirOf(importPath);
+    if (inWorkspace !== undefined) {
+      const pkg = this.packageAt(inWorkspace);
+      if (pkg) this.ofWorkspace.add(pkg);
+      return pkg;
+    }
     const found = this.locate(importPath, fromDir);
     return found && this.packageAt(found.dir, found.importPath);
   }
@@ -190,9 +201,8 @@ export class WorkspaceProgram implements GoProgram {
     return module && this.locator.buildList(module.dir);
   }
 
+  /** Where the go command finds `importPath`, not a package of the workspace's modules, for the package at `fromDir`. */
   private locate(importPath: string, fromDir: string | undefined): Located {
-    const dir = this.dirOf(importPath);
-    if (dir !== undefined) return { dir, importPath };
     const from = fromDir === undefined ? undefined : path.resolve(fromDir);
     const list = this.buildListFor(from);
     if (!list) return undefined;

@@ -451,13 +451,13 @@ export class TypeResolver {
   }
 
   /** The import path a qualifier stands for in `file`: by alias or last path element, else by the real package name of a module package. */
-  private importPathOf(qualifier: string, file: GoFile, fromDir = path.dirname(file.path)): string | undefined {
+  private importPathOf(qualifier: string, file: GoFile): string | undefined {
     const imports = file.imports.filter((i) => i.alias !== '_' && i.alias !== '.');
     const byName = imports.find((i) => i.name === qualifier);
     if (byName) return byName.path;
     // A package's name need not match its last path element (`example.com/go-util` declaring `package util`).
     for (const imp of imports) {
-      if (imp.alias === undefined && !isStdlibPath(imp.path) && this.program.package(imp.path, fromDir)?.name === qualifier) return imp.path;
+      if (imp.alias === undefined && !isStdlibPath(imp.path) && this.program.package(imp.path, path.dirname(file.path))?.name === qualifier) return imp.path;
     }
     return undefined;
   }
