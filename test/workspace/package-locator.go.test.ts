@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initGoParser } from '../../src/go/parser';
 import { WorkspaceProgram } from '../../src/go/program';
 import { buildTarget } from '../../src/go/build-constraints';
-import { downloadRealModules, goListDeps, moduleEnv, REAL_MODULES } from '../support/go-modules';
+import { downloadRealModules, fileProxy, goListDeps, moduleEnv, REAL_MODULES } from '../support/go-modules';
 import { runGo } from '../support/go';
 import { makeWorkspace } from '../support/workspace';
 import { execFileSync } from 'node:child_process';
@@ -150,6 +150,32 @@ describe('packages are found where go list finds them', () => {
     expect(program.package('example.com/shared/money', api)?.dir).toBe(path.join(ws, 'shared', 'money'));
     const off = expectSameDirs(path.join(ws, 'app'), api, moduleEnv({ GOWORK: 'off', GOFLAGS: '-mod=mod' }));
     expect(off.package('example.com/shared/money', api)).toBeUndefined();
+  });
+
+  it('go 1.16 (no graph pruning): a dependency only the dependencies require, at the highest version any requires', () => {
+    const root = workspace({});
+    const proxy = fileProxy(path.join(root, 'proxy'), {
+      'example.com/a': { 'v1.0.0': { 'go.mod': 'module example.com/a\n\ngo 1.16\n\nrequire example.com/b v1.1.0\n', 'a.go': 'package a\n\nimport "example.com/b"\n\ntype A struct{ B b.B }\n' } },
+      'example.com/b': {
+        'v1.0.0': { 'go.mod': 'module example.com/b\n\ngo 1.16\n', 'b.go': 'package b\n\ntype B struct{ X int }\n' },
+        'v1.1.0': { 'go.mod': 'module example.com/b\n\ngo 1.16\n\nrequire example.com/c v1.0.0\n', 'b.go': 'package b\n\nimport "example.com/c"\n\ntype B struct {\n\tX int\n\tC c.C\n}\n' },
+      },
+      'example.com/c': { 'v1.0.0': { 'go.mod': 'module example.com/c\n\ngo 1.16\n', 'c.go': 'package c\n\ntype C struct{ N string }\n' } },
+    });
+    const ws = path.join(root, 'app');
+    fs.mkdirSync(path.join(ws, 'api'), { recursive: true });
+    // b is required at v1.0.0 here, at v1.1.0 by a: minimal version selection takes v1.1.0, which needs c.
+    fs.writeFileSync(path.join(ws, 'go.mod'), 'module example.com/app\n\ngo 1.16\n\nrequire (\n\texample.com/a v1.0.0\n\texample.com/b v1.0.0\n)\n');
+    fs.writeFileSync(path.join(ws, 'api', 'api.go'), 'package api\n\nimport "example.com/a"\n\ntype T struct{ A a.A }\n');
+    const cache = path.join(root, 'modcache');
+    const env = moduleEnv({ GOPROXY: proxy, GOMODCACHE: cache, GOSUMDB: 'off', GOFLAGS: '-mod=mod' });
+    execFileSync('go', ['mod', 'download', 'all'], { cwd: ws, env, stdio: 'pipe' });
+    const program = expectSameDirs(ws, path.join(ws, 'api'), { ...env, GOPROXY: 'off' });
+    const a = path.join(ws, 'api');
+    expect(program.package('example.com/b', program.package('example.com/a', a)!.dir)?.dir).toBe(path.join(cache, 'example.com', 'b@v1.1.0'));
+    expect(program.package('example.com/c', path.join(cache, 'example.com', 'b@v1.1.0'))?.dir).toBe(path.join(cache, 'example.com', 'c@v1.0.0'));
+    // The module cache is read only by Go: let the temporary directory go.
+    execFileSync('chmod', ['-R', 'u+w', cache]);
   });
 
   it('a module missing from the module cache: not found, one warning naming go mod download', () => {
