@@ -4,7 +4,8 @@ import type { Diagnostic } from '../diagnostics/diagnostics';
 import { dirIn, type GoModule, ModuleFinder } from '../workspace/discover';
 import { scanImports } from './import-scan';
 import { goSourceFiles } from './source-files';
-import { isStdlibPath, PackageLocator } from '../workspace/package-locator';
+import { isStdlibPath } from '../workspace/build-list';
+import { PackageLocator } from '../workspace/package-locator';
 
 /** The packages a set of packages reaches through imports, and what could not be read on the way. */
 export interface ImportClosure {

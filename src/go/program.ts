@@ -9,7 +9,8 @@ import type { ExcludedFile, GoPackage, GoProgram } from './package';
 import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
 import { goSourceFiles } from './source-files';
 import { importsInSource, routeTypeImportsInSource, routeTypeImportsOf } from './route-type-imports';
-import { type BuildList, type Located, PackageLocator } from '../workspace/package-locator';
+import type { BuildList, Located } from '../workspace/build-list';
+import { PackageLocator } from '../workspace/package-locator';
 
 /** Where a program may find Go files already parsed. */
 export interface ProgramReading {

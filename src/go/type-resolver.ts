@@ -8,7 +8,7 @@ import { describeExpr } from './type-expr';
 import { BASIC_KINDS, type BasicKind, type EnumValue, INTEGER_KINDS, type JsonField, type LocationTag, type MarshalMethod, type Marshaler, type NamedType, type ResolvedField, type ResolvedStruct, type ResolvedType, type TaggedField } from './resolved-types';
 import { type FlattenHooks, flattenStruct } from './struct-views';
 import type { GoPackage, GoProgram, TypeRef } from './package';
-import { isStdlibPath } from '../workspace/package-locator';
+import { isStdlibPath } from '../workspace/build-list';
 
 /**
  * Resolves Go type expressions of the workspace's modules into a small,
