@@ -66,7 +66,16 @@ beforeAll(async () => {
   client = (await import(pathToFileURL(path.join(ws, 'web', 'client.ts')).href)) as ClientModule;
 });
 
+/** Per route: samples accepted, wrong JSON types refused; printed at the end (README asks for this table). */
+const table = new Map<string, { accepted: number; refused: number }>();
+const tally = (name: string) => table.get(name) ?? (table.set(name, { accepted: 0, refused: 0 }), table.get(name)!);
+
 afterAll(() => {
+  if (table.size > 0) {
+    const warned = (name: string) => warnings.filter((w) => new RegExp(`type ${name === 'Record' ? 'Decimal|Level' : name} has`).test(w)).length;
+    const rows = [...table].map(([name, t]) => `${name.padEnd(11)} ${String(t.accepted).padStart(3)} accepted  ${OPAQUE_ROUTES.has(name) ? '  — (unknown)' : `${String(t.refused).padStart(3)} refused`}  ${warned(name)} warnings`);
+    console.log(`foreign types (response samples accepted | wrong JSON types refused | warnings at the type):\n${rows.join('\n')}`);
+  }
   server?.kill();
   if (ws) fs.rmSync(ws, { recursive: true, force: true });
 });
@@ -105,6 +114,7 @@ describe('types from the standard library and real modules, through a live Go se
         expect(result.status).toBe(200);
         expect(JSON.stringify(result.body), `${name}[${i}]`).toBe(JSON.stringify(values[i]));
         checked++;
+        tally(name).accepted++;
       }
     }
     expect(checked).toBeGreaterThanOrEqual(25);
@@ -132,6 +142,7 @@ describe('types from the standard library and real modules, through a live Go se
           const api = client.createClient({ baseUrl: 'http://127.0.0.1:1', fetch }).root;
           await expect(api[`get${name}`]!.call(api, { path: { sample: '0' } }), `${name}[${i}] at ${wrong.at}: ${body}`).rejects.toBeInstanceOf(client.FwResponseValidationError);
           refused++;
+          tally(name).refused++;
         }
       }
     }
