@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, REPO_ROOT } from '../support/golden';
 import { goEnv, runGo, startServer } from '../support/go';
-import { downloadRealModules } from '../support/go-modules';
+import { downloadRealModules, goListDeps, moduleEnv } from '../support/go-modules';
+import { generate } from '../../src/generate';
 import { STRICT_NODE, tsc, verifyingCopy } from '../support/tsc';
 import { runFw } from '../support/workspace';
 import { lintOpenApi } from '../support/openapi-lint';
@@ -103,6 +104,16 @@ describe('types from the standard library and real modules, through a live Go se
     for (const type of ['Decimal', 'Level']) {
       for (const method of ['MarshalJSON', 'UnmarshalJSON']) expect(warnings.join('\n')).toMatch(new RegExp(`type ${type} has an? ${method} method`));
     }
+  });
+
+  it('every package generation loads (standard library, module cache, the module itself) is in the directory go list -deps reports for it', async () => {
+    const result = await generate({ cwd: ws, generators: ['client', 'url-helper'], clientFile: 'web/client.ts' });
+    const listed = new Map(goListDeps(ws, moduleEnv({ GOFLAGS: '-mod=mod' })).map((p) => [p.ImportPath, p.Dir]));
+    const loaded = [...(result.model?.program.loaded.values() ?? [])].filter((p) => !p.dir.includes(`${path.sep}urlhelper`));
+    expect(loaded.length).toBeGreaterThan(10);
+    expect(loaded.some((p) => p.importPath === 'github.com/google/uuid')).toBe(true);
+    expect(loaded.some((p) => p.importPath === 'database/sql')).toBe(true);
+    for (const p of loaded) expect({ path: p.importPath, dir: p.dir }).toEqual({ path: p.importPath, dir: listed.get(p.importPath) });
   });
 
   it('the client accepts exactly what Go writes, every sample of every type', async () => {
