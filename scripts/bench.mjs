@@ -1,6 +1,6 @@
-// npm run bench: times fw on two generated workspaces and prints times, ratios and peak memory.
+// npm run bench: times fw on generated workspaces and prints times, ratios and peak memory.
 //
-//   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api] [--no-nx | --nx-only] [--routes 10000] [--roots 10]
+//   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api|modules] [--no-nx | --nx-only] [--routes 10000] [--roots 10]
 //                          [--tsc-routes 1000] [--tsc-runs 1] [--only watch]
 //
 // --only watch: only the baseline and the fw watch rows (each of --runs edits is one rebuild).
@@ -8,6 +8,8 @@
 // Workspaces (scripts/bench-workspaces.mjs, generated into a temporary directory):
 //   synthetic  uniform small handler files (--routes, --roots)
 //   real-api   shaped like a real public API: 8 roots sharing a 400 KB models package, ~9,800 routes
+//   modules    response types from k8s.io/api in the module cache against the same packages copied
+//              into the module (needs Go and, once, the module proxy; skipped without them)
 //
 // Every measured run is a fresh process (scripts/bench-run.mjs), so each pays
 // node start-up and wasm compilation as a user's run does. The baseline is such
@@ -28,7 +30,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { realApiWorkspace, syntheticWorkspace } from './bench-workspaces.mjs';
+import { k8sWorkspaces, realApiWorkspace, syntheticWorkspace } from './bench-workspaces.mjs';
 import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, kb } from './client-bundle.mjs';
 import { benchTypecheck } from './bench-typecheck.mjs';
 
@@ -53,7 +55,7 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const NX_ONLY = values['nx-only'];
-const WORKSPACES = values.workspace ?? (NX_ONLY ? ['real-api'] : ['synthetic', 'real-api']);
+const WORKSPACES = values.workspace ?? (NX_ONLY ? ['real-api'] : ['synthetic', 'real-api', 'modules']);
 if (values.only !== undefined && values.only !== 'watch') throw new Error(`bench: --only takes watch, not ${values.only}`);
 const WATCH_ONLY = values.only === 'watch';
 const { commands } = require(path.join(dist, 'cli/main.js'));
@@ -254,7 +256,42 @@ function printRow(label, { ms, cpu, rss, ratio }, baselineMs) {
   console.log(`${label.padEnd(WIDTH)}  ${ms.toFixed(0).padStart(6)} ms${ratioText}${cpuText}${mem}`);
 }
 
+/**
+ * Types from real modules against the same types declared locally
+ * (k8sWorkspaces): fw g all on each, paired, the ratio real / local. Needs Go
+ * and the module proxy (once, to fill the module cache); without them the
+ * rows are skipped with the reason.
+ */
+function benchModules() {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-bench-modules-'));
+  let ws;
+  try {
+    ws = k8sWorkspaces(parent);
+  } catch (e) {
+    console.log(`\n## modules: skipped (needs Go and the Go module proxy): ${String(e.message ?? e).split('\n')[0]}`);
+    return;
+  }
+  console.log(`\n## modules: ${ws.describe}\nworkspaces: ${ws.real}, ${ws.local}`);
+  for (const dir of [ws.real, ws.local]) fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
+  const all = (dir, ...extra) => ['fw', 'g', 'all', '--file', CLIENT, '--cwd', dir, ...extra];
+  // The ratio of each module-cache row is the median of real / local, paired run by run.
+  printRow('fw g all --no-cache, types declared locally', measure(all(ws.local, '--no-cache'), ws.local));
+  printRow('fw g all --no-cache, types from the module cache', measure(all(ws.real, '--no-cache'), ws.real, { pairedWith: all(ws.local, '--no-cache') }));
+  // A warm parse cache, each run record dropped before the runs (as an edit elsewhere would).
+  const dropRecords = () => {
+    for (const dir of [ws.real, ws.local]) fs.rmSync(path.join(dir, CACHE_DIR, 'runs'), { recursive: true, force: true });
+  };
+  measure(all(ws.local), ws.local, { before: dropRecords });
+  measure(all(ws.real), ws.real, { before: dropRecords });
+  dropRecords();
+  printRow('fw g all, warm parse cache, types declared locally', measure(all(ws.local), ws.local, { before: dropRecords }));
+  dropRecords();
+  printRow('fw g all, warm parse cache, from the module cache', measure(all(ws.real), ws.real, { before: dropRecords, pairedWith: all(ws.local) }));
+  if (!process.env.FW_BENCH_KEEP) fs.rmSync(parent, { recursive: true, force: true });
+}
+
 async function benchWorkspace(name) {
+  if (name === 'modules') return benchModules();
   const ws =
     name === 'real-api'
       ? realApiWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${name}-`)))

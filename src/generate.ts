@@ -8,6 +8,7 @@ import { buildTarget } from './go/build-constraints';
 import { cacheSalt } from './go/read-go-file';
 import { loadWorkspaceModel, type ModelMemo } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
+import { goLookupEnv } from './workspace/package-locator';
 import { recordRun, runRecordFile, type RunSummary, upToDateRun } from './write/run-record';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
 import { sha256 } from './write/digest';
@@ -38,7 +39,7 @@ export interface GenerateOptions {
   openapi?: OpenApiOptions;
   /** Build tags, as `go build -tags` takes them: files are selected for them (with GOOS, GOARCH, CGO_ENABLED from `env`). */
   tags?: string[];
-  /** The environment GOOS, GOARCH, CGO_ENABLED, CC and PATH are read from (default: process.env). */
+  /** The environment GOOS, GOARCH, CGO_ENABLED, CC and PATH are read from, and GOROOT, GOMODCACHE, GOPATH, GOFLAGS, GOWORK (default: process.env). */
   env?: NodeJS.ProcessEnv;
   /** Directory of the parse cache (see go/read-go-file.ts); no cache when undefined. */
   cacheDir?: string;
@@ -96,7 +97,7 @@ function since(start: bigint): number {
 
 /** The model of the workspace, read for `options`' build target, through its parse cache and parsed files. */
 function loadModel(options: Omit<GenerateOptions, 'generators'>) {
-  const reading = { cacheDir: options.cacheDir, parsed: options.parsed };
+  const reading = { cacheDir: options.cacheDir, parsed: options.parsed, env: options.env };
   return loadWorkspaceModel(path.resolve(options.cwd), options.packages ?? [], buildTarget(options.env ?? process.env, options.tags ?? []), reading, options.models);
 }
 
@@ -139,7 +140,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       for (const f of out.files) files.push(withProperties(f, { generator: name }));
     }
     // Emitters load the packages of request and response types on demand: their read errors count too.
-    diagnostics.push(...loaded.program.readErrors);
+    diagnostics.push(...loaded.program.readErrors, ...loaded.program.locateDiagnostics, ...loaded.program.importCycles());
   }
   const roots = loaded.model?.roots ?? [];
   return {
@@ -203,6 +204,7 @@ export async function generateAndWrite(options: GenerateOptions, write: WriteOpt
     recordRun(record.file, cacheSalt(), {
       roots: record.roots,
       inputDirs: result.model.program.searchedDirs,
+      inputFiles: result.model.program.moduleInputFiles,
       // A streamed file's digest comes from the writer, which hashed it while writing (its text is never held whole).
       outputs: result.files.map((f) => ({ path: f.path, sha256: report.digests?.get(f.path) ?? sha256(f.contents) })),
       diagnostics: result.diagnostics,
@@ -253,6 +255,8 @@ function runRecordOf(options: GenerateOptions): { file: string; roots: string } 
     openapi: options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined,
     // The files that count depend on the build target (GOOS, GOARCH, cgo, tags).
     target: buildTarget(options.env ?? process.env, options.tags ?? []),
+    // Where packages outside the workspace are found (go.mod, go.work and modules.txt are recorded as inputs).
+    goEnv: goLookupEnv(options.env ?? process.env),
   };
   return { file: runRecordFile(options.cacheDir!, key), roots: JSON.stringify(selected) };
 }

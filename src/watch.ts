@@ -20,7 +20,7 @@ import type { WriteReport } from './write/writer';
  * directories' packages, the types of those and of the packages importing
  * them (forgetTypes), the roots rootsToForget names, discovery after a
  * change of directories, go.mod, which files exist or a file of a URL-helper
- * folder (discoveryMayChange), everything after a go.mod edit. The per-root
+ * folder (discoveryMayChange), everything after a go.mod or go.work edit. The per-root
  * generators (router, url-helper) re-emit only the forgotten roots; the
  * client (one file for every root) is planned whole, and prints again only
  * the operations whose inputs changed (ClientMemo). What fw last wrote stays in memory too, so outputs are compared
@@ -54,16 +54,15 @@ export interface Watcher {
   close(): Promise<void>;
 }
 
-/** The paths whose change can change what fw generates: Go sources, go.mod, fw.json, and directories (a new root or subfolder). */
-function isRelevant(file: string): boolean {
-  const base = path.basename(file);
-  return isModuleFile(file) || isGoSourceFile(base);
-}
-
-/** go.mod and fw.json beside it: a change re-reads everything (module paths, type mappings). */
+/** go.mod, go.work and fw.json: a change may move any package (another module version, replacement or workspace module) or change type mappings, so everything is read again. */
 function isModuleFile(file: string): boolean {
   const base = path.basename(file);
-  return base === 'go.mod' || base === CONFIG_FILE;
+  return base === 'go.mod' || base === 'go.work' || base === CONFIG_FILE;
+}
+
+/** The paths whose change can change what fw generates: Go sources, go.mod, go.work, fw.json, and directories (a new root or subfolder). */
+function isRelevant(file: string): boolean {
+  return isModuleFile(file) || isGoSourceFile(path.basename(file));
 }
 
 export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) => void): Watcher {

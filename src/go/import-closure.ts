@@ -4,6 +4,8 @@ import type { Diagnostic } from '../diagnostics/diagnostics';
 import { dirIn, type GoModule, ModuleFinder } from '../workspace/discover';
 import { scanImports } from './import-scan';
 import { goSourceFiles } from './source-files';
+import { isStdlibPath } from '../workspace/build-list';
+import { PackageLocator } from '../workspace/package-locator';
 
 /** The packages a set of packages reaches through imports, and what could not be read on the way. */
 export interface ImportClosure {
@@ -24,9 +26,12 @@ export interface ImportClosure {
  * read; here every non-test Go file counts (whatever its build constraints)
  * and an import path is resolved against every module met so far, also
  * those met later. `go list -deps` of the same packages, restricted to the
- * modules, is a subset (test/nx/project-analysis.go.test.ts).
+ * modules, is a subset (test/nx/project-analysis.go.test.ts). Modules on
+ * disk that the build takes instead of a downloaded version (a `replace` by
+ * a directory, the other modules of a go.work) count as the workspace's:
+ * only the module cache and GOROOT, immutable per version, are left out.
  */
-export function importClosure(startDirs: readonly string[]): ImportClosure {
+export function importClosure(startDirs: readonly string[], locator = new PackageLocator()): ImportClosure {
   const finder = new ModuleFinder();
   const modules = new Map<string, GoModule>();
   const importPaths = new Set<string>();
@@ -44,7 +49,24 @@ export function importClosure(startDirs: readonly string[]): ImportClosure {
     const dir = dirIn(module, importPath);
     if (dir !== undefined) enqueue(dir);
   };
-  for (const dir of startDirs) enqueue(path.resolve(dir));
+  /** The main module whose build list each directory's imports are looked up in. */
+  const mainOf = new Map<string, string>();
+  const looked = new Set<string>();
+  const followLocal = (importPath: string, from: string) => {
+    const main = mainOf.get(from);
+    if (main === undefined || isStdlibPath(importPath) || looked.has(`${main}\0${importPath}`)) return;
+    looked.add(`${main}\0${importPath}`);
+    const found = locator.buildList(main).locate(importPath, from);
+    if (!found || !locator.isOnDisk(found.dir) || queued.has(found.dir)) return;
+    mainOf.set(found.dir, main);
+    enqueue(found.dir);
+  };
+  for (const dir of startDirs) {
+    const abs = path.resolve(dir);
+    const module = finder.find(abs);
+    if (module) mainOf.set(abs, module.dir);
+    enqueue(abs);
+  }
   for (let i = 0; i < queue.length; i++) {
     const dir = queue[i]!;
     const files = goSourceFiles(dir, problems) ?? [];
@@ -70,6 +92,7 @@ export function importClosure(startDirs: readonly string[]): ImportClosure {
         continue;
       }
       for (const p of section.imports) {
+        followLocal(p, dir);
         if (importPaths.has(p)) continue;
         importPaths.add(p);
         for (const m of modules.values()) follow(p, m);

@@ -35,18 +35,23 @@ export interface TypeRef {
 
 /**
  * Access to parsed Go packages. Each file is parsed at most once per run.
- * Packages outside the workspace's Go modules (the standard library, third
- * party modules) are not available: callers treat their types as external.
+ * Packages are found as the go command finds them (the workspace's modules,
+ * the standard library, dependencies); one it cannot find is undefined, and
+ * callers treat its types as unknown.
  */
 export interface GoProgram {
-  /** The package with this import path, parsed on first use; undefined if it is not in a module of the workspace. */
-  package(importPath: string): GoPackage | undefined;
+  /** The package `importPath` names in the package at `fromDir`, parsed on first use; undefined when Go's rules find none. */
+  package(importPath: string, fromDir?: string): GoPackage | undefined;
+  /** True when `importPath` is in a module go.mod requires that is not downloaded (its types are unknown; the program warns once). */
+  inMissingModule?(importPath: string, fromDir: string): boolean;
   /** The package in this absolute directory, parsed on first use. */
-  packageAt(dir: string): GoPackage | undefined;
+  packageAt(dir: string, importPath?: string): GoPackage | undefined;
   /** Packages parsed so far, by import path. */
   readonly loaded: ReadonlyMap<string, GoPackage>;
   /** Every directory looked in for a package so far, whether it held Go files or not (what a run's outcome depends on). */
   readonly searchedDirs: readonly string[];
   /** The JSON forms fw.json declares for foreign types (set before any type is resolved). */
   readonly typeMappings?: TypeMappings;
+  /** Files besides Go sources that decided where packages were found (go.mod, go.work, vendor/modules.txt, GOROOT's VERSION). */
+  readonly moduleInputFiles: readonly string[];
 }

@@ -3,13 +3,15 @@ import * as path from 'node:path';
 import { dirIn, type GoModule, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
 import type { TypeMappings } from '../workspace/fw-config';
-import { type Diagnostic, fileError } from '../diagnostics/diagnostics';
+import { type Diagnostic, error, fileError, wholeFile } from '../diagnostics/diagnostics';
 import { parseFiles } from './parse-workers';
 import { readGoFile, readGoFileWithoutParsing } from './read-go-file';
 import type { ExcludedFile, GoPackage, GoProgram } from './package';
 import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
 import { goSourceFiles } from './source-files';
 import { importsInSource, routeTypeImportsInSource, routeTypeImportsOf } from './route-type-imports';
+import type { BuildList, Located } from '../workspace/build-list';
+import { PackageLocator } from '../workspace/package-locator';
 
 /** Where a program may find Go files already parsed. */
 export interface ProgramReading {
@@ -17,6 +19,8 @@ export interface ProgramReading {
   cacheDir?: string;
   /** Files parsed by earlier runs of this process that have not changed since, by path; files read now are added. */
   parsed?: Map<string, GoFile>;
+  /** The environment whose GOROOT, GOMODCACHE/GOPATH, GOFLAGS and GOWORK decide where packages are (default: this process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -29,6 +33,12 @@ export class WorkspaceProgram implements GoProgram {
   private readonly byPath = new Map<string, GoPackage>();
   private readonly modules = new Map<string, GoModule>();
   private readonly moduleFinder = new ModuleFinder();
+  /** Finds packages outside the workspace's modules as the go command does. */
+  private readonly locator: PackageLocator;
+  /** The build list each package found through one was found with: what it imports is looked up there too. */
+  private readonly listOf = new Map<string, BuildList>();
+  /** Packages of the workspace's own modules (found by dirOf). */
+  private readonly ofWorkspace = new WeakSet<GoPackage>();
   /** Files parsed ahead by `preload`, taken (and forgotten) when their package loads. */
   private readonly preloaded = new Map<string, GoFile>();
   /** Number of Go files parsed, for the benchmark and the summary line. */
@@ -52,6 +62,12 @@ export class WorkspaceProgram implements GoProgram {
   ) {
     this.cacheDir = reading.cacheDir;
     this.parsed = reading.parsed;
+    this.locator = new PackageLocator(reading.env);
+  }
+
+  /** What finding packages met: modules missing from the module cache, no GOROOT, bad replace or use lines, inconsistent vendoring. */
+  get locateDiagnostics(): Diagnostic[] {
+    return this.locator.diagnostics;
   }
 
   get loaded(): ReadonlyMap<string, GoPackage> {
@@ -99,11 +115,51 @@ export class WorkspaceProgram implements GoProgram {
     return out;
   }
 
+  /**
+   * The import cycles among the loaded packages, one error each (at a file
+   * of the first package that takes part, by import path): Go refuses to
+   * build them, also when they pass through other modules.
+   */
+  importCycles(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const visit = (importPath: string): void => {
+      state.set(importPath, 'open');
+      stack.push(importPath);
+      const pkg = this.byPath.get(importPath)!;
+      const imports = new Set(pkg.files.flatMap((f) => f.imports.map((i) => i.path)));
+      for (const next of [...imports].sort()) {
+        if (!this.byPath.has(next)) continue;
+        if (state.get(next) === 'open') {
+          const cycle = [...stack.slice(stack.indexOf(next)), next];
+          const first = this.byPath.get(next)!;
+          const file = first.files.find((f) => f.imports.some((i) => i.path === cycle[1])) ?? first.files[0]!;
+          out.push(error('FW2108', wholeFile(file.path), `import cycle not allowed: ${cycle.join(' imports ')}`, 'Go refuses to build it: move what both packages need into a package that imports neither'));
+        } else if (!state.has(next)) visit(next);
+      }
+      stack.pop();
+      state.set(importPath, 'done');
+    };
+    for (const importPath of [...this.byPath.keys()].sort()) if (!state.has(importPath)) visit(importPath);
+    return out;
+  }
+
   /** The import path of the package in `dir`: the module's path and the directory below go.mod (the directory itself outside any module). */
   private importPathAt(dir: string): string {
     const module = this.moduleOf(dir);
     const rel = module ? toPosix(path.relative(module.dir, dir)) : '';
     return module ? (rel ? `${module.path}/${rel}` : module.path) : toPosix(dir);
+  }
+
+  /** The files besides Go sources that decided where packages were found: go.mod, go.work (also where none was), vendor/modules.txt, GOROOT's VERSION. */
+  get moduleInputFiles(): string[] {
+    return this.locator.inputFiles();
+  }
+
+  /** Reads the go.mod (and go.work, vendor/modules.txt) of a module of the workspace now, so that their problems are reported even when no type leads there. */
+  readBuildList(module: GoModule): void {
+    this.locator.buildList(module.dir);
   }
 
   /** Makes a module's packages reachable by import path. */
@@ -117,11 +173,46 @@ export class WorkspaceProgram implements GoProgram {
     return m;
   }
 
-  package(importPath: string): GoPackage | undefined {
+  /**
+   * The package `importPath` names in a file of the package in `fromDir`
+   * (default: the first module met): a package of the workspace's modules,
+   * else where the go command finds it for that package's main module.
+   */
+  package(importPath: string, fromDir?: string): GoPackage | undefined {
+    // A package of the workspace's modules is the same from every importer: the type resolver asks for it at every reference.
     const cached = this.byPath.get(importPath);
-    if (cached) return cached;
-    const dir = this.dirOf(importPath);
-    return dir === undefined ? undefined : this.packageAt(dir);
+    if (cached && this.ofWorkspace.has(cached)) return cached;
+    const inWorkspace = this.dirOf(importPath);
+    if (inWorkspace !== undefined) {
+      const pkg = this.packageAt(inWorkspace);
+      if (pkg) this.ofWorkspace.add(pkg);
+      return pkg;
+    }
+    const found = this.locate(importPath, fromDir);
+    return found && this.packageAt(found.dir, found.importPath);
+  }
+
+  /** True when `importPath` (imported in the package at `fromDir`) is in a module go.mod requires that is not downloaded: its types are unknown, with the locator's warning. */
+  inMissingModule(importPath: string, fromDir: string): boolean {
+    return this.buildListFor(path.resolve(fromDir))?.missingModuleOf(importPath) ?? false;
+  }
+
+  /** The build list imports of the package at `from` are looked up in. */
+  private buildListFor(from: string | undefined): BuildList | undefined {
+    const list = from === undefined ? undefined : this.listOf.get(from);
+    if (list) return list;
+    const module = from === undefined ? this.modules.values().next().value : this.moduleOf(from);
+    return module && this.locator.buildList(module.dir);
+  }
+
+  /** Where the go command finds `importPath`, not a package of the workspace's modules, for the package at `fromDir`. */
+  private locate(importPath: string, fromDir: string | undefined): Located {
+    const from = fromDir === undefined ? undefined : path.resolve(fromDir);
+    const list = this.buildListFor(from);
+    if (!list) return undefined;
+    const found = list.locate(importPath, from ?? list.mainModules[0]?.dir ?? '');
+    if (found && !this.listOf.has(found.dir)) this.listOf.set(found.dir, list);
+    return found;
   }
 
   /** The directory of a package of the modules this program knows, by import path. */
@@ -133,11 +224,12 @@ export class WorkspaceProgram implements GoProgram {
     return undefined;
   }
 
-  packageAt(dir: string): GoPackage | undefined {
+  /** `importPath`: the package's import path when it is known (a package found outside the workspace's modules). */
+  packageAt(dir: string, importPath?: string): GoPackage | undefined {
     const abs = path.resolve(dir);
     const cached = this.byDir.get(abs);
     if (cached !== undefined) return cached ?? undefined;
-    const pkg = this.load(abs);
+    const pkg = this.load(abs, importPath);
     this.byDir.set(abs, pkg ?? null);
     if (pkg) this.byPath.set(pkg.importPath, pkg);
     return pkg;
@@ -198,10 +290,9 @@ export class WorkspaceProgram implements GoProgram {
     return found;
   }
 
-  private load(dir: string): GoPackage | undefined {
+  private load(dir: string, knownImportPath: string | undefined): GoPackage | undefined {
     const paths = goSourceFiles(dir, this.readErrors);
     if (!paths || paths.length === 0) return undefined;
-    const module = this.moduleOf(dir);
     const files: GoFile[] = [];
     const excluded: ExcludedFile[] = [];
     for (const file of paths) {
@@ -222,7 +313,7 @@ export class WorkspaceProgram implements GoProgram {
       if (verdict.build) files.push(parsed);
       else excluded.push(verdict.problem ? { file: parsed, problem: verdict.problem } : { file: parsed });
     }
-    const importPath = this.importPathAt(dir);
+    const importPath = knownImportPath ?? this.importPathAt(dir);
     const name = mostCommonPackageName(files.length > 0 ? files : excluded.map((e) => e.file));
     const pkg: GoPackage = { dir, importPath, name, files, excluded, types: new Map() };
     for (const file of files) for (const decl of file.types) if (!pkg.types.has(decl.name)) pkg.types.set(decl.name, { decl, file });

@@ -12,6 +12,7 @@ import { BASIC_KINDS, type BasicKind, type EnumValue, INTEGER_KINDS, type JsonFi
 import { type FlattenHooks, flattenStruct } from './struct-views';
 import { knownStdType } from './known-marshalers';
 import type { GoPackage, GoProgram, TypeRef } from './package';
+import { isStdlibPath } from '../workspace/build-list';
 
 /**
  * Resolves Go type expressions of the workspace's modules into a small,
@@ -40,10 +41,6 @@ interface Scope {
   typeArgs?: ReadonlyMap<string, ResolvedType>;
 }
 
-/** Go's rule: an import path whose first element has no dot belongs to the standard library. */
-function isStdlibPath(importPath: string): boolean {
-  return !(importPath.split('/')[0] ?? '').includes('.');
-}
 
 function isExported(name: string): boolean {
   return /^\p{Lu}/u.test(name);
@@ -232,7 +229,7 @@ export class TypeResolver {
     if (expr.kind === 'ident' && !scope.typeArgs?.has(expr.name)) pkg = this.packageDeclaring(expr.name, scope);
     else if (expr.kind === 'qualified') {
       const importPath = this.importPathOf(expr.pkg, scope.file);
-      if (importPath !== undefined && !isStdlibPath(importPath)) pkg = this.program.package(importPath);
+      if (importPath !== undefined && this.formOf(importPath, expr.name) === undefined) pkg = this.program.package(importPath, scope.pkg.dir);
     }
     const found = pkg?.types.get(expr.kind === 'ident' || expr.kind === 'qualified' ? expr.name : '');
     return pkg && found ? { pkg, name: found.decl.name, found } : undefined;
@@ -244,7 +241,7 @@ export class TypeResolver {
     if (scope.pkg.types.has(name)) return scope.pkg;
     for (const imp of scope.file.imports) {
       if (imp.alias !== '.') continue;
-      const dotted = this.program.package(imp.path);
+      const dotted = this.program.package(imp.path, scope.pkg.dir);
       if (dotted?.types.has(name)) return dotted;
     }
     return undefined;
@@ -348,15 +345,15 @@ export class TypeResolver {
   private resolveGeneric(base: GoTypeExpr, args: ResolvedType[], scope: Scope): ResolvedType {
     if (base.kind === 'qualified') {
       const importPath = this.importPathOf(base.pkg, scope.file);
-      const target = importPath === undefined ? undefined : this.program.package(importPath);
-      if (!target) return { kind: 'unknown', reason: `generic type ${base.pkg}.${base.name} is not declared in a package of the workspace's Go modules` };
+      const target = importPath === undefined ? undefined : this.program.package(importPath, scope.pkg.dir);
+      if (!target) return { kind: 'unknown', reason: `package "${importPath ?? base.pkg}" of generic type ${base.pkg}.${base.name} cannot be found` };
       return this.resolveDeclared(target, base.name, args);
     }
     if (base.kind !== 'ident') return { kind: 'unknown', reason: `fw does not understand the generic type ${describeExpr(base)}` };
     if (scope.pkg.types.has(base.name)) return this.resolveDeclared(scope.pkg, base.name, args);
     for (const imp of scope.file.imports) {
       if (imp.alias !== '.') continue;
-      const dotted = this.program.package(imp.path);
+      const dotted = this.program.package(imp.path, scope.pkg.dir);
       if (dotted?.types.has(base.name)) return this.resolveDeclared(dotted, base.name, args);
     }
     return { kind: 'unknown', reason: `generic type ${base.name} is not declared in package ${scope.pkg.name}` };
@@ -459,10 +456,16 @@ export class TypeResolver {
     // Known and configured forms come first: they hold even where the type's package cannot be read.
     const form = this.formOf(importPath, name);
     if (form) return form;
-    if (isStdlibPath(importPath)) return { kind: 'unknown', reason: `${importPath}.${name} is a standard library type fw does not know` };
-    const target = this.program.package(importPath);
-    if (!target) return { kind: 'unknown', reason: `package "${importPath}" is outside the workspace's Go modules` };
+    const target = this.program.package(importPath, scope.pkg.dir);
+    if (!target) return { kind: 'unknown', reason: this.notFound(importPath, scope) };
     return this.resolveDeclared(target, name);
+  }
+
+  /** Why the package of a type cannot be looked into, for the warning. */
+  private notFound(importPath: string, scope: Scope): string {
+    if (isStdlibPath(importPath)) return `package "${importPath}" of the standard library cannot be read`;
+    if (this.program.inMissingModule?.(importPath, scope.pkg.dir)) return `the module of package "${importPath}" is not downloaded`;
+    return `package "${importPath}" cannot be found`;
   }
 
   /** The import path a qualifier stands for in `file`: by alias or last path element, else by the real package name of a module package. */
@@ -472,7 +475,7 @@ export class TypeResolver {
     if (byName) return byName.path;
     // A package's name need not match its last path element (`example.com/go-util` declaring `package util`).
     for (const imp of imports) {
-      if (imp.alias === undefined && !isStdlibPath(imp.path) && this.program.package(imp.path)?.name === qualifier) return imp.path;
+      if (imp.alias === undefined && !isStdlibPath(imp.path) && this.program.package(imp.path, path.dirname(file.path))?.name === qualifier) return imp.path;
     }
     return undefined;
   }
@@ -574,7 +577,7 @@ export class TypeResolver {
 
   /** A field a view includes or leaves out: found again each time a view is taken. */
   private warnField(code: CodeOf<'warning'>, f: ResolvedField, message: string): void {
-    this.report(f.pos, warning(code, f.pos, message, 'use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any'));
+    this.report(f.pos, warning(code, f.pos, message, 'use a type of this module, of the standard library or of a downloaded dependency, a basic type, or json.RawMessage, []byte, any'));
   }
 
   /** Found while resolving a named type: given once, when it is resolved. */

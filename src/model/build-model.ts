@@ -78,7 +78,8 @@ interface PackagePart {
 export async function loadWorkspaceModel(cwd: string, packages: readonly string[], target?: BuildTarget, reading: ProgramReading = {}, memo?: ModelMemo): Promise<LoadedModel> {
   await initGoParser();
   // A program that met unreadable files or directories is not kept: the next run reads (and reports) them again.
-  if (memo?.program && memo.program.readErrors.length > 0) forgetModel(memo);
+  // So is one that met missing modules or bad go.mod/go.work lines: the user may have fixed them since.
+  if (memo?.program && (memo.program.readErrors.length > 0 || memo.program.locateDiagnostics.length > 0)) forgetModel(memo);
   let program = memo?.program ?? new WorkspaceProgram(target, reading);
   if (memo) memo.program = program;
   const diagnostics: Diagnostic[] = [];
@@ -122,7 +123,7 @@ export async function loadWorkspaceModel(cwd: string, packages: readonly string[
     diagnostics.push(...kept.diagnostics);
     if (kept.root) roots.push(kept.root);
   }
-  diagnostics.push(...program.readErrors);
+  diagnostics.push(...program.readErrors, ...program.locateDiagnostics);
   return { model: { cwd, roots, program }, diagnostics, allRoots, program };
 }
 
@@ -166,6 +167,7 @@ class RootBuilder {
       return undefined;
     }
     program.addModule(loc.module);
+    program.readBuildList(loc.module);
     const rootPkg = program.packageAt(loc.dir);
     if (!rootPkg) return undefined;
     const root = this.handlerPackage(rootPkg, '', true);

@@ -6,7 +6,8 @@ import type { TypeName } from '../annotations/types';
 /**
  * Finds the declaration of a type named in an annotation (`User` in the
  * handler's package, or `models.User` through the handler file's imports).
- * Only packages of the workspace's Go modules can be looked into (DESIGN §3).
+ * Packages are found as the go command finds them (DESIGN §2): the module's
+ * own, the standard library, dependencies, go.work modules, vendor/.
  */
 export function lookupTypeName(
   program: GoProgram,
@@ -29,10 +30,14 @@ export function lookupTypeName(
       diagnostic: error('FW4011', pos, `${role} type ${written}: package ${type.pkg} is not imported by ${file.path.split(/[\\/]/).pop()}`, `import the package that declares ${type.name}, or fix the qualifier`),
     };
   }
-  const target = program.package(imp.path);
+  const target = program.package(imp.path, pkg.dir);
+  // A module not downloaded: the body is unknown (the program warns, naming `go mod download`), the route is kept.
+  if (!target && program.inMissingModule?.(imp.path, pkg.dir)) {
+    return { ref: { name: type.name, pkg: { dir: '', importPath: imp.path, name: imp.name, files: [], excluded: [], types: new Map() } } };
+  }
   if (!target) {
     return {
-      diagnostic: error('FW4012', pos, `${role} type ${written}: package "${imp.path}" is not in this Go module`, 'request and response types must be declared in the handler package or another package of the same module'),
+      diagnostic: error('FW4012', pos, `${role} type ${written}: package "${imp.path}" cannot be found`, 'require its module in go.mod and run `go mod download`, or fix the import path'),
     };
   }
   if (!target.types.has(type.name)) {

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { fwTargets, generatedGoFiles } from './inferred-targets';
 import { type FwPluginOptionsInput, normalizePluginOptions } from './plugin-options';
 import { type CachedProject, projectFilesHash } from './project-cache';
-import { analyzeProject } from './project-analysis';
+import { analyzeProject, type ProjectAnalysis } from './project-analysis';
 
 /**
  * Computing a project's targets afresh: loaded by the plugin only when a
@@ -30,6 +30,13 @@ function projectNameOf(workspaceRoot: string, projectRoot: string): string {
   return readJsonName(path.join(dir, 'project.json')) ?? readJsonName(path.join(dir, 'package.json')) ?? path.basename(dir);
 }
 
+/** The analysis's files outside the project (replaced modules, go.work siblings, go.work above), as workspace-relative globs. */
+function outsideGlobs(projectRoot: string, analysis: ProjectAnalysis): string[] {
+  const inside = (p: string) => projectRoot === '.' || p === projectRoot || p.startsWith(`${projectRoot}/`);
+  const globs = [...analysis.goDirs.map((d) => (d === '.' ? '*.go' : `${d}/*.go`)), ...analysis.goModFiles, ...analysis.moduleFiles];
+  return globs.filter((g) => !inside(g)).sort();
+}
+
 export type InferProject = (projectRoot: string, configHash: string, workspaceRoot: string) => Promise<CachedProject>;
 
 /** The options checked (throws one error listing every problem), then a function computing one project's entry. */
@@ -38,9 +45,11 @@ export function projectInference(rawOptions: FwPluginOptionsInput | undefined): 
   return async (projectRoot, configHash, workspaceRoot) => {
     const analysis = analyzeProject(workspaceRoot, projectRoot);
     const generated = generatedGoFiles(projectRoot, analysis.roots);
-    const filesHash = await projectFilesHash(workspaceRoot, projectRoot, generated);
-    if (analysis.roots.length === 0) return { configHash, generated, filesHash, project: null };
+    const outside = outsideGlobs(projectRoot, analysis);
+    const filesHash = await projectFilesHash(workspaceRoot, projectRoot, generated, outside);
+    const entry = { configHash, generated, filesHash, ...(outside.length > 0 ? { outside } : {}) };
+    if (analysis.roots.length === 0) return { ...entry, project: null };
     const name = projectNameOf(workspaceRoot, projectRoot);
-    return { configHash, generated, filesHash, project: { name, targets: fwTargets(projectRoot, name, analysis, options) } };
+    return { ...entry, project: { name, targets: fwTargets(projectRoot, name, analysis, options) } };
   };
 }

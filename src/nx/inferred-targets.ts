@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { TargetConfiguration } from '@nx/devkit';
 import type { GeneratorName } from '../generate';
 import { outputFiles } from '../workspace/outputs';
+import { GO_LOOKUP_ENV } from '../workspace/package-locator';
 import { fwInstalledName } from './package-info';
 import type { FwPluginOptions } from './plugin-options';
 import type { ProjectAnalysis } from './project-analysis';
@@ -39,8 +40,8 @@ export function generatedGoFiles(projectRoot: string, roots: readonly string[]):
   return [...outputs.router, ...outputs['url-helper']];
 }
 
-/** The environment variables that decide which Go files go build (and so fw) reads. */
-const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
+/** The environment variables that decide which Go files go build (and so fw) reads, and where it finds packages outside the workspace. */
+const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED', ...GO_LOOKUP_ENV];
 
 /**
  * The cache inputs shared by the three targets: the Go files generation
@@ -60,10 +61,14 @@ function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Recor
     ...analysis.goModFiles.map(tok),
     // Named whether it exists or not: adding it changes the hash too.
     ...analysis.configFiles.map(tok),
+    // go.sum, go.work, go.work.sum, vendor/modules.txt: which versions of dependencies are read.
+    ...analysis.moduleFiles.map(tok),
     '!{projectRoot}/**/*_test.go',
     ...generated,
-    // The target files are selected for (README "Build constraints").
+    // The target files are selected for (README "Build constraints"), and packages found (README "Where types come from").
     ...BUILD_TARGET_ENV.map((env) => ({ env })),
+    // The standard library read is the installed Go's.
+    { runtime: 'go env GOVERSION' },
   ];
 }
 

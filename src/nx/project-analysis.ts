@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { importClosure } from '../go/import-closure';
 import { discoverRoots } from '../workspace/discover';
@@ -17,6 +18,8 @@ export interface ProjectAnalysis {
   goModFiles: string[];
   /** fw.json beside the go.mod of each root's module (generation reads it when it exists), relative to the workspace root, sorted. */
   configFiles: string[];
+  /** The go.sum, vendor/modules.txt, go.work and go.work.sum files that exist beside those modules or above them (inside the workspace), sorted. */
+  moduleFiles: string[];
   /** False when a Go file's import section could not be read: inputs then fall back to all Go files of the project. */
   precise: boolean;
 }
@@ -53,6 +56,23 @@ export function analyzeProject(workspaceRoot: string, projectRoot: string): Proj
     goDirs: [...new Set([...start, ...closure.dirs].map(fromWorkspace))].sort(),
     goModFiles: [...goMods].sort(),
     configFiles: [...configs].sort(),
+    moduleFiles: moduleFilesOf(workspaceRoot, [...goMods]).map(fromWorkspace),
     precise: closure.unreadable.length === 0,
   };
+}
+
+/** The files beside go.mod files (go.sum, vendor/modules.txt) and above them up to the workspace root (go.work, go.work.sum) that exist. */
+function moduleFilesOf(workspaceRoot: string, goMods: readonly string[]): string[] {
+  const out = new Set<string>();
+  const root = path.resolve(workspaceRoot);
+  for (const goMod of goMods) {
+    const moduleDir = path.dirname(path.join(root, goMod));
+    for (const f of ['go.sum', path.join('vendor', 'modules.txt')]) out.add(path.join(moduleDir, f));
+    for (let dir = moduleDir; dir === root || dir.startsWith(`${root}${path.sep}`); dir = path.dirname(dir)) {
+      out.add(path.join(dir, 'go.work'));
+      out.add(path.join(dir, 'go.work.sum'));
+      if (dir === root) break;
+    }
+  }
+  return [...out].filter((f) => fs.existsSync(f)).sort();
 }

@@ -20,6 +20,12 @@ export interface CachedProject {
    * covers everything the targets are computed from.
    */
   filesHash: string;
+  /**
+   * Workspace-relative globs outside the project that the analysis read:
+   * the Go files of locally replaced modules and go.work siblings, their
+   * go.mod files, go.work files above. Hashed with the project's files.
+   */
+  outside?: string[];
   project: Pick<ProjectConfiguration, 'name' | 'targets'> | null;
 }
 export type ProjectCache = Record<string, CachedProject>;
@@ -38,17 +44,17 @@ export function writeCache(file: string, cache: ProjectCache): void {
 }
 
 /** The files a project's inferred targets are computed from; a change to any of them recomputes its targets. */
-function projectGlobs(projectRoot: string): string[] {
+function projectGlobs(projectRoot: string, outside: readonly string[]): string[] {
   const under = (g: string) => (projectRoot === '.' ? g : `${projectRoot}/${g}`);
-  return [under('**/*.go'), under('**/go.mod'), under('project.json'), under('package.json')];
+  return [under('**/*.go'), under('**/go.mod'), under('**/go.work'), under('project.json'), under('package.json'), ...outside];
 }
 
-/** The hash of the files a project's targets are computed from, without its generated files. */
-export function projectFilesHash(workspaceRoot: string, projectRoot: string, generated: string[]): Promise<string> {
-  return nxApi().hashWithWorkspaceContext(workspaceRoot, projectGlobs(projectRoot), generated);
+/** The hash of the files a project's targets are computed from (`outside`: see CachedProject), without its generated files. */
+export function projectFilesHash(workspaceRoot: string, projectRoot: string, generated: string[], outside: readonly string[] = []): Promise<string> {
+  return nxApi().hashWithWorkspaceContext(workspaceRoot, projectGlobs(projectRoot, outside), generated);
 }
 
 /** Whether a remembered entry still holds: same options and fw version, same project files. */
 export async function isFresh(entry: CachedProject, projectRoot: string, configHash: string, workspaceRoot: string): Promise<boolean> {
-  return entry.configHash === configHash && (await projectFilesHash(workspaceRoot, projectRoot, entry.generated)) === entry.filesHash;
+  return entry.configHash === configHash && (await projectFilesHash(workspaceRoot, projectRoot, entry.generated, entry.outside)) === entry.filesHash;
 }

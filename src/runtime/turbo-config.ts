@@ -1,9 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type Diagnostic, error } from '../diagnostics/diagnostics';
-import { discoverRoots, toPosix } from '../workspace/discover';
+import { discoverRoots, type RootLocation, toPosix } from '../workspace/discover';
+import { importClosure } from '../go/import-closure';
 import { type OutputGenerator, outputFiles } from '../workspace/outputs';
 import { writeGeneratedFiles } from '../write/writer';
+import { GO_LOOKUP_ENV } from '../workspace/package-locator';
 
 /**
  * The Turborepo tasks of one workspace package (`fw init --turbo`), and the
@@ -47,8 +49,8 @@ export interface TurboTask {
   cache?: boolean;
 }
 
-/** Environment variables that select which Go files are read (README "Build constraints"): part of the hash. */
-const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
+/** Environment variables that select which Go files are read (README "Build constraints") and where packages are found: part of the hash. */
+const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED', ...GO_LOOKUP_ENV];
 
 export interface TurboPlan {
   /** Root handler packages found, relative to the package directory. */
@@ -82,10 +84,16 @@ export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
   }
   const outputs = outputFiles('', roots, client ?? '');
   const inputs = [
+    ...outsideInputs(cwd, locations),
     'package.json',
     '**/go.mod',
     // The type mappings beside go.mod (src/workspace/fw-config.ts).
     '**/fw.json',
+    // Which versions of dependencies are read.
+    '**/go.sum',
+    '**/go.work',
+    '**/go.work.sum',
+    '**/vendor/modules.txt',
     '**/*.go',
     '!**/*_test.go',
     ...[...outputs.router, ...outputs['url-helper']].map((f) => `!${f}`),
@@ -112,6 +120,38 @@ export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
   return { roots, tasks, scripts, diagnostics };
 }
 
+/**
+ * Inputs outside the package, as `$TURBO_ROOT$/…` globs: the Go files and
+ * go.mod of packages the roots import from modules outside it (a `replace`
+ * by a directory, a go.work module), and go.work files above it. Turborepo
+ * hashes them like the package's own. Without a root turbo.json above (one
+ * without `extends`) there is nothing to name them relative to: none.
+ */
+function outsideInputs(cwd: string, locations: readonly RootLocation[]): string[] {
+  const root = turboRoot(cwd);
+  if (root === undefined) return [];
+  const inside = (p: string, dir: string) => p === dir || p.startsWith(`${dir}${path.sep}`);
+  const rel = (p: string) => `$TURBO_ROOT$/${toPosix(path.relative(root, p))}`;
+  const closure = importClosure(locations.flatMap((r) => [r.dir, ...r.subDirs]));
+  const out = new Set<string>();
+  for (const dir of closure.dirs) if (!inside(dir, cwd) && inside(dir, root)) out.add(`${rel(dir)}/*.go`);
+  for (const dir of closure.moduleDirs) if (!inside(dir, cwd) && inside(dir, root)) out.add(rel(path.join(dir, 'go.mod')));
+  for (let dir = path.dirname(cwd); inside(dir, root); dir = path.dirname(dir)) {
+    for (const f of ['go.work', 'go.work.sum']) if (fs.existsSync(path.join(dir, f))) out.add(rel(path.join(dir, f)));
+    if (dir === root) break;
+  }
+  return [...out].sort();
+}
+
+/** The repository root as Turborepo sees it: the nearest directory above `cwd` whose turbo.json extends nothing. */
+function turboRoot(cwd: string): string | undefined {
+  for (let dir = path.dirname(path.resolve(cwd)); ; dir = path.dirname(dir)) {
+    const { json } = readJson(path.join(dir, 'turbo.json'));
+    if (json && json.extends === undefined) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
 type Json = Record<string, unknown>;
 
 function readJson(file: string): { json?: Json; problem?: string } {
@@ -136,6 +176,8 @@ function objectAt(json: Json, key: string): Json {
 }
 
 const stable = (v: unknown): string => JSON.stringify(v);
+/** The inputs inside the package (not those of outsideInputs). */
+const ownInputs = (inputs: unknown): unknown => (Array.isArray(inputs) ? inputs.filter((i) => typeof i !== 'string' || !i.startsWith('$TURBO_ROOT$/')) : inputs);
 
 export interface TurboWriteResult {
   written: string[];
@@ -204,9 +246,20 @@ export function checkTurboTask(cwd: string, generator: OutputGenerator | 'all', 
   const declared = objectAt(objectAt(turbo.json, 'tasks'), name);
   const expected = plan.tasks[name];
   if (stable(declared.inputs) === stable(expected?.inputs) && stable(declared.outputs) === stable(expected?.outputs)) return [];
+  if (stable(declared.outputs) === stable(expected?.outputs) && stable(ownInputs(declared.inputs)) === stable(ownInputs(expected?.inputs))) {
+    return [
+      error(
+        'FW7018',
+        { file: turboFile, line: 1, col: 1 },
+        `task ${name} does not name the Go packages outside this package that the roots now read: a cached result could miss an edit there`,
+        hint,
+      ),
+    ];
+  }
   const found = plan.roots.length > 0 ? plan.roots.join(', ') : 'none';
   return [
-    error('FW7017', 
+    error(
+      'FW7017',
       { file: turboFile, line: 1, col: 1 },
       `task ${name} does not match the root handler packages found (${found}): a cached result could belong to other roots`,
       hint,

@@ -40,6 +40,8 @@ interface RunRecord {
   /** Discovery's answer (the selected roots), as JSON. */
   roots: string;
   inputs: InputDir[];
+  /** Other files whose contents decide the run (go.mod, go.work, vendor/modules.txt, GOROOT's VERSION): path → SHA-256, or MISSING. */
+  files: Record<string, string>;
   /** Output path → SHA-256 of its contents. */
   outputs: Record<string, string>;
   /** Warnings of the run, printed again when it is skipped. */
@@ -48,7 +50,8 @@ interface RunRecord {
 }
 
 const GENERATED = 'generated';
-const RECORD_FORMAT = 2;
+const MISSING = 'missing';
+const RECORD_FORMAT = 3;
 
 /** Where the record of runs with these options lives: one file per distinct set of options. */
 export function runRecordFile(cacheDir: string, options: unknown): string {
@@ -106,12 +109,13 @@ export function upToDateRun(file: string, salt: string, roots: string): Recorded
     return undefined;
   }
   if (record === null || typeof record !== 'object' || record.salt !== `${salt} record ${RECORD_FORMAT}` || record.roots !== roots) return undefined;
-  if (!Array.isArray(record.inputs) || record.outputs === null || typeof record.outputs !== 'object' || !Array.isArray(record.diagnostics)) return undefined;
+  if (!Array.isArray(record.inputs) || record.files === null || typeof record.files !== 'object' || record.outputs === null || typeof record.outputs !== 'object' || !Array.isArray(record.diagnostics)) return undefined;
   const modules = new ModuleFinder();
   for (const input of record.inputs) {
     const now = describeDir(input.dir, modules);
     if (now.moduleDir !== input.moduleDir || now.config !== input.config || JSON.stringify(now.files) !== JSON.stringify(input.files)) return undefined;
   }
+  for (const [file, hash] of Object.entries(record.files)) if ((hashOrUndefined(file) ?? MISSING) !== hash) return undefined;
   for (const [output, hash] of Object.entries(record.outputs)) if (hashOrUndefined(output) !== hash) return undefined;
   return { diagnostics: record.diagnostics, summary: record.summary, outputs: Object.keys(record.outputs) };
 }
@@ -124,13 +128,14 @@ export function upToDateRun(file: string, salt: string, roots: string): Recorded
 export function recordRun(
   file: string,
   salt: string,
-  run: { roots: string; inputDirs: readonly string[]; outputs: readonly { path: string; sha256: string }[]; diagnostics: Diagnostic[]; summary: RunSummary },
+  run: { roots: string; inputDirs: readonly string[]; inputFiles: readonly string[]; outputs: readonly { path: string; sha256: string }[]; diagnostics: Diagnostic[]; summary: RunSummary },
 ): void {
   const modules = new ModuleFinder();
   const record: RunRecord = {
     salt: `${salt} record ${RECORD_FORMAT}`,
     roots: run.roots,
     inputs: [...new Set(run.inputDirs)].sort().map((dir) => describeDir(dir, modules)),
+    files: Object.fromEntries([...new Set(run.inputFiles)].sort().map((f) => [f, hashOrUndefined(f) ?? MISSING])),
     outputs: Object.fromEntries(run.outputs.map((o) => [o.path, o.sha256])),
     diagnostics: run.diagnostics,
     summary: run.summary,

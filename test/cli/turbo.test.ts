@@ -35,13 +35,17 @@ describe('fw init --turbo', () => {
       'package.json',
       '**/go.mod',
       '**/fw.json',
+      '**/go.sum',
+      '**/go.work',
+      '**/go.work.sum',
+      '**/vendor/modules.txt',
       '**/*.go',
       '!**/*_test.go',
       '!internal/v1handler/router.go',
       '!internal/v1handler/registry.go',
       '!internal/v1handler/urlhelper/urlhelper.go',
     ];
-    const env = ['GOOS', 'GOARCH', 'CGO_ENABLED'];
+    const env = ['GOOS', 'GOARCH', 'CGO_ENABLED', 'GOROOT', 'GOMODCACHE', 'GOPATH', 'GOWORK', 'GOFLAGS'];
     expect(readJson(path.join(api, 'turbo.json'))).toEqual({
       $schema: 'https://turborepo.com/schema.json',
       extends: ['//'],
@@ -68,6 +72,31 @@ describe('fw init --turbo', () => {
     const again = await runFw(['init', '--turbo', '--file', 'client/client.ts', '--cwd', api]);
     expect(again.stdout).toMatch(/; 0 written, 2 unchanged$/);
     expect(snapshotTree(api)).toEqual(before);
+  });
+
+  it('names as $TURBO_ROOT$ inputs the Go packages and go.mod of a module outside the package that a replace brings in, and fails after an import of another until fw init --turbo names it', async () => {
+    fs.writeFileSync(path.join(ws, 'turbo.json'), JSON.stringify({ $schema: 'https://turborepo.com/schema.json', tasks: {} }));
+    const lib = (name: string) => {
+      fs.mkdirSync(path.join(ws, 'libs', name, name), { recursive: true });
+      fs.writeFileSync(path.join(ws, 'libs', name, 'go.mod'), `module example.com/${name}\n\ngo 1.22\n`);
+      fs.writeFileSync(path.join(ws, 'libs', name, name, `${name}.go`), `package ${name}\n\ntype T struct{ N int }\n`);
+    };
+    lib('money');
+    lib('geo2');
+    fs.appendFileSync(path.join(api, 'go.mod'), '\nrequire (\n\texample.com/money v0.0.0\n\texample.com/geo2 v0.0.0\n)\n\nreplace example.com/money => ../../libs/money\n\nreplace example.com/geo2 => ../../libs/geo2\n');
+    const models = path.join(api, 'internal/models/models.go');
+    fs.writeFileSync(models, fs.readFileSync(models, 'utf8').replace('import "example.com/api/internal/geo"', 'import (\n\t"example.com/api/internal/geo"\n\t"example.com/money/money"\n)\n\nvar _ money.T'));
+    expect((await runFw(['init', '--turbo', '--cwd', api, '-q'])).code).toBe(0);
+    const inputs = readJson(path.join(api, 'turbo.json')).tasks!['gen:router'] as { inputs: string[] };
+    expect(inputs.inputs.filter((i) => i.startsWith('$TURBO_ROOT$'))).toEqual(['$TURBO_ROOT$/libs/money/go.mod', '$TURBO_ROOT$/libs/money/money/*.go']);
+    expect((await runFw(['g', 'router', '--turbo', '--cwd', api])).code).toBe(0);
+    // An import of another module outside: the declared inputs no longer cover what is read.
+    fs.writeFileSync(models, fs.readFileSync(models, 'utf8').replace('\t"example.com/money/money"\n', '\t"example.com/geo2/geo2"\n\t"example.com/money/money"\n').replace('var _ money.T', 'var _ money.T\nvar _ geo2.T'));
+    const refused = await runFw(['g', 'router', '--turbo', '--cwd', api]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/task gen:router does not name the Go packages outside this package that the roots now read/);
+    expect((await runFw(['init', '--turbo', '--cwd', api, '-q'])).code).toBe(0);
+    expect((await runFw(['g', 'router', '--turbo', '--cwd', api])).code).toBe(0);
   });
 
   it('keeps other tasks, scripts and keys', async () => {

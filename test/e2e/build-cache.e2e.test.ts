@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CommandResult, commitAll, createInstalledWorkspace, removeWorkspace, run, runOk } from './support/packed-workspace';
 import { type RemoteCacheServer, startRemoteCacheServer } from './support/remote-cache-server';
+import { downloadRealModules, REAL_MODULES } from '../support/go-modules';
 
 /**
  * Build caches never serve stale output. One workspace (fixtures/nx-workspace,
@@ -273,6 +274,30 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
       { change: () => edit(`${API}/internal/tags/tags.go`, 'Label string `json:"label"`', 'Label string `json:"text"`'), expect: 'miss' },
     ]);
     expect(read(`${API}/${CLIENT}`)).toMatch(/\btext: (\/\*#__PURE__\*\/ )?fwString\(\)/);
+  });
+
+  it('types from a dependency and from a module replaced by a directory: added, the dependency bumped, the replaced module edited: a miss each', async () => {
+    downloadRealModules();
+    const { uuid, uuidOld } = REAL_MODULES;
+    await runRow('dependency + local replace added, dependency bumped, replaced module edited', [
+      {
+        change: () => {
+          write(`${API}/libs/money/go.mod`, 'module example.com/money\n\ngo 1.22\n');
+          write(`${API}/libs/money/money.go`, 'package money\n\n// Money is an amount.\ntype Money struct {\n\tCents int64 `json:"cents"`\n}\n');
+          write(`${API}/go.mod`, `${read(`${API}/go.mod`)}\nrequire (\n\t${uuid.path} ${uuidOld.version}\n\texample.com/money v0.0.0\n)\n\nreplace example.com/money => ./libs/money\n`);
+          edit(`${API}/internal/models/models.go`, '\t"example.com/api/internal/tags"\n)', `\t"example.com/api/internal/tags"\n\t"example.com/money"\n\n\t"${uuid.path}"\n)`);
+          edit(`${API}/internal/models/models.go`, '\tName    string', '\tRef     uuid.UUID   `json:"ref"`\n\tPrice   money.Money `json:"price"`\n\tName    string');
+        },
+        expect: 'miss',
+      },
+      { change: () => edit(`${API}/go.mod`, uuidOld.version, uuid.version), expect: 'miss' },
+      { change: () => edit(`${API}/libs/money/money.go`, '\tCents int64 `json:"cents"`', '\tCents    int64  `json:"cents"`\n\tCurrency string `json:"currency"`'), expect: 'miss' },
+    ]);
+    const client = read(`${API}/${CLIENT}`);
+    // uuid.UUID has a MarshalText: a string schema of its own.
+    expect(client).toMatch(/\bref: UUIDSchema,/);
+    expect(client).toMatch(/\bUUIDSchema: z\.ZodType<UUID, UUID> = (\/\*#__PURE__\*\/ )?fwSchema<UUID>\(\)\((\/\*#__PURE__\*\/ )?fwString\(\)\)/);
+    expect(client).toMatch(/\bcurrency: (\/\*#__PURE__\*\/ )?fwString\(\)/);
   });
 
   it('README and _test.go edits: a hit', async () => {

@@ -174,7 +174,7 @@ describe('TypeResolver: special types', () => {
     const t = resolve('T');
     const shape = jsonShape(resolver, t);
     resolver.jsonFields(t); // a second view reports nothing new
-    expect(shape.img).toMatchObject({ kind: 'unknown', reason: 'package "github.com/acme/img" is outside the workspace\'s Go modules' });
+    expect(shape.img).toMatchObject({ kind: 'unknown', reason: 'package "github.com/acme/img" cannot be found' });
     expect(shape.U).toMatchObject({ kind: 'pointer', elem: { kind: 'unknown' } });
     // A generic type with its type arguments is a named type of its own (see the generics tests).
     expect(shape.G).toMatchObject({ kind: 'named', id: 'example.com/app.Page[int]' });

@@ -94,6 +94,13 @@ describe('fw Nx plugin (createNodes)', () => {
       { env: 'GOOS' },
       { env: 'GOARCH' },
       { env: 'CGO_ENABLED' },
+      // Where packages outside the workspace are found, and the Go whose standard library is read.
+      { env: 'GOROOT' },
+      { env: 'GOMODCACHE' },
+      { env: 'GOPATH' },
+      { env: 'GOWORK' },
+      { env: 'GOFLAGS' },
+      { runtime: 'go env GOVERSION' },
     ]);
     const targets = await apiTargets();
     expect(targets['gen-client']?.inputs).toEqual(inputs);

@@ -22,10 +22,10 @@ const AS_ROOT = process.getuid?.() === 0;
  * it as a user that file permissions apply to: as root, it drops to
  * nobody:nogroup with setpriv (util-linux); otherwise it runs as the caller.
  */
-export function runFwProcess(args: string[], options: { unprivileged?: boolean; timeoutMs?: number; cwd?: string } = {}): FwRun {
+export function runFwProcess(args: string[], options: { unprivileged?: boolean; timeoutMs?: number; cwd?: string; env?: NodeJS.ProcessEnv } = {}): FwRun {
   const node = [process.execPath, FW_BIN, ...args];
   const [cmd, ...rest] = options.unprivileged && AS_ROOT ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', ...node] : node;
-  const run = spawnSync(cmd!, rest, { encoding: 'utf8', timeout: options.timeoutMs ?? 60_000, killSignal: 'SIGKILL', cwd: options.cwd });
+  const run = spawnSync(cmd!, rest, { encoding: 'utf8', timeout: options.timeoutMs ?? 60_000, killSignal: 'SIGKILL', cwd: options.cwd, env: options.env });
   if (run.error && (run.error as NodeJS.ErrnoException).code !== 'ETIMEDOUT') {
     throw new Error(`cannot run fw${options.unprivileged && AS_ROOT ? ' as nobody (setpriv from util-linux is needed when the tests run as root)' : ''}: ${run.error.message}`);
   }

@@ -21,6 +21,7 @@ export function memoryProgram(modulePath: string, packages: Record<string, GoFil
     get searchedDirs() {
       return [...byPath.values()].map((p) => p.dir);
     },
+    moduleInputFiles: [],
   };
 }
 

@@ -22,8 +22,8 @@ export type ValueFormat =
   | { kind: 'basic'; basic: BasicKind; named: boolean }
   /** `v.Format(time.RFC3339Nano)`, which is what time.Time's MarshalText writes. */
   | { kind: 'time' }
-  /** The type's MarshalText method; `basic` is its underlying kind (for the zero test). */
-  | { kind: 'text'; basic: BasicKind };
+  /** The type's MarshalText method; `basic` is its underlying kind (for the zero test), undefined for an array or struct (compared with its zero value). */
+  | { kind: 'text'; basic?: BasicKind };
 
 export interface ScalarType {
   type: GoTypeName;
@@ -85,9 +85,14 @@ export function scalarOf(t: ResolvedType, ctx: ValueContext): ScalarType | undef
     case 'named': {
       const info = ctx.resolver.named.get(t.id);
       const u = ctx.resolver.underlying(t);
-      if (info?.form && u.kind !== 'basic') return STRING_SCALAR;
-      if (!info || u.kind !== 'basic') return undefined;
+      if (!info) return undefined;
+      if (info.form && u.kind !== 'basic') return STRING_SCALAR;
       const text = hasMethod(info.pkg, info.name, 'MarshalText');
+      // A comparable array or struct with a value MarshalText (uuid.UUID, netip.Addr) is text as well: its zero value is `T{}`.
+      if (u.kind !== 'basic') {
+        if (!text || !nameable(info, ctx) || !comparable(u, ctx.resolver)) return undefined;
+        return { type: { name: info.name, pkg: { importPath: info.pkg.importPath, name: info.pkg.name } }, format: { kind: 'text' } };
+      }
       if (nameable(info, ctx)) {
         const type = { name: info.name, pkg: { importPath: info.pkg.importPath, name: info.pkg.name } };
         return { type, format: text ? { kind: 'text', basic: u.name } : { kind: 'basic', basic: u.name, named: true } };
@@ -204,9 +209,29 @@ export class ValuePrinter {
   nonZero(s: ScalarType, operand: string): string {
     const f = s.format;
     if (f.kind === 'time') return `!${selectable(operand)}.IsZero()`;
+    if (f.basic === undefined) return `${operand} != (${this.type(s.type)}{})`;
     if (f.basic === 'string') return `${operand} != ""`;
     if (f.basic === 'bool') return operand;
     return `${operand} != 0`;
+  }
+}
+
+/** True when Go can compare values of `t` with ==: no slice, map or func inside (arrays and structs of comparable parts). */
+function comparable(t: ResolvedType, resolver: TypeResolver, depth = 0): boolean {
+  if (depth > 16) return false;
+  const u = resolver.underlying(t);
+  switch (u.kind) {
+    case 'basic':
+    case 'pointer':
+    case 'time':
+    case 'duration':
+      return true;
+    case 'array':
+      return comparable(u.elem, resolver, depth + 1);
+    case 'struct':
+      return u.struct.fields.every((f) => comparable(f.type, resolver, depth + 1));
+    default:
+      return false;
   }
 }
 

@@ -203,7 +203,7 @@ describe('Go → zod: one row per kind of type', () => {
     const { zod, diagnostics } = await mapGo('import "github.com/acme/geo"\n\ntype T struct {\n\tWhere geo.Point `json:"where"`\n}');
     expect(zod).toContain('where: fwUnknown(),');
     expect(diagnostics).toEqual([
-      'api/api.go:6:2: warning: field Where of T has type geo.Point, which fw cannot resolve (package "github.com/acme/geo" is outside the workspace\'s Go modules); it is treated as unknown (use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any)',
+      'api/api.go:6:2: warning: field Where of T has type geo.Point, which fw cannot resolve (package "github.com/acme/geo" cannot be found); it is treated as unknown (use a type of this module, of the standard library or of a downloaded dependency, a basic type, or json.RawMessage, []byte, any)',
     ]);
   });
 
