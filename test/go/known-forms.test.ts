@@ -68,7 +68,7 @@ type T struct {
     expect(p.number).toEqual({ kind: 'number' });
     expect(p.addrs).toEqual({ kind: 'nullable', inner: { kind: 'array', items: { kind: 'string' } } });
     expect(p.url).toMatchObject({ kind: 'unknown' });
-    expect(diagnostics()).toEqual(['api/api.go:16:2: warning: field URL of T has type url.URL, which fw cannot resolve (net/url.URL is a standard library type fw does not know); it is treated as unknown (use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any)']);
+    expect(diagnostics()).toEqual(['api/api.go:16:2: warning: field URL of T has type url.URL, which fw cannot resolve (package \"net/url\" of the standard library cannot be read); it is treated as unknown (use a type of this module, of the standard library or of a downloaded dependency, a basic type, or json.RawMessage, []byte, any)']);
   });
 
   it('follows pointer receivers: a big.Int held by value is written as {} unless addressable; decoding always calls them', async () => {
@@ -130,7 +130,7 @@ type T struct {
     expect(Object.keys(props('T'))).toEqual(['name']);
     expect(shapes.named(`${MOD}/api.T#addr`)).toEqual({ kind: 'number' });
     expect(diagnostics()).toEqual([
-      'api/api.go:6:2: warning: embedded field Int of T cannot be flattened by fw (math/big.Int marshals itself); it is left out (use a type declared in this Go module, a basic type, or time.Time, time.Duration, json.RawMessage, []byte, any)',
+      'api/api.go:6:2: warning: embedded field Int of T cannot be flattened by fw (math/big.Int marshals itself); it is left out (use a type of this module, of the standard library or of a downloaded dependency, a basic type, or json.RawMessage, []byte, any)',
     ]);
   });
 
