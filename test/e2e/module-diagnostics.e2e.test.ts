@@ -76,7 +76,7 @@ describe('module setups fw refuses, with a positioned diagnostic', () => {
     });
     expect(goRefuses(ws)).toMatch(/replacement directory \.\.\/nolib does not exist/);
     const stderr = await expectRefused(ws);
-    expect(stderr).toMatch(/^go\.mod:7:28: error: replacement directory \.\.\/nolib does not exist \(fix the path in this replace directive, or remove the directive\)$/m);
+    expect(stderr).toMatch(/^go\.mod:7:28: error: replacement directory \.\.\/nolib does not exist \(fix the path in this replace directive, or remove the directive\) \[FW1024\]$/m);
   });
 
   it('vendor/modules.txt out of step with go.mod: each difference as Go words it, naming go mod vendor', async () => {
