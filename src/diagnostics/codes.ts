@@ -165,7 +165,7 @@ export const DIAGNOSTIC_CODES = {
   FW5040: kind(E, 'a route would give the client method constructor(), which JavaScript reserves', 'give the route another name with name=', '`name=Constructor`'),
   FW5041: kind(E, 'two routes give the same client method or type', 'give one of the routes another name with name=', '`name=GetUser` in one group of two roots merged in one client'),
   FW5050: kind(E, 'two routes of different roots are the same operation in one OpenAPI document', 'generate one document per root package', '`GET /health` in two roots without prefixes'),
-  FW5051: kind(E, '`--license` is not an SPDX license identifier or expression', 'pass one such as MIT, Apache-2.0 or "Apache-2.0 OR MIT"', '`--license "my license"`'),
+  FW5051: kind(E, '`--license` is not an SPDX license expression of identifiers on the SPDX license list', 'pass one such as MIT, Apache-2.0, "Apache-2.0 OR MIT" or LicenseRef-<name>', '`--license "my license"`'),
   // ---------------------------------------------------------------- write
   FW6001: kind(E, 'the directory of an output file cannot be created', 'fix the permissions of its parent, or choose another path', '`--file /read-only/client.ts`'),
   FW6002: kind(E, 'an output file cannot be written', 'fix the permissions or free space, or choose another path', 'a full disk'),

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import parseSpdx from 'spdx-expression-parse';
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { HttpMethod, RoutePath } from '../../annotations/types';
 import { typeResolverFor } from '../../go/type-resolver';
@@ -179,20 +180,27 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
   return { document, diagnostics };
 }
 
-/** One SPDX license expression term: an identifier (`+` for "or later"), a LicenseRef, or an operator/parenthesis. */
-const SPDX_TOKEN = /^(?:AND|OR|WITH|\(|\)|(?:DocumentRef-[A-Za-z0-9.-]+:)?LicenseRef-[A-Za-z0-9.-]+|[A-Za-z0-9][A-Za-z0-9.-]*\+?)$/;
-
 /**
  * `info.license` from an SPDX license expression (`--license MIT`): OpenAPI
- * 3.1 wants a name, and takes the expression itself as `identifier`. A value
- * that is not shaped like an SPDX expression is an error, not a guess.
+ * 3.1 wants a name, and takes the expression itself as `identifier`. The
+ * expression is checked against the SPDX license list (spdx-expression-parse):
+ * a value that is not one is an error, not a guess.
  */
 function licenseObject(spdx: string, diagnostics: Diagnostic[]): JsonValue {
-  const tokens = spdx.replace(/[()]/g, ' $& ').trim().split(/\s+/);
-  if (spdx.trim() === '' || !tokens.every((t) => SPDX_TOKEN.test(t))) {
-    diagnostics.push(error('FW5051', undefined, `--license ${JSON.stringify(spdx)} is not an SPDX license identifier or expression`, 'pass one such as MIT, Apache-2.0 or "Apache-2.0 OR MIT"'));
+  const expression = spdx.trim();
+  if (!isSpdxExpression(expression)) {
+    diagnostics.push(error('FW5051', undefined, `--license ${JSON.stringify(spdx)} is not an SPDX license identifier or expression`, 'pass one such as MIT, Apache-2.0, "Apache-2.0 OR MIT" or LicenseRef-<name>'));
   }
-  return { name: spdx.trim(), identifier: spdx.trim() };
+  return { name: expression, identifier: expression };
+}
+
+function isSpdxExpression(expression: string): boolean {
+  try {
+    parseSpdx(expression);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function defaultTitle(model: WorkspaceModel): string {

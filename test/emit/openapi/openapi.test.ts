@@ -252,6 +252,14 @@ describe('document and file', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('error: --license "MIT License, v2" is not an SPDX license identifier or expression');
     expect(fs.existsSync(path.join(dir, 'bad.json'))).toBe(false);
+    // Shaped like an expression is not enough: every identifier must be on the SPDX license list.
+    for (const license of ['not a license', 'MIT OR', 'MIT-Style', 'Apache 2.0']) {
+      const refused = await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'o.json', license } });
+      expect(refused.diagnostics.map((d) => d.code), license).toEqual(['FW5051']);
+    }
+    for (const license of ['GPL-2.0-or-later', 'Apache-2.0 WITH LLVM-exception', '(MIT AND BSD-3-Clause)', 'LicenseRef-Acme']) {
+      expect((await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'o.json', license } })).diagnostics, license).toEqual([]);
+    }
   });
 
   it('fw g openapi writes JSON or YAML by extension, rewrites only on change, and refuses a document it did not write', async () => {
