@@ -1,12 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two tiers. `unit` (npm run test:unit): everything that needs neither Go nor
+ * an install, under a minute. `go` holds the rest: test/e2e/ and every
+ * `*.go.test.ts` (a test that runs the go command, gofmt or a Go program).
+ * `npm test` runs both; test/tiers.test.ts keeps the split honest.
+ */
+export const GO_TESTS = ['test/e2e/**', '**/*.go.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.spec.ts'],
     testTimeout: 120_000,
     hookTimeout: 600_000,
     pool: 'forks',
     globalSetup: ['test/support/global-setup.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts', 'src/**/*.spec.ts'], exclude: GO_TESTS } },
+      { extends: true, test: { name: 'go', include: GO_TESTS.map((g) => (g.endsWith('/**') ? `${g}/*.test.ts` : g)) } },
+    ],
   },
 });
