@@ -161,7 +161,8 @@ const TS_OPTIONS = {
 
 /**
  * Type-checks every `ts` fence (not `no-check`) of `pages` in one tsc run,
- * each as a module beside a copy of `client` (importable as './client').
+ * each as a module beside a copy of `client` (importable as './client'; its
+ * `--zod mini` twin as './client.mini').
  */
 export function checkTypeScript(root: string, pages: string[], client = path.join(FIXTURES, 'example/web/src/api/client.ts')): string[] {
   const blocks = checkedFences(root, pages, 'ts', 'no-check');
@@ -169,6 +170,9 @@ export function checkTypeScript(root: string, pages: string[], client = path.joi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-docs-ts-'));
   try {
     fs.copyFileSync(client, path.join(dir, 'client.ts'));
+    // Its zod/mini twin, when there is one, as './client.mini'.
+    const mini = client.replace(/\.ts$/, '.mini.ts');
+    if (fs.existsSync(mini)) fs.copyFileSync(mini, path.join(dir, 'client.mini.ts'));
     const files = blocks.map(({ fence }, n) => {
       const file = path.join(dir, `b${n}.ts`);
       // `export {}` on a line of its own keeps each snippet a module (its own scope) without moving its lines.
