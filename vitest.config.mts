@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,6 +6,9 @@ import { defineConfig } from 'vitest/config';
  * an install, under a minute. `go` holds the rest: test/e2e/ and every
  * `*.go.test.ts` (a test that runs the go command, gofmt or a Go program).
  * `npm test` runs both; test/tiers.test.ts keeps the split honest.
+ * The unit tier runs at least two files at a time even on two cores
+ * (vitest's default there is one): its slowest file, watch.test.ts, mostly
+ * waits for file events.
  */
 export const GO_TESTS = ['test/e2e/**', '**/*.go.test.ts'];
 
@@ -16,7 +20,7 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts', 'src/**/*.spec.ts'], exclude: GO_TESTS } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts', 'src/**/*.spec.ts'], exclude: GO_TESTS, maxWorkers: Math.max(2, availableParallelism() - 1) } },
       { extends: true, test: { name: 'go', include: GO_TESTS.map((g) => (g.endsWith('/**') ? `${g}/*.test.ts` : g)) } },
     ],
   },
