@@ -9,9 +9,9 @@ import { anchors, slug } from './support/markdown';
  * prove nothing about the real pages (docs.test.ts).
  */
 describe('docs checks fail on pages that break the conventions', () => {
-  it('finds README, CONTRIBUTING, CHANGELOG and docs/** pages, only those that exist', () => {
-    const root = makeWorkspace({ 'README.md': '', 'docs/a.md': '', 'docs/internals/b.md': '', 'docs/c.txt': '', 'other.md': '' });
-    expect(docPages(root)).toEqual(['README.md', 'docs/a.md', 'docs/internals/b.md']);
+  it('finds README, CONTRIBUTING, CHANGELOG, SECURITY and docs/** pages, only those that exist', () => {
+    const root = makeWorkspace({ 'README.md': '', 'SECURITY.md': '', 'docs/a.md': '', 'docs/internals/b.md': '', 'docs/c.txt': '', 'other.md': '' });
+    expect(docPages(root)).toEqual(['README.md', 'SECURITY.md', 'docs/a.md', 'docs/internals/b.md']);
   });
 
   it('slugs headings as GitHub does', () => {

@@ -15,9 +15,9 @@ import { anchors, findLinks, splitFences, type Fence } from './markdown';
  * that break each rule once.
  */
 
-/** The pages the conventions cover, relative to `root`: README, CONTRIBUTING, CHANGELOG and docs/**, those that exist. */
+/** The pages the conventions cover, relative to `root`: README, CONTRIBUTING, CHANGELOG, SECURITY and docs/**, those that exist. */
 export function docPages(root: string): string[] {
-  const top = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'].filter((f) => fs.existsSync(path.join(root, f)));
+  const top = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'SECURITY.md'].filter((f) => fs.existsSync(path.join(root, f)));
   const docs = fs.existsSync(path.join(root, 'docs'))
     ? (fs.readdirSync(path.join(root, 'docs'), { recursive: true, encoding: 'utf8' }) as string[])
         .filter((f) => f.endsWith('.md'))
