@@ -5,7 +5,7 @@
  * these and nothing else (SECURITY.md, rule 1). Identifiers are derived by
  * the sanitizer in model/naming.ts (`pascalCasePath`), never printed raw.
  *
- * Hostile text these are tested with (test/emit/escape.test.ts): LF, CR,
+ * Hostile text these are tested with (test/support/hostile-text.ts): LF, CR,
  * U+2028/U+2029 (JavaScript line terminators), `*\/`, quotes, backticks,
  * `${`, NUL, a BOM and lone surrogates.
  */

@@ -3,65 +3,22 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { goLineComment, goString, tsBlockCommentLine, tsKey, tsLineComment, tsString, tsTemplateText } from '../../src/emit/escape';
+import { tsBlockCommentLine, tsKey, tsLineComment, tsString, tsTemplateText } from '../../src/emit/escape';
 import { pascalCasePath } from '../../src/model/naming';
-import { runGo } from '../support/go';
+import { expectedValue, HOSTILE } from '../support/hostile-text';
 import { STRICT_NODE, tsc } from '../support/tsc';
 
 /**
- * Every escaping context of src/emit/escape.ts, fed hostile text, checked by
- * the real tools: the Go file must pass gofmt and go vet and, run, print the
- * very values; the TypeScript must pass tsc --strict and, imported, hold the
- * very values and run nothing (the payloads would set globalThis.pwned or
- * make Go's init panic).
+ * Every TypeScript escaping context of src/emit/escape.ts, fed hostile text,
+ * checked by the real tool: the TypeScript must pass tsc --strict and,
+ * imported, hold the very values and run nothing (the payloads would set
+ * globalThis.pwned). The Go contexts: escape.go.test.ts.
  */
-export const HOSTILE = [
-  'plain',
-  'line\nglobalThis.pwned = 1; //',
-  'cr\rglobalThis.pwned = 1; //',
-  'ls\u2028globalThis.pwned = 1; //',
-  'ps\u2029globalThis.pwned = 1; //',
-  '*/ globalThis.pwned = 1; /*',
-  `quotes ' " '' ""`,
-  'backtick ` ${globalThis.pwned = 1} `',
-  '${',
-  'nul\0after',
-  'nul digit \u00001',
-  '\ufeffbom',
-  'lone \ud800 high, lone \udc00 low',
-  'back\\slash\\',
-  '\\u0041 \\n',
-  'café 日本 😀',
-  'del\u007f c1\u0085 tab\t',
-  '\nfunc init() { panic("pwned") }\n//',
-  '</script><!--',
-];
-
-/** What a string literal holds after escaping: lone surrogates become U+FFFD (as Node would write them anyway). */
-function expectedValue(s: string): string {
-  return s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
-}
-
 function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
 describe('escaping per target context (src/emit/escape.ts)', () => {
-  it('Go line comments, string literals and sanitized identifiers pass gofmt and go vet, and keep their values', () => {
-    const dir = tempDir('fw-escape-go-');
-    fs.writeFileSync(path.join(dir, 'go.mod'), 'module example.com/escape\n\ngo 1.22\n');
-    const lines = ['package main', '', 'import (', '\t"encoding/json"', '\t"os"', ')', ''];
-    HOSTILE.forEach((s, i) => {
-      lines.push(`// ${goLineComment(s)}`, `type X${pascalCasePath(s)}${i} struct{}`, '');
-    });
-    lines.push('var values = []string{', ...HOSTILE.map((s) => `\t${goString(s)},`), '}', '');
-    lines.push('func main() {', '\t_ = json.NewEncoder(os.Stdout).Encode(values)', '}', '');
-    fs.writeFileSync(path.join(dir, 'main.go'), lines.join('\n'));
-    expect(runGo('gofmt', ['-l', '.'], dir)).toBe('');
-    runGo('go', ['vet', '.'], dir);
-    expect(JSON.parse(runGo('go', ['run', '.'], dir))).toEqual(HOSTILE.map(expectedValue));
-  });
-
   it('TypeScript line and block comments, string and template literals, keys and sanitized identifiers pass tsc --strict and run nothing on import', async () => {
     const dir = tempDir('fw-escape-ts-');
     const lines: string[] = [];

@@ -1,14 +1,9 @@
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { type Tree, addProjectConfiguration } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDiagnostic } from '../../src/diagnostics/diagnostics';
-import { generate } from '../../src/generate';
 import { goProjects } from '../../src/nx/generators/go-projects';
 import { handlerPackageGenerator, packageView } from '../../src/nx/generators/handler-package/generator';
-import { runGo } from '../support/go';
+import { addGoProject } from '../support/nx-tree';
 
 // The project prompt: interactive only when the test says so, answering what the test chose.
 const prompt = vi.hoisted(() => ({ interactive: false, answer: '', asked: [] as unknown[] }));
@@ -20,28 +15,6 @@ vi.mock('@nx/devkit/internal', async (importOriginal) => ({
     return prompt.answer;
   },
 }));
-
-function addGoProject(tree: Tree, name: string, root: string): void {
-  addProjectConfiguration(tree, name, { root, projectType: 'application' });
-  tree.write(`${root}/go.mod`, `module example.com/${name}\n\ngo 1.22\n`);
-}
-
-/** Copies the tree's files under `prefix` to a temporary directory, to run the real pipeline and Go on them. */
-function materialize(tree: Tree, prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-handler-package-'));
-  const walk = (p: string): void => {
-    for (const child of tree.children(p)) {
-      const full = path.posix.join(p, child);
-      if (tree.isFile(full)) {
-        const target = path.join(dir, path.posix.relative(prefix, full));
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        fs.writeFileSync(target, tree.read(full) ?? '');
-      } else walk(full);
-    }
-  };
-  walk(prefix);
-  return dir;
-}
 
 describe('handler-package generator', () => {
   let tree: Tree;
@@ -81,23 +54,6 @@ describe('handler-package generator', () => {
       'no go.mod with a module line at or above apps/web/internal/fwhttp',
     );
     expect(tree.exists('apps/web/internal')).toBe(false);
-  });
-
-  it('writes router.go and registry.go exactly as fw g router generates them for the example handler, and the package builds', async () => {
-    addGoProject(tree, 'api', 'apps/api');
-    await handlerPackageGenerator(tree, { name: 'v2', project: 'api', skipFormat: true });
-    const dir = materialize(tree, 'apps/api');
-    try {
-      const result = await generate({ cwd: dir, generators: ['router'] });
-      expect(result.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual([]);
-      expect(result.files.map((f) => path.relative(dir, f.path)).sort()).toEqual(['internal/v2handler/registry.go', 'internal/v2handler/router.go']);
-      for (const f of result.files) expect(fs.readFileSync(f.path, 'utf8'), f.path).toBe(f.contents);
-      expect(runGo('gofmt', ['-l', '.'], dir)).toBe('');
-      runGo('go', ['vet', './...'], dir);
-      runGo('go', ['build', './...'], dir);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
   });
 
   it('honours --directory and keeps a name that already ends in "handler"', async () => {
