@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/cli/command';
 import { commands } from '../../src/cli/main';
+import { OUTPUT_FORMATS } from '../../src/diagnostics/run-report';
 
 /**
  * docs/cli.md is checked against the CLI's own option definitions (the
@@ -59,6 +60,18 @@ describe('docs/cli.md', () => {
       expect({ command: name, notDefined: [...documented].filter((f) => !defined.has(f)).sort() }).toEqual({ command: name, notDefined: [] });
     });
   }
+
+  it('lists every command in the synopsis', () => {
+    const synopsis = /```sh no-run\n([\s\S]*?)```/.exec(page)?.[1] ?? '';
+    for (const c of commands) expect(synopsis).toContain(`fw ${c.words.join(' ')} `);
+  });
+
+  it('names the values --format and --zod take as the CLI checks them', () => {
+    const rows = page.split('\n').filter((l) => l.startsWith('| `--format') || l.startsWith('| `--zod'));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows.filter((l) => l.startsWith('| `--format'))) expect(row).toContain(`<${OUTPUT_FORMATS.join('\\|')}>`);
+    for (const row of rows.filter((l) => l.startsWith('| `--zod'))) expect(row).toContain('<classic\\|mini>');
+  });
 
   it('reads flags from table rows only, including escaped pipes and short forms', () => {
     const rows = ['| option | meaning |', '| `-q`, `--quiet` | x |', '| `--format <text\\|json>` | `--not-this` |', 'text `--nor-this`'].join('\n');

@@ -72,6 +72,14 @@ describe('docs/nx.md', () => {
     for (const [option, shown] of rows) expect({ option, shown }).toEqual({ option, shown: defaults[option] === undefined ? '—' : `\`${String(defaults[option])}\`` });
   });
 
+  it('lists the inferred targets under their default names', () => {
+    const text = section('## Inferred targets') ?? '';
+    const defaults = pluginOptionsSchema.parse({}) as Record<string, unknown>;
+    const names = Object.keys(defaults).filter((k) => k.endsWith('TargetName')).map((k) => String(defaults[k]));
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(text).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
+  });
+
   it('finds a changed description, default or extra row', () => {
     const schema: ObjectSchema = { properties: { zod: { type: 'string', enum: ['classic', 'mini'], default: 'classic', description: 'a | b' } } };
     const table = schemaTable(schema);
