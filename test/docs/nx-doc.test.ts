@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pluginOptionsSchema } from '../../src/nx/plugin-options';
-import { type ObjectSchema, schemaTable } from './schema-table';
+import { type ObjectSchema, schemaTable } from './support/schema-table';
 
 /**
  * docs/nx.md is checked against what Nx itself reads: executors.json,
