@@ -87,7 +87,8 @@ ${ZOD_HELP}
         clientZod: zodOption(values.zod),
         tags: buildTags(values.tags),
         cacheDir: cacheDirOption(values, cwd),
-        onWatchError: (e) => io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
+        onWatchError: (e) =>
+          io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
       },
       (r) => printReport(format, rebuildReport(r, cwd, budget), printOptions(values), io),
     );

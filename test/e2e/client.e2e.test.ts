@@ -45,7 +45,10 @@ describe('generated TypeScript client against the example Go server', () => {
     work = copyFixture('example');
     const router = await runFw(['g', 'router', '--cwd', work]);
     expect(router.stderr).toBe('');
-    for (const args of [['--file', CLIENT_FILE], ['--file', MINI_CLIENT_FILE, '--zod', 'mini']]) {
+    for (const args of [
+      ['--file', CLIENT_FILE],
+      ['--file', MINI_CLIENT_FILE, '--zod', 'mini'],
+    ]) {
       const client = await runFw(['g', 'client', '--cwd', work, ...args]);
       expect(client.stderr).toBe('');
       expect(client.code).toBe(0);
@@ -60,7 +63,8 @@ describe('generated TypeScript client against the example Go server', () => {
   });
 
   it('tests the golden clients: the CLI generates exactly fixtures/example/' + CLIENT_FILE + ' and (--zod mini) ' + MINI_CLIENT_FILE, () => {
-    for (const file of [CLIENT_FILE, MINI_CLIENT_FILE]) expect(fs.readFileSync(path.join(work, file), 'utf8')).toBe(fs.readFileSync(path.join(FIXTURES, 'example', file), 'utf8'));
+    for (const file of [CLIENT_FILE, MINI_CLIENT_FILE])
+      expect(fs.readFileSync(path.join(work, file), 'utf8')).toBe(fs.readFileSync(path.join(FIXTURES, 'example', file), 'utf8'));
   });
 
   it('imports nothing but zod (or zod/mini)', () => {
@@ -318,7 +322,9 @@ describe('generated TypeScript client against the example Go server', () => {
     it('a closed port is an FwNetworkError', async () => {
       const { server: closed, baseUrl } = await fakeServer(() => undefined);
       await new Promise<void>((resolve) => closed.close(() => resolve()));
-      const error = await createClient({ baseUrl }).v1.root.health().catch((e: unknown) => e);
+      const error = await createClient({ baseUrl })
+        .v1.root.health()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(FwNetworkError);
       expect((error as InstanceType<typeof FwNetworkError>).cause).toBeDefined();
     });

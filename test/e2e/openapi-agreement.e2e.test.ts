@@ -63,7 +63,13 @@ const CASES: Case[] = [
   { name: 'example', document: 'web/src/api/openapi.json', client: 'web/src/api/client.ts', samples: fromSamplesProgram('example'), complete: true },
   { name: 'client-kinds', document: 'openapi.yaml', client: 'client.ts', samples: fromSamplesProgram('client-kinds'), complete: true },
   { name: 'json-oracle', document: 'web/openapi.json', client: 'web/client.ts', samples: fromOracleDump, complete: false },
-  { name: 'known-marshalers', document: 'web/openapi.json', client: 'web/client.ts', samples: (work) => JSON.parse(runGo('go', ['run', './cmd/samples'], work)) as Samples, complete: false },
+  {
+    name: 'known-marshalers',
+    document: 'web/openapi.json',
+    client: 'web/client.ts',
+    samples: (work) => JSON.parse(runGo('go', ['run', './cmd/samples'], work)) as Samples,
+    complete: false,
+  },
 ];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

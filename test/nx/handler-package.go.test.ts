@@ -32,5 +32,4 @@ describe('handler-package generator, with Go', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
-
 });
