@@ -3,7 +3,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate, type GenerateOptions, type GenerateResult } from '../src/generate';
-import { FIXTURES } from './support/golden';
 import { syntheticWorkspace } from '../scripts/bench-workspaces.mjs';
 import { copyFixture, makeWorkspace, runFw, snapshotTree } from './support/workspace';
 

@@ -1,7 +1,7 @@
 import { type Diagnostic, warning } from '../diagnostics/diagnostics';
 import type { RouteModel, RouteResponse } from '../model/model';
 import { compareIndex } from '../go/struct-views';
-import { type TypeResolver } from '../go/type-resolver';
+import type { TypeResolver } from '../go/type-resolver';
 import { type JsonProperty, type JsonShape, type JsonShapes, STRING } from './json-shape';
 import type { HttpMethod, StatusMatch } from '../annotations/types';
 import { isRequiredField, type JsonField, LOCATION_TAGS, type LocationTag, type ResolvedType, type TaggedField } from '../go/resolved-types';

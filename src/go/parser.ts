@@ -243,7 +243,7 @@ class FileReader {
     let values: string[] = [];
     let iota = 0;
     for (const spec of node.namedChildren) {
-      if (!spec || spec.type !== 'const_spec') continue;
+      if (spec?.type !== 'const_spec') continue;
       // The grammar puts the whole comma-separated list under the `name` field, commas included.
       const names = spec.childrenForFieldName('name').filter((n): n is Node => n?.type === 'identifier');
       const typeNode = spec.childForFieldName('type');

@@ -65,6 +65,7 @@ function pathUnescape(text: string): string {
 }
 
 function toSegments(path: RoutePath): Segment[] {
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every segment kind, which tsc checks.
   return path.segments.map((seg, i): Segment => {
     switch (seg.kind) {
       case 'static':
@@ -260,7 +261,9 @@ class PairWalker {
   }
 
   private allPairs(group: readonly Entry[]): void {
-    group.forEach((a, i) => group.slice(i + 1).forEach((b) => this.visit(a, b)));
+    group.forEach((a, i) => {
+      for (const b of group.slice(i + 1)) this.visit(a, b);
+    });
   }
 
   private product(a: readonly Entry[], b: readonly Entry[]): void {

@@ -101,7 +101,9 @@ export class PackageLocator {
     if (usesVendor(mod, moduleDir, this.modFlag)) {
       list.vendorDir = path.join(moduleDir, 'vendor');
       const problems = vendorInconsistencies(mod, path.join(list.vendorDir, 'modules.txt'));
-      problems.forEach((d, i) => list.reportOnce(`vendor:${i}`, d));
+      problems.forEach((d, i) => {
+        list.reportOnce(`vendor:${i}`, d);
+      });
       return list;
     }
     list.require(mod);

@@ -178,9 +178,9 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
     /** Applied before each way runs (e.g. deleting outputs, so each way has to restore them). */
     beforeEach?: () => void;
     expect: Expect;
-    /** After a failing way: what the tool's message asks for, then the way runs again and must give `then`. */
+    /** After a failing way: what the tool's message asks for, then the way runs again and must give `afterFix`. */
     fix?: Partial<Record<Way, () => void | Promise<void>>>;
-    then?: Outcome;
+    afterFix?: Outcome;
     /** Checks after each way, e.g. that restored files are byte-identical. */
     verify?: (way: Way) => void;
   }
@@ -205,7 +205,7 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
             await fix();
             const again = await runWay(way);
             cells[way].push(again.outcome);
-            expect(again.outcome, `${name}: ${way} after the fix\n${again.output}`).toBe(step.then);
+            expect(again.outcome, `${name}: ${way} after the fix\n${again.output}`).toBe(step.afterFix);
           }
         }
         if (outcome !== 'fail' || step.fix?.[way]) {
@@ -378,7 +378,7 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
         },
         expect: { nx: 'miss', exec: 'fail', turbo: 'fail' },
         fix: { exec: declareExecutorTargets, turbo: () => initTurbo(API).then(() => undefined) },
-        then: 'miss',
+        afterFix: 'miss',
       },
     ]);
     expect(read(`${ADMIN_SUB}/router.go`)).toContain('"GET /v1/admin/audit"');

@@ -62,7 +62,7 @@ describe('generated TypeScript client against the example Go server', () => {
     server?.kill();
   });
 
-  it('tests the golden clients: the CLI generates exactly fixtures/example/' + CLIENT_FILE + ' and (--zod mini) ' + MINI_CLIENT_FILE, () => {
+  it(`tests the golden clients: the CLI generates exactly fixtures/example/${CLIENT_FILE} and (--zod mini) ${MINI_CLIENT_FILE}`, () => {
     for (const file of [CLIENT_FILE, MINI_CLIENT_FILE])
       expect(fs.readFileSync(path.join(work, file), 'utf8')).toBe(fs.readFileSync(path.join(FIXTURES, 'example', file), 'utf8'));
   });
@@ -229,7 +229,13 @@ describe('generated TypeScript client against the example Go server', () => {
 
     it('a required query parameter (query:"role,required"): a call without it does not compile and is refused before sending; the server answers 400 without it', async () => {
       let sent = 0;
-      const client = new V2UserClient({ baseUrl: 'http://127.0.0.1:9', fetch: async () => (sent++, new Response('{}')) });
+      const client = new V2UserClient({
+        baseUrl: 'http://127.0.0.1:9',
+        fetch: async () => {
+          sent++;
+          return new Response('{}');
+        },
+      });
       // @ts-expect-error -- query.role is required
       await expect(client.listUsers({ query: { limit: 1 } })).rejects.toBeInstanceOf(FwRequestValidationError);
       // @ts-expect-error -- the request argument (its query) is required
@@ -242,7 +248,13 @@ describe('generated TypeScript client against the example Go server', () => {
 
     it('validates the request before sending it', async () => {
       let sent = 0;
-      const client = new V1UserClient({ baseUrl: 'http://127.0.0.1:9', fetch: async () => (sent++, new Response('{}')) });
+      const client = new V1UserClient({
+        baseUrl: 'http://127.0.0.1:9',
+        fetch: async () => {
+          sent++;
+          return new Response('{}');
+        },
+      });
       // @ts-expect-error -- id must be a number
       const call = client.getUser({ path: { id: 'one' } });
       await expect(call).rejects.toBeInstanceOf(FwRequestValidationError);

@@ -69,7 +69,11 @@ beforeAll(async () => {
 
 /** Per route: samples accepted, wrong JSON types refused; printed at the end (README asks for this table). */
 const table = new Map<string, { accepted: number; refused: number }>();
-const tally = (name: string) => table.get(name) ?? (table.set(name, { accepted: 0, refused: 0 }), table.get(name)!);
+const tally = (name: string) => {
+  let row = table.get(name);
+  if (!row) table.set(name, (row = { accepted: 0, refused: 0 }));
+  return row;
+};
 
 afterAll(() => {
   if (table.size > 0) {
@@ -86,7 +90,7 @@ afterAll(() => {
 
 /** Every way to put a value of another JSON type at one position of `v` (not inside fields named Opaque…, whose form only MarshalJSON knows). */
 function* wrongTypes(v: unknown, at: string[] = []): Generator<{ at: string; value: unknown }> {
-  const replace = (x: unknown): unknown => (typeof x === 'string' ? 12345 : 'not-' + typeof x);
+  const replace = (x: unknown): unknown => (typeof x === 'string' ? 12345 : `not-${typeof x}`);
   if (v !== null) yield { at: at.join('.') || '(whole)', value: replace(v) };
   if (v === null || typeof v !== 'object') return;
   for (const [k, child] of Object.entries(v)) {

@@ -119,7 +119,9 @@ describe('standard-library marshalers and declared forms against encoding/json',
     const file = path.join(dir, 'samples.ts');
     const client = path.join(FIXTURE, 'web/client');
     const lines = [`import type * as c from ${JSON.stringify(client)};`];
-    all().forEach(([name, v], i) => lines.push(`export const s${i}: c.${name} = ${JSON.stringify(v)};`));
+    all().forEach(([name, v], i) => {
+      lines.push(`export const s${i}: c.${name} = ${JSON.stringify(v)};`);
+    });
     // The oracle must be able to fail: a string where Go writes a number (big.Int).
     lines.push(`// @ts-expect-error\nexport const wrong: c.Known['int'] = "42";`);
     fs.writeFileSync(file, `${lines.join('\n')}\n`);

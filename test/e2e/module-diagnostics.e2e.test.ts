@@ -158,7 +158,7 @@ describe('a module go.mod requires that is not downloaded', () => {
       /api\/handlers\.go:10:2: warning: field X of Resp has type a\.Thing, which fw cannot resolve \(the module of package "example\.com\/nowhere\/a" is not downloaded\)/,
     );
     const client = fs.readFileSync(path.join(ws, 'client.ts'), 'utf8');
-    expect(client).toMatch(/export type RootYResult =\n  \| \{ status: 200; body: unknown; headers: Headers \};/);
+    expect(client).toMatch(/export type RootYResult =\n {2}\| \{ status: 200; body: unknown; headers: Headers \};/);
     expect(client).toMatch(/\bx: (\/\*#__PURE__\*\/ )?fwUnknown\(\)/);
   });
 });

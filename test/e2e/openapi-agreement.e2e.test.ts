@@ -127,7 +127,7 @@ for (const c of CASES) {
       names = Object.keys(doc.components.schemas);
       hasProtoProperty = (name) => {
         const properties = (doc.components.schemas[name] as { properties?: object }).properties;
-        return properties !== undefined && Object.prototype.hasOwnProperty.call(properties, '__proto__');
+        return properties !== undefined && Object.hasOwn(properties, '__proto__');
       };
       jsonSchema = componentValidators(doc);
       const client = (await import(path.join(FIXTURES, c.name, c.client))) as Record<string, unknown>;

@@ -70,7 +70,7 @@ const HOSTILE: Record<string, string> = {
   aliases: 'package p\n\nimport (\n\tf "fmt"\n\t_ "embed"\n\t. "strings"\n\tμ "math"\n)\n\nvar _ = f.Sprint\n',
   'several declarations': 'package p\nimport "a.com/x"\nimport ("b.com/y"; "c.com/z")\nimport _ "d.com/w"\ntype T int\n',
   'one line with semicolons': 'package p; import "fmt"; import . "os"; func F() {}\n',
-  'no space': 'package p\nimport"fmt"\nimport(\n_"os"\n.\"strings\"\n)\n',
+  'no space': 'package p\nimport"fmt"\nimport(\n_"os"\n."strings"\n)\n',
   'empty group': 'package p\n\nimport ()\n\nimport (\n)\n\nvar X = 1\n',
   'comments everywhere':
     '// Package p is /* not */ import "fake1"\n/* import "fake2" */ package /* x */ p // import "fake3"\n\nimport ( // "fake4"\n\t/* "fake5" */ "fmt" // "fake6"\n\t// "fake7"\n\tx /* between */ "os"\n) /* tail\n */\n\nconst S = "import \\"fake8\\""\n',

@@ -69,7 +69,7 @@ type T struct {
     expect(p.addrs).toEqual({ kind: 'nullable', inner: { kind: 'array', items: { kind: 'string' } } });
     expect(p.url).toMatchObject({ kind: 'unknown' });
     expect(diagnostics()).toEqual([
-      'api/api.go:16:2: warning: field URL of T has type url.URL, which fw cannot resolve (package \"net/url\" of the standard library cannot be read); it is treated as unknown (use a type of this module, of the standard library or of a downloaded dependency, a basic type, or json.RawMessage, []byte, any)',
+      'api/api.go:16:2: warning: field URL of T has type url.URL, which fw cannot resolve (package "net/url" of the standard library cannot be read); it is treated as unknown (use a type of this module, of the standard library or of a downloaded dependency, a basic type, or json.RawMessage, []byte, any)',
     ]);
   });
 

@@ -114,7 +114,7 @@ describe('scaffoldRuntime', () => {
 
   it('replaces edited and owned files with --force', () => {
     scaffoldAndWrite();
-    fs.writeFileSync(pkgFile('bind.go'), fs.readFileSync(pkgFile('bind.go'), 'utf8') + '\n// edited\n');
+    fs.writeFileSync(pkgFile('bind.go'), `${fs.readFileSync(pkgFile('bind.go'), 'utf8')}\n// edited\n`);
     fs.writeFileSync(pkgFile('wrap.go'), 'package fwhttp\n');
     const { result, report } = scaffoldAndWrite(true);
     expect(messages(result)).toEqual([]);

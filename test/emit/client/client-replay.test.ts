@@ -38,7 +38,7 @@ describe('replayed error and 204 answers of a public API (mocked fetch)', () => 
     expect(result.body).toEqual(JSON.parse(RECORDED.notFound));
     expect(result.body.message).toBe('Not Found');
     expect(result.body.code).toBeUndefined();
-    expect(result.body['documentation_url']).toBe('https://docs.github.com/rest/releases/releases#get-the-latest-release');
+    expect(result.body.documentation_url).toBe('https://docs.github.com/rest/releases/releases#get-the-latest-release');
     expect(result.text).toBe(RECORDED.notFound);
   });
 

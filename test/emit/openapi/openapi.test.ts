@@ -237,7 +237,7 @@ describe('responses', () => {
   });
 
   it('named types are components with their Go doc comment; FwError is the error body', async () => {
-    const { doc } = await openapi(workspace(`// Thing is a thing.\n${resp}` + route('path=/t response=200:Thing response=404:Error', 'Get')));
+    const { doc } = await openapi(workspace(`// Thing is a thing.\n${resp}${route('path=/t response=200:Thing response=404:Error', 'Get')}`));
     expect(doc.components.schemas.Thing).toEqual({
       description: 'Thing is a thing.',
       type: 'object',
