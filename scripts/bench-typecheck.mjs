@@ -55,7 +55,16 @@ export function benchTypecheck({ routes: ROUTES = 1000, roots: ROOTS = 10, runs:
     fs.writeFileSync(path.join(hey, 'openapi-ts.config.mjs'), `export default ${JSON.stringify(config)};\n`);
     const heyGen = timed([HEY_API, '-f', 'openapi-ts.config.mjs', '--no-log-file', '-s'], hey, RUNS);
 
-    const compilerOptions = { strict: true, noEmit: true, skipLibCheck: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [] };
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      types: [],
+    };
     fs.writeFileSync(path.join(dir, 'tsconfig.fw.json'), JSON.stringify({ compilerOptions, files: ['web/client.ts'] }));
     fs.writeFileSync(path.join(hey, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src/client/**/*.ts'] }));
     const fwTsc = timed([TSC, '-p', 'tsconfig.fw.json'], dir, RUNS);
@@ -67,8 +76,12 @@ export function benchTypecheck({ routes: ROUTES = 1000, roots: ROOTS = 10, runs:
     const mb = (b) => `${(b / 1024 / 1024).toFixed(2)} MB`;
     log(`client vs @hey-api/openapi-ts (zod plugin, validated SDK) on ${routes} routes (${RUNS} runs, medians; each a new node process):`);
     log(`  fw client:        ${mb(size(path.join(dir, 'web/client.ts')))} in 1 file; hey-api: ${mb(heyBytes)} in ${heyFiles.length} files`);
-    log(`  generate:         fw g client ${fwGen.ms.toFixed(0)} ms (fw g openapi ${fwOpenapi.ms.toFixed(0)} ms); hey-api ${heyGen.ms.toFixed(0)} ms from that document: fw ${(heyGen.ms / fwGen.ms).toFixed(1)}x faster`);
-    log(`  tsc --noEmit --strict: fw ${fwTsc.ms.toFixed(0)} ms, ${fwTsc.mb.toFixed(0)} MB peak; hey-api ${heyTsc.ms.toFixed(0)} ms, ${heyTsc.mb.toFixed(0)} MB peak: fw/hey-api ${(fwTsc.ms / heyTsc.ms).toFixed(2)}x time, ${(fwTsc.mb / heyTsc.mb).toFixed(2)}x memory`);
+    log(
+      `  generate:         fw g client ${fwGen.ms.toFixed(0)} ms (fw g openapi ${fwOpenapi.ms.toFixed(0)} ms); hey-api ${heyGen.ms.toFixed(0)} ms from that document: fw ${(heyGen.ms / fwGen.ms).toFixed(1)}x faster`,
+    );
+    log(
+      `  tsc --noEmit --strict: fw ${fwTsc.ms.toFixed(0)} ms, ${fwTsc.mb.toFixed(0)} MB peak; hey-api ${heyTsc.ms.toFixed(0)} ms, ${heyTsc.mb.toFixed(0)} MB peak: fw/hey-api ${(fwTsc.ms / heyTsc.ms).toFixed(2)}x time, ${(fwTsc.mb / heyTsc.mb).toFixed(2)}x memory`,
+    );
     return { routes, fwGen, fwOpenapi, heyGen, fwTsc, heyTsc };
   } finally {
     if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
@@ -77,6 +90,8 @@ export function benchTypecheck({ routes: ROUTES = 1000, roots: ROOTS = 10, runs:
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  const { values } = parseArgs({ options: { routes: { type: 'string', default: '1000' }, roots: { type: 'string', default: '10' }, runs: { type: 'string', default: '3' } } });
+  const { values } = parseArgs({
+    options: { routes: { type: 'string', default: '1000' }, roots: { type: 'string', default: '10' }, runs: { type: 'string', default: '3' } },
+  });
   benchTypecheck({ routes: Number(values.routes), roots: Number(values.roots), runs: Number(values.runs) });
 }

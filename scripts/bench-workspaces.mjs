@@ -50,7 +50,32 @@ export function syntheticWorkspace({ routes: total = 10000, roots = 10 } = {}) {
 
 // ----------------------------------------------------------------- real-api
 
-const WORDS = ['account', 'billing', 'channel', 'deploy', 'event', 'feature', 'gateway', 'hook', 'issue', 'job', 'key', 'label', 'member', 'note', 'order', 'project', 'quota', 'release', 'secret', 'team', 'usage', 'volume', 'webhook', 'zone'];
+const WORDS = [
+  'account',
+  'billing',
+  'channel',
+  'deploy',
+  'event',
+  'feature',
+  'gateway',
+  'hook',
+  'issue',
+  'job',
+  'key',
+  'label',
+  'member',
+  'note',
+  'order',
+  'project',
+  'quota',
+  'release',
+  'secret',
+  'team',
+  'usage',
+  'volume',
+  'webhook',
+  'zone',
+];
 const pascal = (s) => s.replace(/(^|[-_])([a-z])/g, (_, __, c) => c.toUpperCase());
 
 /** The models package: enums, then struct types that nest and refer to each other. */
@@ -64,7 +89,12 @@ function modelsFile(rand, structs, enums) {
   }
   for (let s = 0; s < structs; s++) {
     out.push(`// Model${s} is one resource of the API, with the fields a real one carries.`, `type Model${s} struct {`);
-    out.push('\tID        int64     `json:"id"`', '\tNodeID    string    `json:"node_id"`', '\tCreatedAt time.Time `json:"created_at"`', '\tUpdatedAt *time.Time `json:"updated_at,omitempty"`');
+    out.push(
+      '\tID        int64     `json:"id"`',
+      '\tNodeID    string    `json:"node_id"`',
+      '\tCreatedAt time.Time `json:"created_at"`',
+      '\tUpdatedAt *time.Time `json:"updated_at,omitempty"`',
+    );
     const fields = 6 + pick(8);
     for (let f = 0; f < fields; f++) {
       const name = `${pascal(WORDS[(s * 7 + f) % WORDS.length])}${f}`;
@@ -105,7 +135,12 @@ function realHandlerFile(rand, pkg, group, routeBase, count, models, enums) {
     out.push(`// ${name}Request binds route ${routeBase + i}.`, `type ${name}Request struct {`);
     out.push('\tOwner string `path:"owner"`', '\tID    int64  `path:"id"`');
     if (method === 'GET') {
-      out.push('\tPage    int    `query:"page"`', '\tPerPage int    `query:"per_page"`', `\tState   models.Enum${pick(enums)} \`query:"state"\``, '\tSort    string `query:"sort"`');
+      out.push(
+        '\tPage    int    `query:"page"`',
+        '\tPerPage int    `query:"per_page"`',
+        `\tState   models.Enum${pick(enums)} \`query:"state"\``,
+        '\tSort    string `query:"sort"`',
+      );
     } else if (method !== 'DELETE') {
       out.push(`\tTitle  string \`json:"title"\``, `\tBody   *string \`json:"body,omitempty"\``, `\tLabels []string \`json:"labels,omitempty"\``);
       out.push(`\tItem   ${model} \`json:"item"\``, `\tExtra  []models.Model${pick(models)} \`json:"extra,omitempty"\``);
@@ -119,11 +154,26 @@ function realHandlerFile(rand, pkg, group, routeBase, count, models, enums) {
           ? `response=200:${name}Response response=4xx:Error`
           : `response=${method === 'POST' ? 201 : 200}:${model} response=404:Error response=422:Error`;
     if (responses.includes(`${name}Response`)) {
-      out.push(`// ${name}Response is a page of results.`, `type ${name}Response struct {`, `\tItems []${model} \`json:"items"\``, '\tTotal int `json:"total_count"`', '\tNext  *string `json:"next,omitempty"`', '}', '');
+      out.push(
+        `// ${name}Response is a page of results.`,
+        `type ${name}Response struct {`,
+        `\tItems []${model} \`json:"items"\``,
+        '\tTotal int `json:"total_count"`',
+        '\tNext  *string `json:"next,omitempty"`',
+        '}',
+        '',
+      );
     }
     out.push(`// ${name} handles ${method} ${route}.`, '//', '// It is documented the way a real handler is, over a few lines.');
     out.push(`// fw:http_route path=${route} method=${method} ${responses}${method === 'POST' ? ' required_header=Authorization' : ''}`);
-    out.push(`func (h *${group}Handler) ${name}() http.HandlerFunc {`, '\treturn func(w http.ResponseWriter, r *http.Request) {', '\t\t_ = r.PathValue("id")', '\t}', '}', '');
+    out.push(
+      `func (h *${group}Handler) ${name}() http.HandlerFunc {`,
+      '\treturn func(w http.ResponseWriter, r *http.Request) {',
+      '\t\t_ = r.PathValue("id")',
+      '\t}',
+      '}',
+      '',
+    );
   }
   return out.join('\n');
 }
@@ -189,17 +239,22 @@ const K8S_ROUTES = [
 export function k8sWorkspaces(parent) {
   const handlers = [
     'package api\n\nimport (\n\t"net/http"\n\n\tappsv1 "k8s.io/api/apps/v1"\n\tv1 "k8s.io/api/core/v1"\n)\n\nvar _ appsv1.Deployment\nvar _ v1.Pod\n',
-    ...K8S_ROUTES.map(([name, type]) => `\n// fw:http_route path=/${name.toLowerCase()} response=200:${type}\nfunc Get${name}() http.HandlerFunc { return nil }\n`),
+    ...K8S_ROUTES.map(
+      ([name, type]) => `\n// fw:http_route path=/${name.toLowerCase()} response=200:${type}\nfunc Get${name}() http.HandlerFunc { return nil }\n`,
+    ),
   ].join('');
   const real = path.join(parent, 'real');
   write(real, 'go.mod', `module example.com/k8sbench\n\ngo 1.22\n\nrequire ${K8S.path} ${K8S.version}\n`);
   write(real, 'api/handlers.go', handlers);
   for (const f of ['router.go', 'registry.go']) write(real, `api/${f}`, GENERATED_STUB('api'));
   execFileSync('go', ['mod', 'tidy'], { cwd: real, env: { ...process.env, GOFLAGS: '-mod=mod', GOWORK: 'off' }, stdio: 'pipe' });
-  const dirs = JSON.parse(`[${execFileSync('go', ['list', '-m', '-json', 'k8s.io/api', 'k8s.io/apimachinery'], { cwd: real, env: { ...process.env, GOWORK: 'off' }, encoding: 'utf8' }).replace(/}\s*{/g, '},{')}]`);
+  const dirs = JSON.parse(
+    `[${execFileSync('go', ['list', '-m', '-json', 'k8s.io/api', 'k8s.io/apimachinery'], { cwd: real, env: { ...process.env, GOWORK: 'off' }, encoding: 'utf8' }).replace(/}\s*{/g, '},{')}]`,
+  );
   const local = path.join(parent, 'local');
   fs.cpSync(real, local, { recursive: true });
-  const rewrite = (text) => text.replaceAll('"k8s.io/api/', '"example.com/k8sbench/k8s/api/').replaceAll('"k8s.io/apimachinery/', '"example.com/k8sbench/k8s/apimachinery/');
+  const rewrite = (text) =>
+    text.replaceAll('"k8s.io/api/', '"example.com/k8sbench/k8s/api/').replaceAll('"k8s.io/apimachinery/', '"example.com/k8sbench/k8s/apimachinery/');
   for (const m of dirs) {
     const into = path.join(local, 'k8s', m.Path.split('/')[1]);
     const copy = (from, to) => {
@@ -212,5 +267,9 @@ export function k8sWorkspaces(parent) {
     copy(m.Dir, into);
   }
   write(local, 'api/handlers.go', rewrite(handlers));
-  return { real, local, describe: `${K8S_ROUTES.length} routes answering k8s.io/api ${K8S.version} types (core/v1, apps/v1): from the module cache, and the same packages copied into the module` };
+  return {
+    real,
+    local,
+    describe: `${K8S_ROUTES.length} routes answering k8s.io/api ${K8S.version} types (core/v1, apps/v1): from the module cache, and the same packages copied into the module`,
+  };
 }

@@ -44,6 +44,11 @@ const list = (dir) => {
   }
 };
 list(dist);
-for (const file of files.sort()) hash.update(file).update('\0').update(readFileSync(join(dist, file))).update('\0');
+for (const file of files.sort())
+  hash
+    .update(file)
+    .update('\0')
+    .update(readFileSync(join(dist, file)))
+    .update('\0');
 writeFileSync(join(dist, 'build-id.txt'), `${hash.digest('hex')}\n`);
 console.log(`build: compiled src/ to dist/ and copied ${copied} asset file(s)`);

@@ -98,7 +98,13 @@ function since(start: bigint): number {
 /** The model of the workspace, read for `options`' build target, through its parse cache and parsed files. */
 function loadModel(options: Omit<GenerateOptions, 'generators'>) {
   const reading = { cacheDir: options.cacheDir, parsed: options.parsed, env: options.env };
-  return loadWorkspaceModel(path.resolve(options.cwd), options.packages ?? [], buildTarget(options.env ?? process.env, options.tags ?? []), reading, options.models);
+  return loadWorkspaceModel(
+    path.resolve(options.cwd),
+    options.packages ?? [],
+    buildTarget(options.env ?? process.env, options.tags ?? []),
+    reading,
+    options.models,
+  );
 }
 
 /**
@@ -134,7 +140,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       }
       start = process.hrtime.bigint();
       const ctx = { clientFile, clientZod: options.clientZod, openapi: openapiOptions, clientMemo: options.clientMemo };
-      const out = options.rootOutputs && PER_ROOT.has(name) ? emitByRoot(name, emitter, loaded.model, options.rootOutputs, memoOf(options, name)) : emitter(loaded.model, ctx);
+      const out =
+        options.rootOutputs && PER_ROOT.has(name)
+          ? emitByRoot(name, emitter, loaded.model, options.rootOutputs, memoOf(options, name))
+          : emitter(loaded.model, ctx);
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push(withProperties(f, { generator: name }));
@@ -160,7 +169,13 @@ function memoOf(options: GenerateOptions, name: GeneratorName): WeakMap<object, 
 }
 
 /** `emitter`'s output for every root of `model`, in root order, reusing `memo`'s for the roots it holds and adding the others' (emitted with `emitMemo`). */
-function emitByRoot(name: GeneratorName, emitter: Emitter, model: WorkspaceModel, memo: RootOutputs, emitMemo: WeakMap<object, unknown> | undefined): EmitResult {
+function emitByRoot(
+  name: GeneratorName,
+  emitter: Emitter,
+  model: WorkspaceModel,
+  memo: RootOutputs,
+  emitMemo: WeakMap<object, unknown> | undefined,
+): EmitResult {
   const out: EmitResult = { files: [], diagnostics: [] };
   for (const root of model.roots) {
     let byGenerator = memo.get(root.dir);

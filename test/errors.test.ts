@@ -15,7 +15,10 @@ import { copyFixture, runFw, snapshotTree } from './support/workspace';
  * router.go) exits 0, and the file says so.
  */
 const ERRORS = path.join(FIXTURES, 'errors');
-const cases = fs.readdirSync(ERRORS).filter((n) => fs.statSync(path.join(ERRORS, n)).isDirectory()).sort();
+const cases = fs
+  .readdirSync(ERRORS)
+  .filter((n) => fs.statSync(path.join(ERRORS, n)).isDirectory())
+  .sort();
 const DIAGNOSTIC = /^[^\s:]+\.(go|json):\d+:\d+: (error|warning|note): .+$/;
 /** Each generator's command, with the output file it needs. */
 const COMMANDS: Record<GeneratorName, string[]> = {

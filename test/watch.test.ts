@@ -138,9 +138,7 @@ describe('fw watch', () => {
 
   it('after edits of a type file (a field added, the file renamed), its outputs are what a fresh run writes', async () => {
     const ws = copyFixture('example');
-    const typeFile = fs
-      .readdirSync(path.join(ws, 'internal/models'))
-      .find((f) => f.endsWith('.go') && read(ws, `internal/models/${f}`).includes('struct {'));
+    const typeFile = fs.readdirSync(path.join(ws, 'internal/models')).find((f) => f.endsWith('.go') && read(ws, `internal/models/${f}`).includes('struct {'));
     expect(typeFile).toBeDefined();
     const rel = `internal/models/${typeFile!}`;
     const { next } = await watchWorkspace(ws);
@@ -159,7 +157,7 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
-  it('after an edit in one root rewrites only that root\'s files (and the shared client); the other root\'s stay untouched', async () => {
+  it("after an edit in one root rewrites only that root's files (and the shared client); the other root's stay untouched", async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws);
     const V1_OUTPUTS = [ROUTER, 'internal/v1handler/registry.go', 'internal/v1handler/urlhelper/urlhelper.go'];
@@ -179,7 +177,7 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
-  it('after edits of the file that declares a root\'s fw:http_root prefix (changed, declared twice, fixed), its outputs and diagnostics are what a fresh run gives', async () => {
+  it("after edits of the file that declares a root's fw:http_root prefix (changed, declared twice, fixed), its outputs and diagnostics are what a fresh run gives", async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws);
     const V2_ROUTER = 'internal/v2handler/router.go';
@@ -205,7 +203,7 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
-  it('after an edit in one root that renames a schema the other root\'s operations use, the client is what a fresh run writes', async () => {
+  it("after an edit in one root that renames a schema the other root's operations use, the client is what a fresh run writes", async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws);
     const before = read(ws, CLIENT);
@@ -237,7 +235,12 @@ describe('fw watch', () => {
     const { next } = await watchWorkspace(ws);
     expect(read(ws, CLIENT)).toContain('Page counts from 1.');
     // The search operation's printed text is kept by the watcher; only the types it embeds change.
-    edit(ws, MODELS, '\t// Page counts from 1.\n\tPage int `query:"page"`\n', '\t// Page counts from 0.\n\tPage int `query:"page"`\n\tSize int `query:"size"`\n');
+    edit(
+      ws,
+      MODELS,
+      '\t// Page counts from 1.\n\tPage int `query:"page"`\n',
+      '\t// Page counts from 0.\n\tPage int `query:"page"`\n\tSize int `query:"size"`\n',
+    );
     await next();
     expect(read(ws, CLIENT)).toContain('Page counts from 0.');
     expect(read(ws, CLIENT)).toContain('size');
@@ -249,7 +252,7 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
-  it('after an edit in one root, gives the warnings a fresh run gives, the other root\'s included', async () => {
+  it("after an edit in one root, gives the warnings a fresh run gives, the other root's included", async () => {
     const ws = copyFixture('example');
     // A query field fw cannot resolve in v2's request type: a warning from the client's type resolver when v2 is planned (only then).
     fs.writeFileSync(
@@ -273,7 +276,10 @@ describe('fw watch', () => {
     const ws = copyFixture('example');
     // A shared request type with a query field fw cannot resolve: planning v1, then v2, warns about it once (for v1).
     const models = read(ws, 'internal/models/models.go');
-    fs.writeFileSync(path.join(ws, 'internal/models/models.go'), `${models}\n// Filter selects events.\ntype Filter struct {\n\tStream chan int \`query:"stream"\`\n}\n`);
+    fs.writeFileSync(
+      path.join(ws, 'internal/models/models.go'),
+      `${models}\n// Filter selects events.\ntype Filter struct {\n\tStream chan int \`query:"stream"\`\n}\n`,
+    );
     const route = (pkg: string, p: string) =>
       `package ${pkg}\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/models"\n)\n\n// fw:http_route path=${p} request=models.Filter\nfunc Events() http.HandlerFunc { return nil }\n`;
     fs.writeFileSync(path.join(ws, 'internal/v1handler/handler_events.go'), route('v1handler', '/events'));
@@ -291,7 +297,10 @@ describe('fw watch', () => {
     const ws = copyFixture('example');
     // Found when these types are resolved, not when a view of them is taken: a type fw cannot resolve (a warning), then one nested too deep (an error).
     const models = read(ws, 'internal/models/models.go');
-    fs.writeFileSync(path.join(ws, 'internal/models/models.go'), `${models}\n// Feed streams.\ntype Feed chan int\n\n// Holder holds a feed.\ntype Holder struct {\n\tFeed Feed \`json:"feed"\`\n}\n`);
+    fs.writeFileSync(
+      path.join(ws, 'internal/models/models.go'),
+      `${models}\n// Feed streams.\ntype Feed chan int\n\n// Holder holds a feed.\ntype Holder struct {\n\tFeed Feed \`json:"feed"\`\n}\n`,
+    );
     fs.writeFileSync(
       path.join(ws, 'internal/v1handler/handler_holder.go'),
       'package v1handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/models"\n)\n\n// fw:http_route path=/holder response=200:models.Holder\nfunc Holder() http.HandlerFunc { return nil }\n',
@@ -309,7 +318,10 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
 
     const deep = `${'[]'.repeat(101)}int`;
-    fs.writeFileSync(path.join(ws, 'internal/models/models.go'), `${read(ws, 'internal/models/models.go')}\n// Deep is nested too deep.\ntype Deep struct {\n\tD ${deep} \`json:"d"\`\n}\n`);
+    fs.writeFileSync(
+      path.join(ws, 'internal/models/models.go'),
+      `${read(ws, 'internal/models/models.go')}\n// Deep is nested too deep.\ntype Deep struct {\n\tD ${deep} \`json:"d"\`\n}\n`,
+    );
     edit(ws, 'internal/v1handler/handler_holder.go', 'response=200:models.Holder', 'response=200:models.Holder response=400:models.Deep');
     r = await next();
     const refused = await freshDiagnostics(ws);
@@ -326,7 +338,10 @@ describe('fw watch', () => {
   it('after fw.json beside go.mod is added, edited, broken and removed, its outputs and diagnostics are what a fresh run gives', async () => {
     const ws = copyFixture('example');
     const models = read(ws, 'internal/models/models.go').replace(/struct \{/, 'struct {\n\tBalance Money `json:"balance"`');
-    fs.writeFileSync(path.join(ws, 'internal/models/models.go'), `${models}\n// Money is a sum.\ntype Money struct{ c int64 }\n\nfunc (m Money) MarshalJSON() ([]byte, error) { return nil, nil }\n`);
+    fs.writeFileSync(
+      path.join(ws, 'internal/models/models.go'),
+      `${models}\n// Money is a sum.\ntype Money struct{ c int64 }\n\nfunc (m Money) MarshalJSON() ([]byte, error) { return nil, nil }\n`,
+    );
     const { next, first } = await watchWorkspace(ws);
     expect(printed(ws, first.diagnostics).some((l) => l.includes('type Money has a MarshalJSON method'))).toBe(true);
     const config = (form: string) => fs.writeFileSync(path.join(ws, 'fw.json'), `{ "types": { "example.com/shop/internal/models.Money": ${form} } }\n`);
@@ -360,7 +375,7 @@ describe('fw watch', () => {
     expect(printed(ws, r.diagnostics)).toEqual(expected);
   });
 
-  it('after an edit of a package in one root\'s tree that another root takes request types from, both roots are what a fresh run writes', async () => {
+  it("after an edit of a package in one root's tree that another root takes request types from, both roots are what a fresh run writes", async () => {
     const ws = copyFixture('example');
     // v2 takes a request type from v1's admin subfolder, and embeds it in a request type of its own.
     fs.writeFileSync(
@@ -422,7 +437,10 @@ describe('fw watch', () => {
     const v3 = path.join(ws, 'internal/v3handler');
     fs.mkdirSync(v3);
     for (const f of ['router.go', 'registry.go']) fs.writeFileSync(path.join(v3, f), '// Code generated by fw. DO NOT EDIT.\n\npackage v3handler\n');
-    fs.writeFileSync(path.join(v3, 'handler_status.go'), 'package v3handler\n\nimport "net/http"\n\n// fw:http_route path=/v3/status\nfunc Status() http.HandlerFunc { return nil }\n');
+    fs.writeFileSync(
+      path.join(v3, 'handler_status.go'),
+      'package v3handler\n\nimport "net/http"\n\n// fw:http_route path=/v3/status\nfunc Status() http.HandlerFunc { return nil }\n',
+    );
     await next();
     expect(read(ws, 'internal/v3handler/router.go')).toContain('"GET /v3/status"');
     expect(read(ws, CLIENT)).toContain('/v3/status');
@@ -460,11 +478,23 @@ describe('fw watch', () => {
 
     // A handler type of the same name in another subfolder (already imported: the import names stay): both RouterParams
     // fields take their subfolder's prefix (billing's part and lines are kept, its field name is not) ...
-    write('internal/v1handler/billing/handler_invoices.go', handler('billing', 'type InvoiceHandler struct{}\n\n// fw:http_route path=/billing/invoices\nfunc (h *InvoiceHandler) List() http.HandlerFunc { return nil }'));
+    write(
+      'internal/v1handler/billing/handler_invoices.go',
+      handler(
+        'billing',
+        'type InvoiceHandler struct{}\n\n// fw:http_route path=/billing/invoices\nfunc (h *InvoiceHandler) List() http.HandlerFunc { return nil }',
+      ),
+    );
     let r = await next();
     expect(read(ws, ROUTER)).toContain('p.InvoiceHandler.List()');
     await expectFresh(r);
-    write('internal/v1handler/admin/handler_invoices.go', handler('admin', 'type InvoiceHandler struct{}\n\n// fw:http_route path=/admin/invoices\nfunc (h *InvoiceHandler) List() http.HandlerFunc { return nil }'));
+    write(
+      'internal/v1handler/admin/handler_invoices.go',
+      handler(
+        'admin',
+        'type InvoiceHandler struct{}\n\n// fw:http_route path=/admin/invoices\nfunc (h *InvoiceHandler) List() http.HandlerFunc { return nil }',
+      ),
+    );
     r = await next();
     expect(read(ws, ROUTER)).toContain('p.BillingInvoiceHandler.List()');
     await expectFresh(r);
@@ -496,7 +526,10 @@ describe('fw watch', () => {
     await expectFresh(r);
 
     // A route of one subfolder that conflicts with a route of another, then the conflict removed.
-    write('internal/v1handler/billing/handler_conflict.go', handler('billing', '// fw:http_route path=/admin/stats\nfunc Shadow() http.HandlerFunc { return nil }'));
+    write(
+      'internal/v1handler/billing/handler_conflict.go',
+      handler('billing', '// fw:http_route path=/admin/stats\nfunc Shadow() http.HandlerFunc { return nil }'),
+    );
     r = await next();
     expect(r.report).toBeUndefined();
     await expectFresh(r);
@@ -514,14 +547,21 @@ describe('fw watch', () => {
 
     // admin's ListUsersRequest has a models.Role query field: with a MarshalText method, the helper formats it with it.
     const models = read(ws, 'internal/models/models.go');
-    fs.writeFileSync(path.join(ws, 'internal/models/models.go'), `${models}\n// MarshalText writes the role.\nfunc (r Role) MarshalText() ([]byte, error) { return []byte(r), nil }\n`);
+    fs.writeFileSync(
+      path.join(ws, 'internal/models/models.go'),
+      `${models}\n// MarshalText writes the role.\nfunc (r Role) MarshalText() ([]byte, error) { return []byte(r), nil }\n`,
+    );
     await next();
     expect(read(ws, HELPER)).toContain('fwText(&q.Role)');
     await expectFreshRunAgrees(ws);
 
     // A route of a new subfolder with a query field of another package named models, whose import path sorts first:
     // it takes the import name models, and admin's group (its package unchanged) must call the first one models2.
-    addOtherModels(ws, 'v1handler', '// KindsRequest selects a kind.\ntype KindsRequest struct {\n\tKind amodels.Kind `query:"kind"`\n}\n\n// fw:http_route path=/kinds request=KindsRequest');
+    addOtherModels(
+      ws,
+      'v1handler',
+      '// KindsRequest selects a kind.\ntype KindsRequest struct {\n\tKind amodels.Kind `query:"kind"`\n}\n\n// fw:http_route path=/kinds request=KindsRequest',
+    );
     await next();
     expect(read(ws, HELPER)).toContain('ListUsersQuery struct {\n\tRole models2.Role');
     await expectFreshRunAgrees(ws);

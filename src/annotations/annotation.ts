@@ -54,7 +54,9 @@ export function parseMethods(value: string, pos: Pos): { methods?: HttpMethod[];
   if (bracketed) {
     const close = value.lastIndexOf(']');
     if (close !== value.length - 1) {
-      diagnostics.push(error('FW3022', posAt(pos, value, close + 1), `unexpected text after "]" in method list "${value}"`, 'end the list with "]", e.g. method=[GET,POST]'));
+      diagnostics.push(
+        error('FW3022', posAt(pos, value, close + 1), `unexpected text after "]" in method list "${value}"`, 'end the list with "]", e.g. method=[GET,POST]'),
+      );
     }
     inner = value.slice(1, close);
     innerOffset = 1;
@@ -88,7 +90,12 @@ export function parseMethods(value: string, pos: Pos): { methods?: HttpMethod[];
 function checkRouteName(value: string, pos: Pos): Diagnostic | undefined {
   if (isGoIdentifier(value)) return undefined;
   const why = GO_KEYWORDS.has(value) ? `"${value}" is a Go keyword` : 'not a Go identifier';
-  return error('FW3030', spanOf(pos, value), `invalid route name "${value}": ${why}`, 'a route name is a Go identifier: a letter or "_", then letters, digits or "_", e.g. name=GetUser');
+  return error(
+    'FW3030',
+    spanOf(pos, value),
+    `invalid route name "${value}": ${why}`,
+    'a route name is a Go identifier: a letter or "_", then letters, digits or "_", e.g. name=GetUser',
+  );
 }
 
 /** `required_header=`: an RFC 9110 token. */
@@ -97,7 +104,8 @@ function checkHeaderName(value: string, pos: Pos): Diagnostic | undefined {
   if (bad < 0) return undefined;
   const offending = [...value].slice(0, bad).join('');
   const c = [...value][bad] ?? '';
-  return error('FW3031', 
+  return error(
+    'FW3031',
     posAt(pos, value, offending.length),
     `invalid header name "${value}": "${c}" is not allowed in a header name`,
     "a header name is an RFC 9110 token: letters, digits and !#$%&'*+-.^_`|~, e.g. required_header=Authorization",
@@ -158,7 +166,12 @@ function collect(token: AnnotationToken, into: Collected, diagnostics: Diagnosti
       const first = into.requiredHeaders.find((h) => h.value.toLowerCase() === value.toLowerCase());
       if (first) {
         diagnostics.push({
-          ...error('FW3032', valuePos, `duplicate required_header "${value}"`, `header names are case-insensitive and "${first.value}" is already required; remove one`),
+          ...error(
+            'FW3032',
+            valuePos,
+            `duplicate required_header "${value}"`,
+            `header names are case-insensitive and "${first.value}" is already required; remove one`,
+          ),
           related: [{ pos: first.pos, message: `"${first.value}" required here` }],
         });
       } else {
@@ -187,13 +200,25 @@ export function parseAnnotation(text: string, pos: Pos): { annotation?: RouteAnn
   for (const token of tokenized.tokens) {
     if (!(ANNOTATION_KEYS as readonly string[]).includes(token.key)) {
       const guess = closestMatch(token.key, ANNOTATION_KEYS);
-      diagnostics.push(error('FW3010', spanOf(token.keyPos, token.key), `unknown annotation key "${token.key}"`, guess ? `did you mean "${guess}"? ${VALID_KEYS}` : VALID_KEYS));
+      diagnostics.push(
+        error(
+          'FW3010',
+          spanOf(token.keyPos, token.key),
+          `unknown annotation key "${token.key}"`,
+          guess ? `did you mean "${guess}"? ${VALID_KEYS}` : VALID_KEYS,
+        ),
+      );
       continue;
     }
     const first = firstSeen.get(token.key);
     if (first && !REPEATABLE.has(token.key)) {
       diagnostics.push({
-        ...error('FW3011', spanOf(token.keyPos, token.key), `duplicate key "${token.key}": it may appear once per annotation line`, duplicateKeyHint(token.key)),
+        ...error(
+          'FW3011',
+          spanOf(token.keyPos, token.key),
+          `duplicate key "${token.key}": it may appear once per annotation line`,
+          duplicateKeyHint(token.key),
+        ),
         related: [{ pos: first, message: `first "${token.key}=" here` }],
       });
       continue;

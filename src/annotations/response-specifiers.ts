@@ -103,10 +103,20 @@ function checkKeywordStatus(body: ResponseBody, keyword: string, match: StatusMa
   const { from, to } = statusInterval(match);
   const status = formatStatusMatch(match);
   if (body.kind === 'error' && (from < 400 || to > 599)) {
-    return error('FW3075', pos, `${keyword} response on ${status}: ${keyword} is only allowed on 4xx and 5xx statuses`, `use a status from 400 to 599, or name a response type instead of ${keyword}`);
+    return error(
+      'FW3075',
+      pos,
+      `${keyword} response on ${status}: ${keyword} is only allowed on 4xx and 5xx statuses`,
+      `use a status from 400 to 599, or name a response type instead of ${keyword}`,
+    );
   }
   if (body.kind === 'redirect' && (from < 300 || to > 399)) {
-    return error('FW3075', pos, `${keyword} response on ${status}: ${keyword} is only allowed on 3xx statuses`, `use a status from 300 to 399, or name a response type instead of ${keyword}`);
+    return error(
+      'FW3075',
+      pos,
+      `${keyword} response on ${status}: ${keyword} is only allowed on 3xx statuses`,
+      `use a status from 300 to 399, or name a response type instead of ${keyword}`,
+    );
   }
   return undefined;
 }
@@ -132,7 +142,15 @@ export function parseResponseSpecifier(value: string, pos: Pos): { specs: Respon
   const bodyText = value.slice(colon + 1);
   const bodyPos = posAt(pos, value, colon + 1);
   if (statusText === '') diagnostics.push(error('FW3076', pos, `missing status before ":" in "${value}"`, STATUS_FORMS_HINT));
-  if (bodyText === '') diagnostics.push(error('FW3077', bodyPos, `missing response type after ":" in "${value}"`, `write ${statusText || '200'}:TypeName, or ${statusText || '200'}:Error / Redirect`));
+  if (bodyText === '')
+    diagnostics.push(
+      error(
+        'FW3077',
+        bodyPos,
+        `missing response type after ":" in "${value}"`,
+        `write ${statusText || '200'}:TypeName, or ${statusText || '200'}:Error / Redirect`,
+      ),
+    );
   const match = statusText === '' ? undefined : parseStatusMatch(statusText, pos, diagnostics);
   const body = bodyText === '' ? undefined : parseBody(bodyText, bodyPos, diagnostics);
   if (!match || !body) return { specs: [], diagnostics };
@@ -190,7 +208,8 @@ export function checkResponseSet(specs: readonly ResponseSpecifier[]): Diagnosti
       const to = Math.min(a.to, b.to);
       if (from > to) continue;
       diagnostics.push({
-        ...error('FW3078', 
+        ...error(
+          'FW3078',
           later.pos,
           `response specifiers "${earlier.text}" and "${later.text}" both cover ${formatStatuses(from, to)}`,
           'keep one of them, or give one a more specific status (an exact status beats a range, a narrower range beats a wider one, a range beats a class)',
@@ -205,7 +224,12 @@ export function checkResponseSet(specs: readonly ResponseSpecifier[]): Diagnosti
     for (let status = from; status <= to && !used; status++) used = selectResponse(specs, status) === spec;
     if (!used && !isDuplicateOfEarlier(specs, spec)) {
       diagnostics.push(
-        warning('FW3079', spec.pos, `response specifier "${spec.text}" is never used: more specific specifiers cover all of ${formatStatusMatch(spec.match)}`, 'remove it, or narrow the specifiers that hide it'),
+        warning(
+          'FW3079',
+          spec.pos,
+          `response specifier "${spec.text}" is never used: more specific specifiers cover all of ${formatStatusMatch(spec.match)}`,
+          'remove it, or narrow the specifiers that hide it',
+        ),
       );
     }
   }

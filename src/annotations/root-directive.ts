@@ -42,7 +42,14 @@ export function parseRootDirective(text: string, pos: Pos): { directive?: RootDi
     if (parsed.path.segments.some((s) => s.kind !== 'static')) {
       diagnostics.push(error('FW3082', token.valuePos, `prefix ${token.value} has a wildcard`, PREFIX_HINT));
     } else if (parsed.path.segments.at(-1)?.kind === 'static' && token.value.endsWith('/')) {
-      diagnostics.push(error(token.value === '/' ? 'FW3083' : 'FW3082', token.valuePos, token.value === '/' ? 'prefix / mounts nothing' : `prefix ${token.value} ends with "/"`, token.value === '/' ? 'remove the fw:http_root line' : PREFIX_HINT));
+      diagnostics.push(
+        error(
+          token.value === '/' ? 'FW3083' : 'FW3082',
+          token.valuePos,
+          token.value === '/' ? 'prefix / mounts nothing' : `prefix ${token.value} ends with "/"`,
+          token.value === '/' ? 'remove the fw:http_root line' : PREFIX_HINT,
+        ),
+      );
     } else prefix = parsed.path;
   }
   if (!seen && diagnostics.length === 0) diagnostics.push(error('FW3084', tokenized.markerPos, 'fw:http_root without prefix=', PREFIX_HINT));

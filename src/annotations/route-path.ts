@@ -39,16 +39,17 @@ function foreignParameter(seg: string): string | undefined {
 }
 
 /** Parses one `{...}` segment (braces already checked). */
-function parseWildcard(
-  inner: string,
-  isLast: boolean,
-  at: Pos,
-  seen: Map<string, Pos>,
-  diagnostics: Diagnostic[],
-): PathSegment | undefined {
+function parseWildcard(inner: string, isLast: boolean, at: Pos, seen: Map<string, Pos>, diagnostics: Diagnostic[]): PathSegment | undefined {
   if (inner === '$') {
     if (!isLast) {
-      diagnostics.push(error('FW3050', at, '"{$}" must be the last segment of the path', 'it matches the end of a path that ends in "/", e.g. /users/{$}; remove what follows it'));
+      diagnostics.push(
+        error(
+          'FW3050',
+          at,
+          '"{$}" must be the last segment of the path',
+          'it matches the end of a path that ends in "/", e.g. /users/{$}; remove what follows it',
+        ),
+      );
       return undefined;
     }
     return { kind: 'end' };
@@ -67,7 +68,14 @@ function parseWildcard(
   }
   let ok = true;
   if (remainder && !isLast) {
-    diagnostics.push(error('FW3050', at, `"{${inner}}" must be the last segment of the path`, `a {name...} wildcard matches the rest of the path; move it to the end or write {${name}}`));
+    diagnostics.push(
+      error(
+        'FW3050',
+        at,
+        `"{${inner}}" must be the last segment of the path`,
+        `a {name...} wildcard matches the rest of the path; move it to the end or write {${name}}`,
+      ),
+    );
     ok = false;
   }
   const first = seen.get(name);
@@ -94,7 +102,12 @@ function checkBraces(seg: string, segPos: Pos, diagnostics: Diagnostic[]): boole
   }
   if (open > 0) {
     diagnostics.push(
-      error('FW3047', posAt(segPos, seg, open), `wildcard in the middle of segment "${seg}"`, `ServeMux wildcards cannot share a segment with text; ${WILDCARD_HINT}`),
+      error(
+        'FW3047',
+        posAt(segPos, seg, open),
+        `wildcard in the middle of segment "${seg}"`,
+        `ServeMux wildcards cannot share a segment with text; ${WILDCARD_HINT}`,
+      ),
     );
     return false;
   }
@@ -109,7 +122,12 @@ function checkBraces(seg: string, segPos: Pos, diagnostics: Diagnostic[]): boole
   }
   if (close !== seg.length - 1) {
     diagnostics.push(
-      error('FW3047', posAt(segPos, seg, close + 1), `text after wildcard in segment "${seg}"`, `ServeMux wildcards cannot share a segment with text; ${WILDCARD_HINT}`),
+      error(
+        'FW3047',
+        posAt(segPos, seg, close + 1),
+        `text after wildcard in segment "${seg}"`,
+        `ServeMux wildcards cannot share a segment with text; ${WILDCARD_HINT}`,
+      ),
     );
     return false;
   }
@@ -152,20 +170,35 @@ export function parseRoutePath(text: string, pos: Pos): { path?: RoutePath; diag
       if (isLast) segments.push({ kind: 'static', value: '' });
       else {
         diagnostics.push(
-          error('FW3043', segPos, 'path contains an empty segment ("//")', 'remove the extra "/": ServeMux cleans "//" to "/" in request paths, so this pattern could never match'),
+          error(
+            'FW3043',
+            segPos,
+            'path contains an empty segment ("//")',
+            'remove the extra "/": ServeMux cleans "//" to "/" in request paths, so this pattern could never match',
+          ),
         );
       }
       return;
     }
     if (seg === '.' || seg === '..') {
       diagnostics.push(
-        error('FW3044', segPos, `path contains a "${seg}" segment`, `remove it: ServeMux resolves "${seg}" in request paths, so this pattern could never match`),
+        error(
+          'FW3044',
+          segPos,
+          `path contains a "${seg}" segment`,
+          `remove it: ServeMux resolves "${seg}" in request paths, so this pattern could never match`,
+        ),
       );
       return;
     }
     if (/^(?:\.|%2e){1,2}$/i.test(seg)) {
       diagnostics.push(
-        error('FW3054', segPos, `path segment "${seg}" is an escaped dot segment`, 'remove it: ServeMux unescapes it to a dot segment, and browsers resolve it as one, so no browser can reach this pattern'),
+        error(
+          'FW3054',
+          segPos,
+          `path segment "${seg}" is an escaped dot segment`,
+          'remove it: ServeMux unescapes it to a dot segment, and browsers resolve it as one, so no browser can reach this pattern',
+        ),
       );
       return;
     }
@@ -173,7 +206,12 @@ export function parseRoutePath(text: string, pos: Pos): { path?: RoutePath; diag
       const param = foreignParameter(seg);
       if (param) {
         diagnostics.push(
-          error('FW3045', segPos, `path segment "${seg}" looks like a path parameter`, `ServeMux would match it literally; write path parameters in braces: ${param}`),
+          error(
+            'FW3045',
+            segPos,
+            `path segment "${seg}" looks like a path parameter`,
+            `ServeMux would match it literally; write path parameters in braces: ${param}`,
+          ),
         );
       } else {
         segments.push({ kind: 'static', value: seg });

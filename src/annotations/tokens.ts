@@ -86,9 +86,7 @@ function checkBrackets(key: string, value: string, valuePos: Pos): Diagnostic[] 
     }
   }
   for (const i of open) {
-    diagnostics.push(
-      error('FW3002', posAt(valuePos, value, i), `unclosed "[" in the value of "${key}"`, `close the list with "]", e.g. ${key}=[GET, POST]`),
-    );
+    diagnostics.push(error('FW3002', posAt(valuePos, value, i), `unclosed "[" in the value of "${key}"`, `close the list with "]", e.g. ${key}=[GET, POST]`));
   }
   return diagnostics;
 }
@@ -107,7 +105,14 @@ export function tokenizeAnnotation(text: string, pos: Pos, kind: LineKind = ROUT
     return {
       markerPos,
       tokens: [],
-      diagnostics: [error('FW3003', pos, `not an ${kind.marker} ${kind === ROUTE_LINE ? 'annotation' : 'line'}`, `such a line starts with "// ${kind.marker}" followed by key=value pairs`)],
+      diagnostics: [
+        error(
+          'FW3003',
+          pos,
+          `not an ${kind.marker} ${kind === ROUTE_LINE ? 'annotation' : 'line'}`,
+          `such a line starts with "// ${kind.marker}" followed by key=value pairs`,
+        ),
+      ],
     };
   }
   const tokens: AnnotationToken[] = [];
@@ -127,7 +132,12 @@ export function tokenizeAnnotation(text: string, pos: Pos, kind: LineKind = ROUT
       diagnostics.push(
         keys.includes(word)
           ? error('FW3004', spanOf(wordPos, word), `annotation key "${word}" has no value`, `write ${word}=<value>`)
-          : error('FW3005', spanOf(wordPos, word), `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${keys.join(', ')}`),
+          : error(
+              'FW3005',
+              spanOf(wordPos, word),
+              `unexpected text "${word}" in annotation`,
+              `parameters are space-separated key=value pairs; valid keys: ${keys.join(', ')}`,
+            ),
       );
       continue;
     }
@@ -137,7 +147,14 @@ export function tokenizeAnnotation(text: string, pos: Pos, kind: LineKind = ROUT
       continue;
     }
     if (!KEY.test(key)) {
-      diagnostics.push(error('FW3005', spanOf(wordPos, word), `unexpected text "${word}" in annotation`, `parameters are space-separated key=value pairs; valid keys: ${keys.join(', ')}`));
+      diagnostics.push(
+        error(
+          'FW3005',
+          spanOf(wordPos, word),
+          `unexpected text "${word}" in annotation`,
+          `parameters are space-separated key=value pairs; valid keys: ${keys.join(', ')}`,
+        ),
+      );
       continue;
     }
     const value = word.slice(eq + 1);

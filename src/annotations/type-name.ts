@@ -7,11 +7,7 @@ import type { TypeName } from './types';
  * Parses a Go type name as written in an annotation: `Ident` or `pkg.Ident`
  * (V4). `what` names the annotation part in messages (e.g. `request type`).
  */
-export function parseTypeName(
-  text: string,
-  pos: Pos,
-  what: string,
-): { type?: TypeName; diagnostics: Diagnostic[] } {
+export function parseTypeName(text: string, pos: Pos, what: string): { type?: TypeName; diagnostics: Diagnostic[] } {
   const parts = text.split('.');
   const hint = `${what} must be a Go type name: an identifier such as User, or pkg.User for a type of another package of the module`;
   if (parts.length > 2) {

@@ -64,7 +64,10 @@ ${REPORT_HELP}
 /** `--tags a,b` as go build reads it: a comma-separated list (the old space-separated form is still accepted). */
 export function buildTags(value: unknown): string[] {
   if (typeof value !== 'string') return [];
-  return value.split(value.includes(',') ? ',' : ' ').map((t) => t.trim()).filter(Boolean);
+  return value
+    .split(value.includes(',') ? ',' : ' ')
+    .map((t) => t.trim())
+    .filter(Boolean);
 }
 
 /** `--format text|json|github`; text when absent. */
@@ -77,7 +80,8 @@ export function formatOption(value: unknown): OutputFormat {
 /** `--max-warnings N` (a whole number) and `--warnings-as-errors`. */
 export function budgetOption(values: Record<string, unknown>): WarningBudget {
   const max = values['max-warnings'];
-  if (max !== undefined && !(typeof max === 'string' && /^\d+$/.test(max))) throw new UsageError(`--max-warnings takes a whole number, not ${JSON.stringify(max)}`);
+  if (max !== undefined && !(typeof max === 'string' && /^\d+$/.test(max)))
+    throw new UsageError(`--max-warnings takes a whole number, not ${JSON.stringify(max)}`);
   return { maxWarnings: max === undefined ? undefined : Number(max), warningsAsErrors: values['warnings-as-errors'] === true };
 }
 
@@ -104,7 +108,12 @@ async function runGenerators(
   if (values.turbo === true) {
     const problems = checkTurboTask(cwd, command === 'all' ? (outputs.openapi ? 'openapi' : 'all') : generators[0]!, outputs.clientFile);
     if (problems.length > 0) {
-      printReport(format, { ...base, diagnostics: problems, outcome: 'errors', roots: [], routes: 0, written: [], unchanged: [], stale: [] }, printOptions(values), io);
+      printReport(
+        format,
+        { ...base, diagnostics: problems, outcome: 'errors', roots: [], routes: 0, written: [], unchanged: [], stale: [] },
+        printOptions(values),
+        io,
+      );
       return EXIT_FAILURE;
     }
   }

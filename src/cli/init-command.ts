@@ -18,7 +18,9 @@ function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number
   if (values.quiet !== true) {
     for (const f of result.written) io.out(`wrote ${displayPath(cwd, f)}`);
     const roots = plan.roots.length > 0 ? plan.roots.join(', ') : 'none';
-    io.out(`fw init --turbo: tasks ${Object.keys(plan.tasks).join(', ')} for root handler packages ${roots}; ${result.written.length} written, ${result.unchanged.length} unchanged`);
+    io.out(
+      `fw init --turbo: tasks ${Object.keys(plan.tasks).join(', ')} for root handler packages ${roots}; ${result.written.length} written, ${result.unchanged.length} unchanged`,
+    );
   }
   return EXIT_OK;
 }

@@ -3,7 +3,7 @@ import { printReport } from '../diagnostics/print-report';
 import { brokenBudget, type RunReport, type WarningBudget } from '../diagnostics/run-report';
 import { type Rebuild, startWatch } from '../watch';
 import { budgetOption, buildTags, cacheDirOption, formatOption, GENERATE_OPTIONS, printOptions, ZOD_HELP, zodOption } from './generate-command';
-import { type Command, displayPath, EXIT_OK, type Io } from './command';
+import { type Command, displayPath, EXIT_OK } from './command';
 
 /** What one rebuild did, as a run report: its diagnostics, files and one summary line. */
 function rebuildReport(r: Rebuild, cwd: string, budget: WarningBudget): RunReport {
@@ -87,7 +87,8 @@ ${ZOD_HELP}
         clientZod: zodOption(values.zod),
         tags: buildTags(values.tags),
         cacheDir: cacheDirOption(values, cwd),
-        onWatchError: (e) => io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
+        onWatchError: (e) =>
+          io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
       },
       (r) => printReport(format, rebuildReport(r, cwd, budget), printOptions(values), io),
     );

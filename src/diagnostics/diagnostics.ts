@@ -72,7 +72,10 @@ const NAMED_CONTROLS: Record<string, string> = { '\n': '\\n', '\r': '\\r' };
 
 /** File names and values may hold a newline or a terminal escape: printed escaped, so a diagnostic stays on its lines. */
 export function printable(line: string): string {
-  return line.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => NAMED_CONTROLS[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return line.replace(
+    /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => NAMED_CONTROLS[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /**

@@ -41,10 +41,7 @@ function lineCommentText(s: string): string {
  * into curly quotes and drops trailing blanks, so those are escaped/trimmed).
  */
 export function goLineComment(s: string): string {
-  return lineCommentText(s)
-    .replace(/''/g, "'\\'")
-    .replace(/``/g, '`\\`')
-    .trimEnd();
+  return lineCommentText(s).replace(/''/g, "'\\'").replace(/``/g, '`\\`').trimEnd();
 }
 
 /** Text to put after `// ` in generated TypeScript: stays inside the comment whatever it holds. */

@@ -142,7 +142,9 @@ export class JsonShapes {
       case 'slice':
         return nullable({ kind: 'array', items: this.rawJson(t.elem, deref) });
       case 'array':
-        return t.length === undefined ? { kind: 'array', items: this.rawJson(t.elem, ctx) } : { kind: 'array', items: this.rawJson(t.elem, ctx), length: t.length };
+        return t.length === undefined
+          ? { kind: 'array', items: this.rawJson(t.elem, ctx) }
+          : { kind: 'array', items: this.rawJson(t.elem, ctx), length: t.length };
       case 'map':
         // JSON object keys are strings whatever the Go key type (integers and TextMarshalers are written as text).
         return nullable({ kind: 'record', values: this.rawJson(t.value, ctx === 'in' ? 'in' : 'out') });
@@ -208,7 +210,10 @@ export class JsonShapes {
   }
 
   private rawObject(fields: readonly JsonField[], ctx: JsonContext): JsonShape & { kind: 'object' } {
-    return this.objectOf(fields.map((f) => this.property(f, ctx)), ctx);
+    return this.objectOf(
+      fields.map((f) => this.property(f, ctx)),
+      ctx,
+    );
   }
 
   /** A struct's JSON object: strict where the decoder reads it (fwhttp.Bind disallows unknown fields). */
@@ -358,7 +363,11 @@ export class JsonShapes {
         return nullable({ kind: 'string', format: 'base64' });
       case 'mapped':
         // A defined type has none of the methods (nor encoding/json's special case) that give the form.
-        this.warnOnce(info, 'defined', `type ${info.name} is defined from ${u.name}, whose JSON form comes from methods ${info.name} does not have, so fw cannot know its JSON form; the TypeScript client types it as unknown`);
+        this.warnOnce(
+          info,
+          'defined',
+          `type ${info.name} is defined from ${u.name}, whose JSON form comes from methods ${info.name} does not have, so fw cannot know its JSON form; the TypeScript client types it as unknown`,
+        );
         return { kind: 'unknown', reason: `${info.name} is defined from ${u.name}` };
       default:
         return this.rawJson(u, ctx);
@@ -372,7 +381,10 @@ export class JsonShapes {
     if (m.kind === 'form') return formShape(m.form!);
     if (info) {
       const method = ctx === 'in' ? 'UnmarshalJSON' : 'MarshalJSON';
-      const how = m.owner === info.name ? `has ${method === 'MarshalJSON' ? 'a' : 'an'} ${method} method` : `has the ${method} method of ${m.owner} (promoted from an embedded field)`;
+      const how =
+        m.owner === info.name
+          ? `has ${method === 'MarshalJSON' ? 'a' : 'an'} ${method} method`
+          : `has the ${method} method of ${m.owner} (promoted from an embedded field)`;
       this.warnOnce(info, method, `type ${info.name} ${how}, so fw cannot know its JSON form; the TypeScript client types it as unknown`);
     }
     return { kind: 'unknown', reason: `${m.owner} has its own JSON methods` };

@@ -1,7 +1,7 @@
 import { type Diagnostic, warning } from '../diagnostics/diagnostics';
 import type { RouteModel, RouteResponse } from '../model/model';
 import { compareIndex } from '../go/struct-views';
-import { type TypeResolver } from '../go/type-resolver';
+import type { TypeResolver } from '../go/type-resolver';
 import { type JsonProperty, type JsonShape, type JsonShapes, STRING } from './json-shape';
 import type { HttpMethod, StatusMatch } from '../annotations/types';
 import { isRequiredField, type JsonField, LOCATION_TAGS, type LocationTag, type ResolvedType, type TaggedField } from '../go/resolved-types';
@@ -96,14 +96,24 @@ export function planOperation(
     const pathProps = route.path.segments.flatMap((s): JsonProperty[] => {
       if (s.kind !== 'wildcard' && s.kind !== 'remainder') return [];
       const f = pathFields.find((p) => p.name === s.name);
-      return [{ name: s.name, shape: f ? mapper.param(f.type) : STRING, optional: false, doc: f?.field.doc ?? [], sentAs: s.kind === 'wildcard' ? 'segment' : 'segments' }];
+      return [
+        {
+          name: s.name,
+          shape: f ? mapper.param(f.type) : STRING,
+          optional: false,
+          doc: f?.field.doc ?? [],
+          sentAs: s.kind === 'wildcard' ? 'segment' : 'segments',
+        },
+      ];
     });
     props.push({ name: 'path', shape: { kind: 'object', props: pathProps }, optional: false });
   }
 
   if (req) {
     // A query parameter may be left out (Go reads a missing one as the zero value) unless its tag says `,required`.
-    const query = views.fields(req, 'query').map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: !isRequiredField(f), doc: f.field.doc }));
+    const query = views
+      .fields(req, 'query')
+      .map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: !isRequiredField(f), doc: f.field.doc }));
     if (query.length > 0) props.push({ name: 'query', shape: { kind: 'object', props: query }, optional: query.every((q) => q.optional) });
   }
 
@@ -124,7 +134,8 @@ export function planOperation(
       props.push({ name: 'body', shape: { kind: 'object', props: body }, optional: body.every((p) => p.optional) });
       if (jsonFields.length > 0) {
         diagnostics.push(
-          warning('FW5010', 
+          warning(
+            'FW5010',
             route.pos,
             `request type ${requestName} of route ${route.name} has form or file fields and JSON fields (${jsonFields.map((f) => f.name).join(', ')}); a multipart request carries no JSON body, so the TypeScript client does not send them`,
             'tag them form:"..." or json:"-"',
@@ -133,7 +144,8 @@ export function planOperation(
       }
     } else if (jsonFields.length > 0 && NO_BODY_METHODS.has(method)) {
       diagnostics.push(
-        warning('FW5011', 
+        warning(
+          'FW5011',
           route.pos,
           `request type ${requestName} of route ${route.name} has JSON body fields (${jsonFields.map((f) => f.name).join(', ')}), but a ${method} request has no body; the TypeScript client does not send them`,
           'tag them query:"..." (or path/header), mark them json:"-", or use another method',
@@ -165,7 +177,14 @@ export function bodylessWarnings(route: RouteModel): Diagnostic[] {
     const headOnly = route.methods.length === 1 && route.methods[0] === 'HEAD';
     if (status === undefined && !headOnly) continue;
     const what = status !== undefined ? `a ${status} answer` : 'an answer to HEAD';
-    out.push(warning('FW5012', route.pos, `response=${r.text} of route ${route.name} names a body type, but ${what} has no body; the TypeScript client does not read one`, 'answer with a status that carries a body, or ignore this if no body is meant'));
+    out.push(
+      warning(
+        'FW5012',
+        route.pos,
+        `response=${r.text} of route ${route.name} names a body type, but ${what} has no body; the TypeScript client does not read one`,
+        'answer with a status that carries a body, or ignore this if no body is meant',
+      ),
+    );
   }
   return out;
 }
@@ -177,7 +196,8 @@ function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: 
     return { name, shape: field ? mapper.param(field.type) : STRING, optional: false, doc: field?.field.doc ?? [], sentAs: 'header' };
   });
   for (const f of fields) {
-    if (!props.some((p) => p.name.toLowerCase() === f.name.toLowerCase())) props.push({ name: f.name, shape: mapper.param(f.type), optional: !isRequiredField(f), doc: f.field.doc, sentAs: 'header' });
+    if (!props.some((p) => p.name.toLowerCase() === f.name.toLowerCase()))
+      props.push({ name: f.name, shape: mapper.param(f.type), optional: !isRequiredField(f), doc: f.field.doc, sentAs: 'header' });
   }
   return props;
 }

@@ -22,7 +22,8 @@ export function rootPrefixes(roots: readonly RootModel[], diagnostics: Diagnosti
     const other = owner.get(chosen);
     if (other) {
       diagnostics.push(
-        error('FW5001', 
+        error(
+          'FW5001',
           { file: path.join(root.dir, 'router.go'), line: 1, col: 1 },
           `root packages ${other.relDir} and ${root.relDir} both give the name prefix ${chosen}`,
           'rename one of the directories, or generate for one root at a time (fw g <generator> --file <path> <package>)',

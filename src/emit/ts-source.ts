@@ -38,7 +38,8 @@ export function goDocToJsDoc(lines: readonly string[], extra: readonly string[] 
     if (INDENTED.test(line)) {
       // A preformatted block: indented lines, and blank lines followed by more indented lines.
       const block: string[] = [];
-      while (i < lines.length && (INDENTED.test(lines[i]!) || (lines[i] === '' && INDENTED.test(lines.slice(i).find((l) => l !== '') ?? '')))) block.push(lines[i++]!);
+      while (i < lines.length && (INDENTED.test(lines[i]!) || (lines[i] === '' && INDENTED.test(lines.slice(i).find((l) => l !== '') ?? ''))))
+        block.push(lines[i++]!);
       const indent = Math.min(...block.filter((l) => l !== '').map((l) => /^\s*/.exec(l)![0].length));
       text.push('```', ...block.map((l) => l.slice(indent)), '```');
     } else if (line.startsWith('Deprecated:') && (i === 0 || lines[i - 1] === '')) {

@@ -13,19 +13,68 @@ import * as path from 'node:path';
 
 /** GOOS values Go knows (internal/syslist.KnownOS): only these count as file-name suffixes. */
 export const KNOWN_OS: ReadonlySet<string> = new Set([
-  'aix', 'android', 'darwin', 'dragonfly', 'freebsd', 'hurd', 'illumos', 'ios', 'js', 'linux', 'nacl', 'netbsd', 'openbsd',
-  'plan9', 'solaris', 'wasip1', 'windows', 'zos',
+  'aix',
+  'android',
+  'darwin',
+  'dragonfly',
+  'freebsd',
+  'hurd',
+  'illumos',
+  'ios',
+  'js',
+  'linux',
+  'nacl',
+  'netbsd',
+  'openbsd',
+  'plan9',
+  'solaris',
+  'wasip1',
+  'windows',
+  'zos',
 ]);
 
 /** The GOOS values for which the `unix` tag holds (internal/syslist.UnixOS). */
 export const UNIX_OS: ReadonlySet<string> = new Set([
-  'aix', 'android', 'darwin', 'dragonfly', 'freebsd', 'hurd', 'illumos', 'ios', 'linux', 'netbsd', 'openbsd', 'solaris',
+  'aix',
+  'android',
+  'darwin',
+  'dragonfly',
+  'freebsd',
+  'hurd',
+  'illumos',
+  'ios',
+  'linux',
+  'netbsd',
+  'openbsd',
+  'solaris',
 ]);
 
 /** GOARCH values Go knows (internal/syslist.KnownArch). */
 export const KNOWN_ARCH: ReadonlySet<string> = new Set([
-  '386', 'amd64', 'amd64p32', 'arm', 'armbe', 'arm64', 'arm64be', 'loong64', 'mips', 'mipsle', 'mips64', 'mips64le',
-  'mips64p32', 'mips64p32le', 'ppc', 'ppc64', 'ppc64le', 'riscv', 'riscv64', 's390', 's390x', 'sparc', 'sparc64', 'wasm',
+  '386',
+  'amd64',
+  'amd64p32',
+  'arm',
+  'armbe',
+  'arm64',
+  'arm64be',
+  'loong64',
+  'mips',
+  'mipsle',
+  'mips64',
+  'mips64le',
+  'mips64p32',
+  'mips64p32le',
+  'ppc',
+  'ppc64',
+  'ppc64le',
+  'riscv',
+  'riscv64',
+  's390',
+  's390x',
+  'sparc',
+  'sparc64',
+  'wasm',
 ]);
 
 /** The newest Go release fw knows: the release tags go1.1 … go1.<this> hold. */
@@ -43,10 +92,7 @@ export interface BuildTarget {
 }
 
 /** A parsed build expression. */
-export type BuildExpr =
-  | { kind: 'tag'; name: string }
-  | { kind: 'not'; x: BuildExpr }
-  | { kind: 'and' | 'or'; x: BuildExpr; y: BuildExpr };
+export type BuildExpr = { kind: 'tag'; name: string } | { kind: 'not'; x: BuildExpr } | { kind: 'and' | 'or'; x: BuildExpr; y: BuildExpr };
 
 /** The build lines of a file's header, as go/build finds them (parseFileHeader). */
 export interface FileConstraints {
@@ -354,7 +400,8 @@ export type FileVerdict = { build: boolean; problem?: undefined } | { build: fal
  * its +build lines), then cgo.
  */
 export function shouldBuild(name: string, constraints: FileConstraints, importsC: boolean, target: BuildTarget): FileVerdict {
-  if (constraints.duplicateGoBuild !== undefined) return { build: false, problem: { line: constraints.duplicateGoBuild, col: 1, message: 'multiple //go:build lines' } };
+  if (constraints.duplicateGoBuild !== undefined)
+    return { build: false, problem: { line: constraints.duplicateGoBuild, col: 1, message: 'multiple //go:build lines' } };
   if (!matchFileName(name, target)) return { build: false };
   const { goBuild } = constraints;
   if (goBuild) {

@@ -119,7 +119,13 @@ function stopWorkers(): void {
  * counts the file in `taken[TAKEN]`, so that the two ends never take more
  * files than there are between them, then takes the next index at its end.
  */
-export function takeFiles(files: readonly string[], taken: Int32Array, end: typeof FROM_FRONT | typeof FROM_BACK, cacheDir: string | undefined, parsed: (index: number, file: GoFile) => void): void {
+export function takeFiles(
+  files: readonly string[],
+  taken: Int32Array,
+  end: typeof FROM_FRONT | typeof FROM_BACK,
+  cacheDir: string | undefined,
+  parsed: (index: number, file: GoFile) => void,
+): void {
   while (Atomics.add(taken, TAKEN, 1) < files.length) {
     const n = Atomics.add(taken, end, 1);
     const i = end === FROM_FRONT ? n : files.length - 1 - n;

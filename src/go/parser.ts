@@ -64,7 +64,19 @@ class FileReader {
   ) {
     // eslint-disable-next-line no-control-regex
     this.ascii = !/[^\x00-\x7f]/.test(text);
-    this.out = { path: file, packageName: '', generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], rootDirectives: [], syntaxErrors: [], constraints: readFileConstraints(text) };
+    this.out = {
+      path: file,
+      packageName: '',
+      generated: false,
+      imports: [],
+      funcs: [],
+      types: [],
+      consts: [],
+      strayAnnotations: [],
+      rootDirectives: [],
+      syntaxErrors: [],
+      constraints: readFileConstraints(text),
+    };
   }
 
   read(root: Node): GoFile {
@@ -183,10 +195,13 @@ class FileReader {
       namePos: nameNode ? this.pos(nameNode) : this.pos(node),
     };
     if (isMethod) {
-      const recvType = node.childForFieldName('receiver')?.namedChildren.find((c) => c?.type === 'parameter_declaration')?.childForFieldName('type');
+      const recvType = node
+        .childForFieldName('receiver')
+        ?.namedChildren.find((c) => c?.type === 'parameter_declaration')
+        ?.childForFieldName('type');
       if (recvType) {
         const pointer = recvType.type === 'pointer_type';
-        let base: Node | null = pointer ? recvType.namedChildren[0] ?? null : recvType;
+        let base: Node | null = pointer ? (recvType.namedChildren[0] ?? null) : recvType;
         if (base?.type === 'generic_type') base = base.childForFieldName('type');
         decl.receiver = { typeName: base?.text ?? '', pointer };
       }
@@ -228,7 +243,7 @@ class FileReader {
     let values: string[] = [];
     let iota = 0;
     for (const spec of node.namedChildren) {
-      if (!spec || spec.type !== 'const_spec') continue;
+      if (spec?.type !== 'const_spec') continue;
       // The grammar puts the whole comma-separated list under the `name` field, commas included.
       const names = spec.childrenForFieldName('name').filter((n): n is Node => n?.type === 'identifier');
       const typeNode = spec.childForFieldName('type');
@@ -397,7 +412,10 @@ function siblingDoc(children: readonly Node[], index: number, withLineComment = 
     nextRow = c.startPosition.row;
   }
   const after = children[index + 1];
-  const trailing = withLineComment && after?.type === 'comment' && after.text.startsWith('//') && after.startPosition.row === decl.endPosition.row ? [stripComment(after.text)] : [];
+  const trailing =
+    withLineComment && after?.type === 'comment' && after.text.startsWith('//') && after.startPosition.row === decl.endPosition.row
+      ? [stripComment(after.text)]
+      : [];
   return [...above, ...trailing];
 }
 

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirIn, type GoModule, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
@@ -135,7 +134,14 @@ export class WorkspaceProgram implements GoProgram {
           const cycle = [...stack.slice(stack.indexOf(next)), next];
           const first = this.byPath.get(next)!;
           const file = first.files.find((f) => f.imports.some((i) => i.path === cycle[1])) ?? first.files[0]!;
-          out.push(error('FW2108', wholeFile(file.path), `import cycle not allowed: ${cycle.join(' imports ')}`, 'Go refuses to build it: move what both packages need into a package that imports neither'));
+          out.push(
+            error(
+              'FW2108',
+              wholeFile(file.path),
+              `import cycle not allowed: ${cycle.join(' imports ')}`,
+              'Go refuses to build it: move what both packages need into a package that imports neither',
+            ),
+          );
         } else if (!state.has(next)) visit(next);
       }
       stack.pop();
@@ -309,7 +315,12 @@ export class WorkspaceProgram implements GoProgram {
       }
       this.parsed?.set(file, parsed);
       // The files `go build` leaves out for the target are not part of the package (their declarations do not exist).
-      const verdict = shouldBuild(path.basename(file), parsed.constraints, parsed.imports.some((i) => i.path === 'C'), this.target);
+      const verdict = shouldBuild(
+        path.basename(file),
+        parsed.constraints,
+        parsed.imports.some((i) => i.path === 'C'),
+        this.target,
+      );
       if (verdict.build) files.push(parsed);
       else excluded.push(verdict.problem ? { file: parsed, problem: verdict.problem } : { file: parsed });
     }

@@ -82,7 +82,10 @@ export function readGoFile(file: string, cacheDir?: string): GoFile {
  * caller serve cache hits itself and hand only the misses to parse workers.
  * Throws when the file cannot be read.
  */
-export function readGoFileWithoutParsing(file: string, cacheDir?: string): { file: GoFile } | { file?: undefined; bytes: Buffer; entry?: { file: string; key: string } } {
+export function readGoFileWithoutParsing(
+  file: string,
+  cacheDir?: string,
+): { file: GoFile } | { file?: undefined; bytes: Buffer; entry?: { file: string; key: string } } {
   const source = readGoSource(file);
   if (source.generated) return { file: generatedFile(file, source.head) };
   const { bytes } = source;
@@ -143,7 +146,19 @@ function headThroughPackageClause(fd: number, first: Buffer): Buffer {
 function generatedFile(file: string, head: Buffer): GoFile {
   const text = head.toString('utf8');
   const packageName = PACKAGE_CLAUSE.exec(text)?.[1] ?? '';
-  return { path: file, packageName, generated: true, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], rootDirectives: [], syntaxErrors: [], constraints: readFileConstraints(text) };
+  return {
+    path: file,
+    packageName,
+    generated: true,
+    imports: [],
+    funcs: [],
+    types: [],
+    consts: [],
+    strayAnnotations: [],
+    rootDirectives: [],
+    syntaxErrors: [],
+    constraints: readFileConstraints(text),
+  };
 }
 
 function readEntry(entryFile: string, key: string, file: string): GoFile | undefined {

@@ -30,14 +30,40 @@ export type BasicKind =
   | 'rune';
 
 export const BASIC_KINDS: ReadonlySet<string> = new Set<BasicKind>([
-  'string', 'bool', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr',
-  'float32', 'float64', 'byte', 'rune',
+  'string',
+  'bool',
+  'int',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'uintptr',
+  'float32',
+  'float64',
+  'byte',
+  'rune',
 ]);
 
 export const INTEGER_KINDS: ReadonlySet<BasicKind> = new Set<BasicKind>([
-  'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr', 'byte', 'rune',
+  'int',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'uint',
+  'uint8',
+  'uint16',
+  'uint32',
+  'uint64',
+  'uintptr',
+  'byte',
+  'rune',
 ]);
-
 
 /**
  * A resolved Go type.

@@ -57,7 +57,14 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
             continue;
           }
           if (!isJson && name === undefined) continue;
-          found.push({ name: name ?? f.name, tagged: name !== undefined, options: tag.options, index: [...level.index, i], viaPointer: level.viaPointer, field: f });
+          found.push({
+            name: name ?? f.name,
+            tagged: name !== undefined,
+            options: tag.options,
+            index: [...level.index, i],
+            viaPointer: level.viaPointer,
+            field: f,
+          });
           if ((count.get(level.id) ?? 0) > 1) found.push(found[found.length - 1]!);
           hooks.included(f);
           continue;
@@ -72,7 +79,9 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
   }
   // One level and no name twice (most structs): nothing to settle, and `found` is in field order already.
   if (visited.size === 1 && !hasDuplicateName(found)) return found;
-  found.sort((a, b) => compareStrings(a.name, b.name) || a.index.length - b.index.length || Number(b.tagged) - Number(a.tagged) || compareIndex(a.index, b.index));
+  found.sort(
+    (a, b) => compareStrings(a.name, b.name) || a.index.length - b.index.length || Number(b.tagged) - Number(a.tagged) || compareIndex(a.index, b.index),
+  );
   const out: ViewField[] = [];
   for (let i = 0; i < found.length; ) {
     let j = i + 1;

@@ -8,7 +8,21 @@ import { parseStructTag } from './struct-tags';
 import { describeExpr } from './type-expr';
 import { directiveForm, type JsonForm } from '../workspace/json-form';
 import type { TypeMappings } from '../workspace/fw-config';
-import { BASIC_KINDS, type BasicKind, type EnumValue, INTEGER_KINDS, type JsonField, type LocationTag, type MarshalMethod, type Marshaler, type NamedType, type ResolvedField, type ResolvedStruct, type ResolvedType, type TaggedField } from './resolved-types';
+import {
+  BASIC_KINDS,
+  type BasicKind,
+  type EnumValue,
+  INTEGER_KINDS,
+  type JsonField,
+  type LocationTag,
+  type MarshalMethod,
+  type Marshaler,
+  type NamedType,
+  type ResolvedField,
+  type ResolvedStruct,
+  type ResolvedType,
+  type TaggedField,
+} from './resolved-types';
 import { type FlattenHooks, flattenStruct } from './struct-views';
 import { knownStdType } from './known-marshalers';
 import type { GoPackage, GoProgram, TypeRef } from './package';
@@ -31,7 +45,6 @@ import { isStdlibPath } from '../workspace/build-list';
  * uses them, once per field, and only for fields that the view includes.
  */
 
-
 interface Scope {
   pkg: GoPackage;
   file: GoFile;
@@ -40,7 +53,6 @@ interface Scope {
   /** The type arguments of a generic type being instantiated, by type parameter name. */
   typeArgs?: ReadonlyMap<string, ResolvedType>;
 }
-
 
 function isExported(name: string): boolean {
   return /^\p{Lu}/u.test(name);
@@ -175,7 +187,12 @@ export class TypeResolver {
       const target = this.declaredTarget(found.decl.type, scope);
       if (!target) {
         if (this.aliasStack.size >= MAX_ALIAS_NESTING) {
-          this.error('FW2101', found.decl.pos, `alias ${name} is nested in more than ${MAX_ALIAS_NESTING} other aliases`, 'declare the type without so many aliases around it');
+          this.error(
+            'FW2101',
+            found.decl.pos,
+            `alias ${name} is nested in more than ${MAX_ALIAS_NESTING} other aliases`,
+            'declare the type without so many aliases around it',
+          );
           return { kind: 'unknown', reason: 'aliases nested too deeply' };
         }
         this.aliasStack.add(key);
@@ -220,7 +237,12 @@ export class TypeResolver {
     this.addMethods(info);
     const enumValues = this.enumOf(info);
     if (enumValues) info.enum = enumValues;
-    if (info.type.kind === 'unknown') this.warn('FW2103', decl.pos, `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`);
+    if (info.type.kind === 'unknown')
+      this.warn(
+        'FW2103',
+        decl.pos,
+        `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`,
+      );
   }
 
   /** The declaration a plain type name (`T`, `pkg.T`) stands for, when it is declared in a package of the workspace. */
@@ -283,7 +305,11 @@ export class TypeResolver {
       case 'interface':
         return { kind: 'any' };
       case 'generic':
-        return this.resolveGeneric(expr.base, expr.args.map((a) => this.resolveExpr(a, scope)), scope);
+        return this.resolveGeneric(
+          expr.base,
+          expr.args.map((a) => this.resolveExpr(a, scope)),
+          scope,
+        );
       case 'func':
         return { kind: 'unknown', reason: 'func values have no JSON form' };
       case 'chan':
@@ -332,7 +358,13 @@ export class TypeResolver {
    */
   private addMethods(info: NamedType): void {
     const directive = directiveForm(info.decl.doc);
-    if (directive && 'problem' in directive) this.error('FW2107', info.decl.pos, `the fw:json directive of type ${info.decl.name} is invalid: ${directive.problem}`, 'write // fw:json type=string|number|integer|boolean|unknown [format=date-time] [nullable=true]');
+    if (directive && 'problem' in directive)
+      this.error(
+        'FW2107',
+        info.decl.pos,
+        `the fw:json directive of type ${info.decl.name} is invalid: ${directive.problem}`,
+        'write // fw:json type=string|number|integer|boolean|unknown [format=date-time] [nullable=true]',
+      );
     else if (directive) info.form = directive.form;
     const methods = this.packageIndex(info.pkg).methods.get(info.decl.name);
     if (!methods) return;
@@ -366,7 +398,8 @@ export class TypeResolver {
    */
   private instantiate(pkg: GoPackage, file: GoFile, decl: GoTypeDecl, args: ResolvedType[]): ResolvedType {
     if (decl.typeParams.length === 0) return { kind: 'unknown', reason: `${decl.name} is not a generic type but is given type arguments` };
-    if (args.length !== decl.typeParams.length) return { kind: 'unknown', reason: `${decl.name} has ${decl.typeParams.length} type parameters, but is given ${args.length} type arguments` };
+    if (args.length !== decl.typeParams.length)
+      return { kind: 'unknown', reason: `${decl.name} has ${decl.typeParams.length} type parameters, but is given ${args.length} type arguments` };
     if (decl.alias) return { kind: 'unknown', reason: `${decl.name} is a generic alias; fw does not resolve generic aliases` };
     const id = `${pkg.importPath}.${decl.name}[${args.map((a) => this.typeKey(a)).join(',')}]`;
     const ref: ResolvedType = { kind: 'named', id };
@@ -529,17 +562,19 @@ export class TypeResolver {
    */
   jsonFields(t: ResolvedType): readonly JsonField[] {
     // Not kept: a view is cheap to compute again, and the views of 10k request types held ~35 MB (issue 13 item 6).
-    return flattenStruct(t, 'json', this.flattenHooks).map((c): JsonField => ({
-      name: c.name,
-      type: c.field.type,
-      omitempty: c.options.includes('omitempty'),
-      omitzero: c.options.includes('omitzero'),
-      quoted: c.options.includes('string') && this.isQuotable(c.field.type),
-      tagged: c.tagged,
-      index: c.index,
-      viaPointer: c.viaPointer,
-      field: c.field,
-    }));
+    return flattenStruct(t, 'json', this.flattenHooks).map(
+      (c): JsonField => ({
+        name: c.name,
+        type: c.field.type,
+        omitempty: c.options.includes('omitempty'),
+        omitzero: c.options.includes('omitzero'),
+        quoted: c.options.includes('string') && this.isQuotable(c.field.type),
+        tagged: c.tagged,
+        index: c.index,
+        viaPointer: c.viaPointer,
+        field: c.field,
+      }),
+    );
   }
 
   /**
@@ -549,14 +584,16 @@ export class TypeResolver {
    * twice at the same depth binds neither, as with encoding/json.
    */
   taggedFields(t: ResolvedType, key: LocationTag | string): readonly TaggedField[] {
-    return flattenStruct(t, key, this.flattenHooks).map((c): TaggedField => ({
-      name: c.name,
-      options: c.options,
-      type: c.field.type,
-      index: c.index,
-      viaPointer: c.viaPointer,
-      field: c.field,
-    }));
+    return flattenStruct(t, key, this.flattenHooks).map(
+      (c): TaggedField => ({
+        name: c.name,
+        options: c.options,
+        type: c.field.type,
+        index: c.index,
+        viaPointer: c.viaPointer,
+        field: c.field,
+      }),
+    );
   }
 
   /** encoding/json applies `,string` only to bool, number and string kinds (through one unnamed pointer). */
@@ -571,13 +608,25 @@ export class TypeResolver {
   private checkKnown(f: ResolvedField): void {
     const reason = firstUnknown(f.type);
     if (reason !== undefined) {
-      this.warnField('FW2104', f, `field ${f.name} of ${f.owner} has type ${describeExpr(f.goType)}, which fw cannot resolve (${reason}); it is treated as unknown`);
+      this.warnField(
+        'FW2104',
+        f,
+        `field ${f.name} of ${f.owner} has type ${describeExpr(f.goType)}, which fw cannot resolve (${reason}); it is treated as unknown`,
+      );
     }
   }
 
   /** A field a view includes or leaves out: found again each time a view is taken. */
   private warnField(code: CodeOf<'warning'>, f: ResolvedField, message: string): void {
-    this.report(f.pos, warning(code, f.pos, message, 'use a type of this module, of the standard library or of a downloaded dependency, a basic type, or json.RawMessage, []byte, any'));
+    this.report(
+      f.pos,
+      warning(
+        code,
+        f.pos,
+        message,
+        'use a type of this module, of the standard library or of a downloaded dependency, a basic type, or json.RawMessage, []byte, any',
+      ),
+    );
   }
 
   /** Found while resolving a named type: given once, when it is resolved. */
@@ -622,7 +671,11 @@ export class TypeResolver {
   }
 
   /** `method` in the method set of `t` (addressable or not): the declaring type's name, undefined for time.Time. */
-  private findMethod(t: ResolvedType, method: MarshalMethod, addressable: boolean): { method: MarshalMethod; owner: string | undefined; form?: JsonForm } | undefined {
+  private findMethod(
+    t: ResolvedType,
+    method: MarshalMethod,
+    addressable: boolean,
+  ): { method: MarshalMethod; owner: string | undefined; form?: JsonForm } | undefined {
     // Depth 0: the type's own methods.
     const own = this.declared(t, method);
     if (own) return own.inSet(addressable) ? { method, owner: own.owner, form: own.form } : undefined;
@@ -658,9 +711,13 @@ export class TypeResolver {
    * `method` as declared by `t` itself (time.Time declares all four; a type
    * of known or declared form, all four, which write that form).
    */
-  private declared(t: ResolvedType, method: MarshalMethod): { owner: string | undefined; inSet: (addressable: boolean) => boolean; form?: JsonForm } | undefined {
+  private declared(
+    t: ResolvedType,
+    method: MarshalMethod,
+  ): { owner: string | undefined; inSet: (addressable: boolean) => boolean; form?: JsonForm } | undefined {
     if (t.kind === 'time') return { owner: undefined, inSet: (addressable) => addressable || method.startsWith('Marshal') };
-    if (t.kind === 'mapped') return t.receiver === 'none' ? undefined : { owner: t.name, inSet: (addressable) => t.receiver === 'value' || addressable, form: t.form };
+    if (t.kind === 'mapped')
+      return t.receiver === 'none' ? undefined : { owner: t.name, inSet: (addressable) => t.receiver === 'value' || addressable, form: t.form };
     if (t.kind !== 'named') return undefined;
     const info = this.named.get(t.id);
     if (info) this.resolveNamed(info); // a named type still waiting (see resolveDeclared) learns its methods now
@@ -704,7 +761,12 @@ export class TypeResolver {
       if (c.name === '_') continue;
       const value = u.name === 'string' ? stringConstValue(c, info.name) : integerConstValue(c, info.name);
       if (value === undefined) {
-        this.warn('FW2106', c.pos, `fw cannot compute the value of const ${c.name} (${c.value ?? 'a complex expression'}); type ${info.name} is not treated as an enum`, 'write the value as a literal, iota, or iota + N');
+        this.warn(
+          'FW2106',
+          c.pos,
+          `fw cannot compute the value of const ${c.name} (${c.value ?? 'a complex expression'}); type ${info.name} is not treated as an enum`,
+          'write the value as a literal, iota, or iota + N',
+        );
         return undefined;
       }
       if (seen.has(value)) continue;

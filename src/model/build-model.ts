@@ -75,7 +75,13 @@ interface PackagePart {
 }
 
 /** discover → parse → validate → model; see WorkspaceProgram for `target` and `reading`, ModelMemo for `memo`. */
-export async function loadWorkspaceModel(cwd: string, packages: readonly string[], target?: BuildTarget, reading: ProgramReading = {}, memo?: ModelMemo): Promise<LoadedModel> {
+export async function loadWorkspaceModel(
+  cwd: string,
+  packages: readonly string[],
+  target?: BuildTarget,
+  reading: ProgramReading = {},
+  memo?: ModelMemo,
+): Promise<LoadedModel> {
   await initGoParser();
   // A program that met unreadable files or directories is not kept: the next run reads (and reports) them again.
   // So is one that met missing modules or bad go.mod/go.work lines: the user may have fixed them since.
@@ -92,7 +98,10 @@ export async function loadWorkspaceModel(cwd: string, packages: readonly string[
   diagnostics.push(...discovery.diagnostics);
   const allRoots = discovery.roots;
   const selected = selectRoots(cwd, allRoots, packages, diagnostics);
-  const loadedMappings = loadTypeMappings(selected.flatMap((loc) => (loc.module ? [loc.module.dir] : [])), (name) => knownStdTypeNamed(name) !== undefined);
+  const loadedMappings = loadTypeMappings(
+    selected.flatMap((loc) => (loc.module ? [loc.module.dir] : [])),
+    (name) => knownStdTypeNamed(name) !== undefined,
+  );
   diagnostics.push(...loadedMappings.diagnostics);
   if (program.typeMappings && program.typeMappings.key !== loadedMappings.mappings.key) {
     // Types a kept program resolved followed the other mappings: start again (discovery's answer stays).
@@ -163,7 +172,14 @@ class RootBuilder {
   build(): RootModel | undefined {
     const { loc, program } = this;
     if (!loc.module) {
-      this.diagnostics.push(error('FW4021', { file: path.join(loc.dir, 'router.go'), line: 1, col: 1 }, `root package ${loc.relDir} is not inside a Go module`, 'run `go mod init <module path>` at the top of your Go code'));
+      this.diagnostics.push(
+        error(
+          'FW4021',
+          { file: path.join(loc.dir, 'router.go'), line: 1, col: 1 },
+          `root package ${loc.relDir} is not inside a Go module`,
+          'run `go mod init <module path>` at the top of your Go code',
+        ),
+      );
       return undefined;
     }
     program.addModule(loc.module);
@@ -182,9 +198,7 @@ class RootBuilder {
     for (const hp of [root, ...subs]) this.readPackage(hp, loc.dir);
     for (const dir of loc.otherModuleDirs) this.checkOtherModule(dir, loc.module);
     this.assignFieldNames();
-    this.diagnostics.push(
-      ...findRouteConflicts(this.routes.flatMap((r) => r.methods.map((method) => ({ method, path: r.path, pos: r.pos })))),
-    );
+    this.diagnostics.push(...findRouteConflicts(this.routes.flatMap((r) => r.methods.map((method) => ({ method, path: r.path, pos: r.pos })))));
     const usedSubs = subs.filter((s) => this.routes.some((r) => handlerPackageOf(r) === s));
     return {
       name: loc.name,
@@ -207,7 +221,9 @@ class RootBuilder {
     for (const hp of packages) {
       for (const file of hp.pkg.files) {
         if (!isGoIdentifier(file.packageName)) {
-          this.diagnostics.push(error('FW2002', { file: file.path, line: 1, col: 1 }, 'this Go file has no package clause', `start it with \`package ${hp.pkg.name || 'name'}\``));
+          this.diagnostics.push(
+            error('FW2002', { file: file.path, line: 1, col: 1 }, 'this Go file has no package clause', `start it with \`package ${hp.pkg.name || 'name'}\``),
+          );
         }
       }
     }
@@ -223,7 +239,9 @@ class RootBuilder {
       ];
       for (const d of declared) {
         if (GENERATED_DECLARATIONS.includes(d.name)) {
-          this.diagnostics.push(error('FW4022', d.pos, `package ${root.pkg.name} declares ${d.name}, which fw generates in router.go/registry.go`, `rename your ${d.name}`));
+          this.diagnostics.push(
+            error('FW4022', d.pos, `package ${root.pkg.name} declares ${d.name}, which fw generates in router.go/registry.go`, `rename your ${d.name}`),
+          );
         }
       }
     }
@@ -257,7 +275,14 @@ class RootBuilder {
       for (const file of hp.pkg.files) {
         for (const line of file.rootDirectives) {
           if (!isRootDirective(line.text)) continue;
-          this.diagnostics.push(error('FW4061', line.pos, `fw:http_root in subfolder ${hp.relDir}, which is not a root package`, `declare the prefix in a file of the root package ${this.loc.relDir}, e.g. its doc.go`));
+          this.diagnostics.push(
+            error(
+              'FW4061',
+              line.pos,
+              `fw:http_root in subfolder ${hp.relDir}, which is not a root package`,
+              `declare the prefix in a file of the root package ${this.loc.relDir}, e.g. its doc.go`,
+            ),
+          );
         }
       }
     }
@@ -273,7 +298,13 @@ class RootBuilder {
   /** The kept part of `hp`, when its package and the packages of its types are the program's still and its groups are free here. */
   private reusablePart(hp: HandlerPackage): PackagePart | undefined {
     const part = this.kept?.get(hp.pkg.dir);
-    if (!part || part.hp !== hp || part.prefix !== (this.prefix?.text ?? '') || part.groups.some((g) => this.groups.has(g.group.name) || g.group.routes.length !== g.routes)) return undefined;
+    if (
+      !part ||
+      part.hp !== hp ||
+      part.prefix !== (this.prefix?.text ?? '') ||
+      part.groups.some((g) => this.groups.has(g.group.name) || g.group.routes.length !== g.routes)
+    )
+      return undefined;
     const current = (ref: TypeRef | undefined) => !ref || ref.pkg === hp.pkg || this.program.package(ref.pkg.importPath) === ref.pkg;
     if (part.routes.every((r) => current(r.request) && r.responses.every((resp) => current(resp.type)))) return part;
     return this.rebound(part, current);
@@ -320,7 +351,13 @@ class RootBuilder {
       this.parts.set(hp.pkg.dir, kept);
       return;
     }
-    const before = { groups: this.groups.size, routeNames: this.routeSeen.size, handlerTypes: this.handlerTypes.size, routes: this.routes.length, diagnostics: this.diagnostics.length };
+    const before = {
+      groups: this.groups.size,
+      routeNames: this.routeSeen.size,
+      handlerTypes: this.handlerTypes.size,
+      routes: this.routes.length,
+      diagnostics: this.diagnostics.length,
+    };
     this.readHandlers(hp, rootDir);
     const diagnostics = this.diagnostics.slice(before.diagnostics);
     if (diagnostics.some((d) => d.severity === 'error')) return;
@@ -364,7 +401,14 @@ class RootBuilder {
     const declaredElsewhere = new Set<string>();
     for (const { file, problem } of hp.pkg.excluded) {
       if (problem) {
-        this.diagnostics.push(error('FW2003', { file: file.path, line: problem.line, col: problem.col }, problem.message, 'write one //go:build line of tags joined by ||, && and ! (see `go help buildconstraint`)'));
+        this.diagnostics.push(
+          error(
+            'FW2003',
+            { file: file.path, line: problem.line, col: problem.col },
+            problem.message,
+            'write one //go:build line of tags joined by ||, && and ! (see `go help buildconstraint`)',
+          ),
+        );
         continue;
       }
       for (const h of findAnnotatedHandlers(file).handlers) {
@@ -373,7 +417,12 @@ class RootBuilder {
         if (builtKeys.has(key(h))) continue;
         const why = constraintSummary(path.basename(file.path), file.constraints, importsC(file)) ?? 'its build constraints';
         this.diagnostics.push(
-          warning('FW2004', h.annotations[0]!.pos, `${describeHandler(h)} is left out: go build does not build ${path.basename(file.path)} for ${describeTarget(target)} (${why})`, 'its routes are not generated; to have them, generate for a target that builds the file (GOOS, GOARCH, CGO_ENABLED, --tags)'),
+          warning(
+            'FW2004',
+            h.annotations[0]!.pos,
+            `${describeHandler(h)} is left out: go build does not build ${path.basename(file.path)} for ${describeTarget(target)} (${why})`,
+            'its routes are not generated; to have them, generate for a target that builds the file (GOOS, GOARCH, CGO_ENABLED, --tags)',
+          ),
         );
       }
     }
@@ -382,7 +431,12 @@ class RootBuilder {
       const why = constraintSummary(name, h.file.constraints, importsC(h.file));
       if (why === undefined || declaredElsewhere.has(key(h))) continue;
       this.diagnostics.push(
-        warning('FW2005', h.annotations[0]!.pos, `${describeHandler(h)} is registered, but only targets that build ${name} have it (${why})`, 'the router compiles only for those targets: declare the handler for the others too, in a file with the opposite constraint'),
+        warning(
+          'FW2005',
+          h.annotations[0]!.pos,
+          `${describeHandler(h)} is registered, but only targets that build ${name} have it (${why})`,
+          'the router compiles only for those targets: declare the handler for the others too, in a file with the opposite constraint',
+        ),
       );
     }
   }
@@ -397,7 +451,8 @@ class RootBuilder {
     for (const file of pkg.files) {
       for (const h of findAnnotatedHandlers(file).handlers) {
         this.diagnostics.push(
-          error('FW4023', 
+          error(
+            'FW4023',
             h.func.namePos,
             `${describeHandler(h)} in subfolder ${rel(dir)} cannot be registered: ${goMod} makes ${rel(own.dir)} a module of its own (${own.path}), outside module ${rootModule.path}, so the root router cannot import it`,
             `move the handler into a package of module ${rootModule.path}, or delete ${goMod}`,
@@ -410,11 +465,25 @@ class RootBuilder {
   private addHandler(hp: HandlerPackage, handler: AnnotatedHandler): void {
     const { func } = handler;
     if (!hp.isRoot && hp.pkg.name === 'main') {
-      this.diagnostics.push(error('FW4024', func.namePos, `${describeHandler(handler)} in subfolder ${hp.relDir} is in package main, which the root router cannot import`, 'move the handler into a package that is not main'));
+      this.diagnostics.push(
+        error(
+          'FW4024',
+          func.namePos,
+          `${describeHandler(handler)} in subfolder ${hp.relDir} is in package main, which the root router cannot import`,
+          'move the handler into a package that is not main',
+        ),
+      );
       return;
     }
     if (!hp.isRoot && !isExported(func.name)) {
-      this.diagnostics.push(error('FW4025', func.namePos, `handler ${func.name} in subfolder ${hp.relDir} is not exported, so the root router cannot call it`, `rename it to ${upperFirst(func.name)}`));
+      this.diagnostics.push(
+        error(
+          'FW4025',
+          func.namePos,
+          `handler ${func.name} in subfolder ${hp.relDir} is not exported, so the root router cannot call it`,
+          `rename it to ${upperFirst(func.name)}`,
+        ),
+      );
       return;
     }
     let group: GroupModel;
@@ -422,7 +491,14 @@ class RootBuilder {
     if (func.receiver) {
       const typeName = func.receiver.typeName;
       if (!hp.isRoot && !isExported(typeName)) {
-        this.diagnostics.push(error('FW4025', func.namePos, `handler type ${typeName} in subfolder ${hp.relDir} is not exported, so the root router cannot refer to it`, `rename it to ${upperFirst(typeName)}`));
+        this.diagnostics.push(
+          error(
+            'FW4025',
+            func.namePos,
+            `handler type ${typeName} in subfolder ${hp.relDir} is not exported, so the root router cannot refer to it`,
+            `rename it to ${upperFirst(typeName)}`,
+          ),
+        );
         return;
       }
       const ht = this.handlerType(hp, typeName);
@@ -456,13 +532,27 @@ class RootBuilder {
 
   private group(name: string, hp: HandlerPackage, ht: HandlerTypeModel | undefined, pos: Pos): GroupModel {
     if (!isGoIdentifier(name) && !this.groups.has(name)) {
-      this.diagnostics.push(error('FW4030', pos, `handler group name ${name} (from ${hp.relDir ? `subfolder ${hp.relDir}` : 'the root package'}) is not a Go identifier`, 'rename the subfolder so that it starts with a letter'));
+      this.diagnostics.push(
+        error(
+          'FW4030',
+          pos,
+          `handler group name ${name} (from ${hp.relDir ? `subfolder ${hp.relDir}` : 'the root package'}) is not a Go identifier`,
+          'rename the subfolder so that it starts with a letter',
+        ),
+      );
     }
     const existing = this.groups.get(name);
     if (existing) {
       if (existing.pkg !== hp || existing.handlerType !== ht) {
-        const other = existing.handlerType ? `${existing.handlerType.typeName} in ${existing.pkg.relDir || 'the root package'}` : `the functions of ${existing.pkg.relDir || 'the root package'}`;
-        const d = error('FW4031', pos, `handler group ${name} is already taken by ${other}`, 'rename the handler type so that its group name (type name without "Handler", prefixed by the subfolder path unless it starts with the subfolder\'s name) is unique');
+        const other = existing.handlerType
+          ? `${existing.handlerType.typeName} in ${existing.pkg.relDir || 'the root package'}`
+          : `the functions of ${existing.pkg.relDir || 'the root package'}`;
+        const d = error(
+          'FW4031',
+          pos,
+          `handler group ${name} is already taken by ${other}`,
+          'rename the handler type so that its group name (type name without "Handler", prefixed by the subfolder path unless it starts with the subfolder\'s name) is unique',
+        );
         const first = this.groupPos.get(name);
         if (first) d.related = [{ pos: first, message: `group ${name} first formed here` }];
         this.diagnostics.push(d);
@@ -476,13 +566,24 @@ class RootBuilder {
     return group;
   }
 
-  private route(hp: HandlerPackage, handler: AnnotatedHandler, ann: RouteAnnotation, group: GroupModel, handlerRef: RouteModel['handler']): RouteModel | undefined {
+  private route(
+    hp: HandlerPackage,
+    handler: AnnotatedHandler,
+    ann: RouteAnnotation,
+    group: GroupModel,
+    handlerRef: RouteModel['handler'],
+  ): RouteModel | undefined {
     const { func, file } = handler;
     const name = ann.name?.value ?? func.name;
     const key = `${group.name}.${name}`;
     const earlier = this.routeSeen.get(key);
     if (earlier) {
-      const d = error('FW4032', ann.name?.pos ?? ann.pos, `route name ${name} is already used in group ${group.name}`, `add name=<UniqueName> to this line, e.g. name=${func.name}${pascalCasePath(ann.path.text.replace(/[{}$.]/g, '')) || 'Root'}`);
+      const d = error(
+        'FW4032',
+        ann.name?.pos ?? ann.pos,
+        `route name ${name} is already used in group ${group.name}`,
+        `add name=<UniqueName> to this line, e.g. name=${func.name}${pascalCasePath(ann.path.text.replace(/[{}$.]/g, '')) || 'Root'}`,
+      );
       d.related = [{ pos: earlier, message: `${name} first declared here` }];
       this.diagnostics.push(d);
       return undefined;
@@ -521,7 +622,13 @@ class RootBuilder {
         route.responses.push(resp);
       }
     } else if (hp.pkg.types.has(`${func.name}Response`)) {
-      route.responses.push({ match: { kind: 'class', digit: 2 }, kind: 'type', type: { name: `${func.name}Response`, pkg: hp.pkg }, text: `${func.name}Response`, implicitStatus: true });
+      route.responses.push({
+        match: { kind: 'class', digit: 2 },
+        kind: 'type',
+        type: { name: `${func.name}Response`, pkg: hp.pkg },
+        text: `${func.name}Response`,
+        implicitStatus: true,
+      });
     }
     this.diagnostics.push(...checkPathBindings(route, ann.pathPos));
     return route;
@@ -543,7 +650,12 @@ class RootBuilder {
       if (other || ht.fieldName === 'Mux') {
         const decl = ht.pkg.pkg.types.get(ht.typeName);
         this.diagnostics.push(
-          error('FW4033', decl?.decl.pos, `RouterParams field ${ht.fieldName} for ${ht.pkg.relDir || '.'}/${ht.typeName} clashes with ${other ? `${other.pkg.relDir || '.'}/${other.typeName}` : 'the Mux field'}`, 'rename one of the handler types'),
+          error(
+            'FW4033',
+            decl?.decl.pos,
+            `RouterParams field ${ht.fieldName} for ${ht.pkg.relDir || '.'}/${ht.typeName} clashes with ${other ? `${other.pkg.relDir || '.'}/${other.typeName}` : 'the Mux field'}`,
+            'rename one of the handler types',
+          ),
         );
       }
       taken.set(ht.fieldName, ht);

@@ -36,9 +36,7 @@ function findInFile(file: GoFile): Found {
       diagnostics.push(error('FW4001', func.namePos, `${describe(func)} carries fw:http_route but ${problem}`, signatureHint(file, func)));
       continue;
     }
-    const description = func.doc
-      .filter((c) => !isAnnotationComment(c.text))
-      .map((c) => stripComment(c.text)); // indentation kept: Go's preformatted lines
+    const description = func.doc.filter((c) => !isAnnotationComment(c.text)).map((c) => stripComment(c.text)); // indentation kept: Go's preformatted lines
     while (description[0] === '') description.shift();
     while (description.at(-1) === '') description.pop();
     handlers.push({ file, func, annotations, description });
@@ -46,7 +44,12 @@ function findInFile(file: GoFile): Found {
   for (const stray of file.strayAnnotations) {
     if (!isAnnotationComment(stray.text)) continue;
     diagnostics.push(
-      error('FW4002', stray.pos, 'fw:http_route is not directly above a handler method', 'move the line into the comment right above a method that returns http.HandlerFunc, with no blank line between'),
+      error(
+        'FW4002',
+        stray.pos,
+        'fw:http_route is not directly above a handler method',
+        'move the line into the comment right above a method that returns http.HandlerFunc, with no blank line between',
+      ),
     );
   }
   return { handlers, diagnostics };

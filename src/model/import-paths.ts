@@ -14,7 +14,8 @@ export function importPathDiagnostics(root: RootModel): Diagnostic[] {
   const rootProblem = importPathProblem(root.pkg.pkg.importPath);
   if (rootProblem) {
     diagnostics.push(
-      error('FW4020', 
+      error(
+        'FW4020',
         { file: path.join(root.dir, 'router.go'), line: 1, col: 1 },
         `the import path of root package ${root.relDir} is not valid Go (${rootProblem})`,
         'rename the directory: Go import paths allow ASCII letters, digits and - . _ ~ +',
@@ -31,7 +32,8 @@ export function importPathDiagnostics(root: RootModel): Diagnostic[] {
     const first = group.routes[0];
     if (problem && first) {
       diagnostics.push(
-        error('FW4020', 
+        error(
+          'FW4020',
           first.pos,
           `subfolder ${group.pkg.relDir} cannot be imported by the router: its import path is not valid Go (${problem})`,
           'rename the directory: Go import paths allow ASCII letters, digits and - . _ ~ +',

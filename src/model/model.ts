@@ -109,4 +109,3 @@ export interface WorkspaceModel {
   /** Every Go package of the workspace's modules, parsed on first use. */
   program: GoProgram;
 }
-

@@ -42,7 +42,14 @@ export function checkPathBindings(route: RouteModel, pathPos: Pos): Diagnostic[]
   const out: Diagnostic[] = [];
   for (const w of wildcards) {
     if (!bound.has(w)) {
-      out.push(warning('FW4040', spanOf(pathPos, route.path.text), `path wildcard {${w}} is not bound by request type ${route.request.name}`, `add a field tagged path:"${w}" to ${route.request.name}, or read it with r.PathValue("${w}")`));
+      out.push(
+        warning(
+          'FW4040',
+          spanOf(pathPos, route.path.text),
+          `path wildcard {${w}} is not bound by request type ${route.request.name}`,
+          `add a field tagged path:"${w}" to ${route.request.name}, or read it with r.PathValue("${w}")`,
+        ),
+      );
     }
   }
   return out;

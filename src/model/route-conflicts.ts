@@ -65,6 +65,7 @@ function pathUnescape(text: string): string {
 }
 
 function toSegments(path: RoutePath): Segment[] {
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every segment kind, which tsc checks.
   return path.segments.map((seg, i): Segment => {
     switch (seg.kind) {
       case 'static':
@@ -175,7 +176,12 @@ function conflictDiagnostic(later: Entry, earlier: Entry, rel: PatternRelationsh
   const related = [{ pos: earlier.reg.pos, message: `conflicting pattern "${patternText(earlier.reg)}" declared here` }];
   if (rel === 'equivalent') {
     return {
-      ...error('FW4050', later.reg.pos, `${head}: they match the same requests`, 'net/http ServeMux panics on conflicting patterns; change the path or method of one route, or remove one'),
+      ...error(
+        'FW4050',
+        later.reg.pos,
+        `${head}: they match the same requests`,
+        'net/http ServeMux panics on conflicting patterns; change the path or method of one route, or remove one',
+      ),
       related,
     };
   }
@@ -183,7 +189,8 @@ function conflictDiagnostic(later: Entry, earlier: Entry, rel: PatternRelationsh
   const example = `${method} ${commonPath(later.segs, earlier.segs)}`;
   const getAlsoHead = later.reg.method !== earlier.reg.method ? ' (a GET pattern also matches HEAD requests)' : '';
   return {
-    ...error('FW4051', 
+    ...error(
+      'FW4051',
       later.reg.pos,
       `${head}: both match some requests, like "${example}", but neither is more specific than the other${getAlsoHead}`,
       "net/http ServeMux panics on conflicting patterns; make one pattern's requests a subset of the other's (e.g. use a literal segment where the other has a wildcard), or give the routes distinct literal segments",
@@ -254,7 +261,9 @@ class PairWalker {
   }
 
   private allPairs(group: readonly Entry[]): void {
-    group.forEach((a, i) => group.slice(i + 1).forEach((b) => this.visit(a, b)));
+    group.forEach((a, i) => {
+      for (const b of group.slice(i + 1)) this.visit(a, b);
+    });
   }
 
   private product(a: readonly Entry[], b: readonly Entry[]): void {

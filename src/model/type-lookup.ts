@@ -21,13 +21,23 @@ export function lookupTypeName(
   if (!type.pkg) {
     if (pkg.types.has(type.name)) return { ref: { name: type.name, pkg } };
     return {
-      diagnostic: error('FW4010', pos, `${role} type ${written} is not declared in package ${pkg.name}`, `declare type ${type.name} in package ${pkg.name}, or name an existing type`),
+      diagnostic: error(
+        'FW4010',
+        pos,
+        `${role} type ${written} is not declared in package ${pkg.name}`,
+        `declare type ${type.name} in package ${pkg.name}, or name an existing type`,
+      ),
     };
   }
   const imp = file.imports.find((i) => i.name === type.pkg && i.alias !== '_' && i.alias !== '.');
   if (!imp) {
     return {
-      diagnostic: error('FW4011', pos, `${role} type ${written}: package ${type.pkg} is not imported by ${file.path.split(/[\\/]/).pop()}`, `import the package that declares ${type.name}, or fix the qualifier`),
+      diagnostic: error(
+        'FW4011',
+        pos,
+        `${role} type ${written}: package ${type.pkg} is not imported by ${file.path.split(/[\\/]/).pop()}`,
+        `import the package that declares ${type.name}, or fix the qualifier`,
+      ),
     };
   }
   const target = program.package(imp.path, pkg.dir);
@@ -37,11 +47,23 @@ export function lookupTypeName(
   }
   if (!target) {
     return {
-      diagnostic: error('FW4012', pos, `${role} type ${written}: package "${imp.path}" cannot be found`, 'require its module in go.mod and run `go mod download`, or fix the import path'),
+      diagnostic: error(
+        'FW4012',
+        pos,
+        `${role} type ${written}: package "${imp.path}" cannot be found`,
+        'require its module in go.mod and run `go mod download`, or fix the import path',
+      ),
     };
   }
   if (!target.types.has(type.name)) {
-    return { diagnostic: error('FW4010', pos, `${role} type ${written} is not declared in package "${imp.path}"`, `declare type ${type.name} there, or name an existing type`) };
+    return {
+      diagnostic: error(
+        'FW4010',
+        pos,
+        `${role} type ${written} is not declared in package "${imp.path}"`,
+        `declare type ${type.name} there, or name an existing type`,
+      ),
+    };
   }
   return { ref: { name: type.name, pkg: target } };
 }

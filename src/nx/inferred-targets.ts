@@ -23,7 +23,9 @@ export function resolveClientFile(projectRoot: string, projectName: string, clie
     ? path.posix.normalize(named.slice('{workspaceRoot}/'.length))
     : path.posix.join(projectRoot, named.replace(/^\{projectRoot\}\//, ''));
   if (resolved === '..' || resolved.startsWith('../')) {
-    throw new Error(`the "fw" plugin's ${option} ${JSON.stringify(clientFile)} points outside the workspace for project ${projectName} (use a path inside the workspace)`);
+    throw new Error(
+      `the "fw" plugin's ${option} ${JSON.stringify(clientFile)} points outside the workspace for project ${projectName} (use a path inside the workspace)`,
+    );
   }
   return resolved;
 }
@@ -84,12 +86,7 @@ const descriptions: Record<GeneratorName | 'all', string> = {
  * The gen-router, gen-url-helper and gen-client targets (and gen-openapi when
  * the plugin options name its file) of a project holding root handler packages. Pure: everything it needs comes from the analysis.
  */
-export function fwTargets(
-  projectRoot: string,
-  projectName: string,
-  analysis: ProjectAnalysis,
-  options: FwPluginOptions,
-): Record<string, TargetConfiguration> {
+export function fwTargets(projectRoot: string, projectName: string, analysis: ProjectAnalysis, options: FwPluginOptions): Record<string, TargetConfiguration> {
   const clientFile = resolveClientFile(projectRoot, projectName, options.clientFile);
   const openapiFile = options.openapiFile ? resolveClientFile(projectRoot, projectName, options.openapiFile, 'openapiFile') : undefined;
   const outputs = outputsOf(projectRoot, analysis.roots, clientFile, openapiFile);

@@ -12,7 +12,12 @@ import type { CreateNodesContext, CreateNodesResult } from '@nx/devkit';
  */
 export interface NxApi {
   createNodesFromFiles<T>(
-    createNodes: (file: string, options: T, context: CreateNodesContext & { configFiles: readonly string[] }, index: number) => Promise<CreateNodesResult | undefined>,
+    createNodes: (
+      file: string,
+      options: T,
+      context: CreateNodesContext & { configFiles: readonly string[] },
+      index: number,
+    ) => Promise<CreateNodesResult | undefined>,
     configFiles: readonly string[],
     options: T,
     context: CreateNodesContext,

@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { fwInstalledName } from './package-info';
 
 /** Target names are used on the command line (`nx run api:gen-router`), so keep them to what a shell and Nx accept unquoted. */
-const targetName = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_:-]*$/, 'must be a target name: letters, digits, "-", "_" or ":", starting with a letter or digit');
+const targetName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_:-]*$/, 'must be a target name: letters, digits, "-", "_" or ":", starting with a letter or digit');
 
 const clientFile = z
   .string()

@@ -134,7 +134,12 @@ function directoryProblem(dir: string): Diagnostic | undefined {
     if (code === 'ENOENT') return undefined;
     if (code !== 'ENOTDIR') return fileError('FW1001', dir, 'cannot read', e);
   }
-  return error('FW7001', wholeFile(dir), 'the fwhttp package directory is a file, or lies below one', 'pass --dir <directory> naming a directory, or one that does not exist yet');
+  return error(
+    'FW7001',
+    wholeFile(dir),
+    'the fwhttp package directory is a file, or lies below one',
+    'pass --dir <directory> naming a directory, or one that does not exist yet',
+  );
 }
 
 /** The nearest go.mod at or above `dir`: its directory and text. */
@@ -161,7 +166,8 @@ function inspectModule(dir: string, read: (file: string) => string | undefined):
   const minor = goLine < 0 ? undefined : /^go\s+1\.(\d+)/.exec(lines[goLine]!.trim())?.[1];
   if (minor !== undefined && Number(minor) < MIN_GO_MINOR) {
     diagnostics.push(
-      warning('FW7003', 
+      warning(
+        'FW7003',
         { file: goModFile, line: goLine + 1, col: 1 },
         `fwhttp needs Go 1.${MIN_GO_MINOR} or newer (Request.PathValue) but go.mod says ${lines[goLine]!.trim()}`,
         `change the line to "go 1.${MIN_GO_MINOR}" or newer`,
@@ -195,7 +201,8 @@ export function scaffoldRuntime(options: ScaffoldRuntimeOptions): ScaffoldRuntim
     const state = options.force ? 'missing' : runtimeFileState(read(file));
     if (state === 'edited') {
       diagnostics.push(
-        error('FW7004', 
+        error(
+          'FW7004',
           { file, line: 1, col: 1 },
           'refusing to replace a file of the fwhttp package that was edited after fw init scaffolded it',
           "pass --force to replace it with fw's version, or delete its first two lines to keep it as your own code",
@@ -203,7 +210,9 @@ export function scaffoldRuntime(options: ScaffoldRuntimeOptions): ScaffoldRuntim
       );
     } else if (state === 'owned') {
       // The documented way to take a file over: delete fw's header. Leave it alone.
-      diagnostics.push(warning('FW7005', { file, line: 1, col: 1 }, 'left as it is: it has no fw header, so it is your code', "pass --force to replace it with fw's version"));
+      diagnostics.push(
+        warning('FW7005', { file, line: 1, col: 1 }, 'left as it is: it has no fw header, so it is your code', "pass --force to replace it with fw's version"),
+      );
     } else {
       files.push({ path: file, contents: source.contents });
     }

@@ -69,7 +69,8 @@ export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
   for (const root of locations) {
     if (root.module && path.relative(cwd, root.module.dir).startsWith('..')) {
       diagnostics.push(
-        error('FW7010', 
+        error(
+          'FW7010',
           undefined,
           `root handler package ${root.relDir} belongs to the Go module in ${toPosix(path.relative(cwd, root.module.dir))}, outside this package`,
           'run fw init --turbo in the workspace package that holds go.mod',
@@ -177,7 +178,8 @@ function objectAt(json: Json, key: string): Json {
 
 const stable = (v: unknown): string => JSON.stringify(v);
 /** The inputs inside the package (not those of outsideInputs). */
-const ownInputs = (inputs: unknown): unknown => (Array.isArray(inputs) ? inputs.filter((i) => typeof i !== 'string' || !i.startsWith('$TURBO_ROOT$/')) : inputs);
+const ownInputs = (inputs: unknown): unknown =>
+  Array.isArray(inputs) ? inputs.filter((i) => typeof i !== 'string' || !i.startsWith('$TURBO_ROOT$/')) : inputs;
 
 export interface TurboWriteResult {
   written: string[];
@@ -196,10 +198,16 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
   const packageFile = path.join(cwd, 'package.json');
   const turbo = readJson(turboFile);
   const pkg = readJson(packageFile);
-  if (turbo.problem) result.diagnostics.push(error('FW7012', { file: turboFile, line: 1, col: 1 }, `turbo.json ${turbo.problem}`, 'fix or delete it, then run fw init --turbo again'));
-  if (pkg.problem) result.diagnostics.push(error('FW7013', { file: packageFile, line: 1, col: 1 }, `package.json ${pkg.problem}`, 'fix it, then run fw init --turbo again'));
+  if (turbo.problem)
+    result.diagnostics.push(
+      error('FW7012', { file: turboFile, line: 1, col: 1 }, `turbo.json ${turbo.problem}`, 'fix or delete it, then run fw init --turbo again'),
+    );
+  if (pkg.problem)
+    result.diagnostics.push(error('FW7013', { file: packageFile, line: 1, col: 1 }, `package.json ${pkg.problem}`, 'fix it, then run fw init --turbo again'));
   if (!pkg.json && !pkg.problem) {
-    result.diagnostics.push(error('FW7014', undefined, `${toPosix(packageFile)} does not exist`, 'run fw init --turbo in a workspace package (a directory with package.json)'));
+    result.diagnostics.push(
+      error('FW7014', undefined, `${toPosix(packageFile)} does not exist`, 'run fw init --turbo in a workspace package (a directory with package.json)'),
+    );
   }
   if (result.diagnostics.some((d) => d.severity === 'error') || !pkg.json) return result;
 
@@ -232,7 +240,14 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
  */
 export function checkTurboTask(cwd: string, generator: OutputGenerator | 'all', clientFile?: string): Diagnostic[] {
   if (generator === 'openapi') {
-    return [error('FW7015', undefined, 'fw init --turbo writes no task for the OpenAPI document yet, so there is nothing for --turbo to check', 'use --turbo with fw g router, url-helper, client or all (without --openapi)')];
+    return [
+      error(
+        'FW7015',
+        undefined,
+        'fw init --turbo writes no task for the OpenAPI document yet, so there is nothing for --turbo to check',
+        'use --turbo with fw g router, url-helper, client or all (without --openapi)',
+      ),
+    ];
   }
   const plan = turboPlan(cwd, generator === 'client' || generator === 'all' ? clientFile : undefined);
   if (plan.diagnostics.length > 0) return plan.diagnostics;
@@ -241,7 +256,14 @@ export function checkTurboTask(cwd: string, generator: OutputGenerator | 'all', 
   const hint = 'update the tasks: run fw init --turbo in this package, with the options you gave it before, then turbo again';
   const turbo = readJson(turboFile);
   if (!turbo.json) {
-    return [error('FW7016', undefined, `${toPosix(turboFile)} ${turbo.problem ?? 'does not exist'}; --turbo needs the task ${name} that fw init --turbo writes`, hint)];
+    return [
+      error(
+        'FW7016',
+        undefined,
+        `${toPosix(turboFile)} ${turbo.problem ?? 'does not exist'}; --turbo needs the task ${name} that fw init --turbo writes`,
+        hint,
+      ),
+    ];
   }
   const declared = objectAt(objectAt(turbo.json, 'tasks'), name);
   const expected = plan.tasks[name];

@@ -100,7 +100,15 @@ export class BuildList {
   private inGoRoot(importPath: string): Located {
     const goRoot = this.goRoot();
     if (!goRoot) {
-      this.reportOnce('goroot', warning('FW1020', undefined, 'no Go installation found: types of the standard library are treated as unknown', 'install Go, put `go` on PATH, or set GOROOT'));
+      this.reportOnce(
+        'goroot',
+        warning(
+          'FW1020',
+          undefined,
+          'no Go installation found: types of the standard library are treated as unknown',
+          'install Go, put `go` on PATH, or set GOROOT',
+        ),
+      );
       return undefined;
     }
     const src = path.join(goRoot, 'src');
@@ -111,7 +119,12 @@ export class BuildList {
       this.reportOnce(
         'goroot',
         code === 'ENOENT' || code === 'ENOTDIR'
-          ? warning('FW1020', undefined, `no Go installation found at ${goRoot} (GOROOT): types of the standard library are treated as unknown`, 'install Go there, or set GOROOT to a Go installation')
+          ? warning(
+              'FW1020',
+              undefined,
+              `no Go installation found at ${goRoot} (GOROOT): types of the standard library are treated as unknown`,
+              'install Go there, or set GOROOT to a Go installation',
+            )
           : fileError('FW1021', src, 'cannot read the standard library (GOROOT)', e),
       );
       return undefined;
@@ -129,7 +142,10 @@ export class BuildList {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return false;
       const inCache = isInside(dep.dir!, this.cache);
-      this.reportOnce(`unreadable:${inCache ? this.cache : dep.dir}`, fileError('FW1022', inCache ? this.cache : dep.dir!, inCache ? 'cannot read the module cache' : 'cannot read', e));
+      this.reportOnce(
+        `unreadable:${inCache ? this.cache : dep.dir}`,
+        fileError('FW1022', inCache ? this.cache : dep.dir!, inCache ? 'cannot read the module cache' : 'cannot read', e),
+      );
       return false;
     }
   }
@@ -138,7 +154,12 @@ export class BuildList {
     const at = dep.version ? `${dep.path}@${dep.version}` : dep.path;
     this.reportOnce(
       `missing:${at}`,
-      warning('FW1023', dep.pos, `module ${at} is not in the module cache (${this.cache}); its types are treated as unknown`, 'run `go mod download`; fw never downloads'),
+      warning(
+        'FW1023',
+        dep.pos,
+        `module ${at} is not in the module cache (${this.cache}); its types are treated as unknown`,
+        'run `go mod download`; fw never downloads',
+      ),
     );
   }
 
@@ -152,7 +173,8 @@ export class BuildList {
   require(mod: ModFile): void {
     for (const r of mod.require) {
       const known = this.deps.get(r.path);
-      if (!known || (known.version !== undefined && compareSemver(r.version, known.version) > 0)) this.deps.set(r.path, { path: r.path, version: r.version, pos: r.pos });
+      if (!known || (known.version !== undefined && compareSemver(r.version, known.version) > 0))
+        this.deps.set(r.path, { path: r.path, version: r.version, pos: r.pos });
     }
   }
 
@@ -202,7 +224,10 @@ export class BuildList {
       if (isLocalReplacement(rep.new)) {
         const dir = path.resolve(baseDir, rep.new.path);
         if (!isDirectory(dir)) {
-          this.reportOnce(`replace:${rep.pos.file}:${rep.pos.line}`, error('FW1024', rep.pos, `replacement directory ${rep.new.path} does not exist`, 'fix the path in this replace directive, or remove the directive'));
+          this.reportOnce(
+            `replace:${rep.pos.file}:${rep.pos.line}`,
+            error('FW1024', rep.pos, `replacement directory ${rep.new.path} does not exist`, 'fix the path in this replace directive, or remove the directive'),
+          );
           continue;
         }
         dep.dir = dir;

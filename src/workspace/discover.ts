@@ -128,7 +128,12 @@ class DirWalker {
     const first = this.seen.get(real);
     if (first !== undefined) {
       this.problems.push(
-        warning('FW1002', wholeFile(dir), `not searched: this symbolic link leads to ${first}, which was searched already`, 'remove the link, or point it outside the workspace'),
+        warning(
+          'FW1002',
+          wholeFile(dir),
+          `not searched: this symbolic link leads to ${first}, which was searched already`,
+          'remove the link, or point it outside the workspace',
+        ),
       );
       return undefined;
     }

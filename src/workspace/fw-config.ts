@@ -46,7 +46,8 @@ export function loadTypeMappings(moduleDirs: readonly string[], builtIn: (name: 
     try {
       text = fs.readFileSync(file, 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') diagnostics.push(error('FW1010', { file, line: 0, col: 0 }, `cannot read ${CONFIG_FILE}`, (e as Error).message));
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+        diagnostics.push(error('FW1010', { file, line: 0, col: 0 }, `cannot read ${CONFIG_FILE}`, (e as Error).message));
       continue;
     }
     contents.push(`${file}\n${text}`);
@@ -57,7 +58,15 @@ export function loadTypeMappings(moduleDirs: readonly string[], builtIn: (name: 
       }
       const earlier = where.get(entry.name);
       if (earlier && JSON.stringify(forms.get(entry.name)) !== JSON.stringify(entry.form)) {
-        diagnostics.push({ ...error('FW1013', entry.pos, `${entry.name} is mapped to another form in ${path.relative(dir, earlier.file) || earlier.file}`, 'map it the same way in every fw.json, or in one'), related: [{ pos: earlier, message: 'first mapped here' }] });
+        diagnostics.push({
+          ...error(
+            'FW1013',
+            entry.pos,
+            `${entry.name} is mapped to another form in ${path.relative(dir, earlier.file) || earlier.file}`,
+            'map it the same way in every fw.json, or in one',
+          ),
+          related: [{ pos: earlier, message: 'first mapped here' }],
+        });
         continue;
       }
       forms.set(entry.name, entry.form);
@@ -75,7 +84,8 @@ function readConfig(file: string, text: string, diagnostics: Diagnostic[]): { na
     while (line + 1 < lines.length && lines[line + 1]! <= offset) line++;
     return { file, line: line + 1, col: Buffer.byteLength(text.slice(lines[line]!, offset), 'utf8') + 1 };
   };
-  const fail = (node: Node | number, message: string, hint?: string) => diagnostics.push(error('FW1011', posOf(typeof node === 'number' ? node : node.offset), message, hint));
+  const fail = (node: Node | number, message: string, hint?: string) =>
+    diagnostics.push(error('FW1011', posOf(typeof node === 'number' ? node : node.offset), message, hint));
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   if (errors.length > 0 || !root) {
@@ -101,7 +111,11 @@ function readConfig(file: string, text: string, diagnostics: Diagnostic[]): { na
     }
     for (const [name, entry, formNode] of properties(value, fail)) {
       if (!TYPE_NAME.test(name)) {
-        fail(entry, `${JSON.stringify(name)} is not a Go type's full name`, 'write the import path, a dot and the type name: "github.com/shopspring/decimal.Decimal"');
+        fail(
+          entry,
+          `${JSON.stringify(name)} is not a Go type's full name`,
+          'write the import path, a dot and the type name: "github.com/shopspring/decimal.Decimal"',
+        );
         continue;
       }
       const form = readForm(formNode, fail);

@@ -19,7 +19,12 @@ const goEnvRoots = new Map<string, string | undefined>();
 
 function askGo(env: NodeJS.ProcessEnv): string | undefined {
   try {
-    const out = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8', env: { ...env, GOTOOLCHAIN: 'local' }, stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 }).trim();
+    const out = execFileSync('go', ['env', 'GOROOT'], {
+      encoding: 'utf8',
+      env: { ...env, GOTOOLCHAIN: 'local' },
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 10_000,
+    }).trim();
     return out || undefined;
   } catch {
     return undefined;
@@ -27,7 +32,10 @@ function askGo(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 function installedGoRoot(): string | undefined {
-  const candidates = os.platform() === 'win32' ? ['C:\\Program Files\\Go', 'C:\\Go'] : ['/usr/local/go', '/usr/lib/go', '/opt/homebrew/opt/go/libexec', '/usr/local/opt/go/libexec', path.join(os.homedir(), 'go-sdk'), '/snap/go/current'];
+  const candidates =
+    os.platform() === 'win32'
+      ? ['C:\\Program Files\\Go', 'C:\\Go']
+      : ['/usr/local/go', '/usr/lib/go', '/opt/homebrew/opt/go/libexec', '/usr/local/opt/go/libexec', path.join(os.homedir(), 'go-sdk'), '/snap/go/current'];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'src', 'runtime')));
 }
 

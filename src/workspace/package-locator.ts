@@ -6,7 +6,6 @@ import { moduleCacheDir } from './module-cache';
 import { usesVendor, vendorInconsistencies } from './vendor';
 import { BuildList, isDirectory, isFile, isInside } from './build-list';
 
-
 /**
  * Finds the directory the go command compiles for an import path, with its
  * rules: the standard library in GOROOT, the main module(s) (one, or the
@@ -102,7 +101,9 @@ export class PackageLocator {
     if (usesVendor(mod, moduleDir, this.modFlag)) {
       list.vendorDir = path.join(moduleDir, 'vendor');
       const problems = vendorInconsistencies(mod, path.join(list.vendorDir, 'modules.txt'));
-      problems.forEach((d, i) => list.reportOnce(`vendor:${i}`, d));
+      problems.forEach((d, i) => {
+        list.reportOnce(`vendor:${i}`, d);
+      });
       return list;
     }
     list.require(mod);
@@ -129,7 +130,10 @@ export class PackageLocator {
       list.inputs.add(path.join(dir, 'go.mod'));
       const mod = readModFile(path.join(dir, 'go.mod'));
       if (!mod?.module) {
-        list.reportOnce(`use:${use.dir}`, error('FW1026', use.pos, `go.work uses ${use.dir}, which holds no go.mod`, 'fix the use directive, or remove it (`go work edit -dropuse`)'));
+        list.reportOnce(
+          `use:${use.dir}`,
+          error('FW1026', use.pos, `go.work uses ${use.dir}, which holds no go.mod`, 'fix the use directive, or remove it (`go work edit -dropuse`)'),
+        );
         continue;
       }
       mods.push({ mod, dir });
@@ -158,7 +162,10 @@ export class PackageLocator {
 
 /** The replace directive for a module version: one naming that version wins over one for every version. */
 function findReplace(replaces: readonly Replace[], modulePath: string, version: string | undefined): Replace | undefined {
-  return replaces.find((r) => r.old.path === modulePath && r.old.version !== undefined && r.old.version === version) ?? replaces.find((r) => r.old.path === modulePath && r.old.version === undefined);
+  return (
+    replaces.find((r) => r.old.path === modulePath && r.old.version !== undefined && r.old.version === version) ??
+    replaces.find((r) => r.old.path === modulePath && r.old.version === undefined)
+  );
 }
 
 /** The environment variables that decide where packages outside the workspace are found (GOFLAGS for its -mod). */

@@ -10,7 +10,12 @@ export function selectRoots(cwd: string, roots: RootLocation[], names: readonly 
   const found = roots.map((r) => `${r.name} (${r.relDir})`).join(', ');
   if (roots.length === 0) {
     diagnostics.push(
-      error('FW1003', undefined, `no root handler packages found under ${cwd}`, 'a root handler package is a directory holding both router.go and registry.go; create one with `nx g fw:handler-package` or add the two files'),
+      error(
+        'FW1003',
+        undefined,
+        `no root handler packages found under ${cwd}`,
+        'a root handler package is a directory holding both router.go and registry.go; create one with `nx g fw:handler-package` or add the two files',
+      ),
     );
     return [];
   }
@@ -21,7 +26,8 @@ export function selectRoots(cwd: string, roots: RootLocation[], names: readonly 
     const byPath = roots.filter((r) => r.relDir === wanted || r.dir === path.resolve(cwd, raw));
     const matches = byPath.length > 0 ? byPath : roots.filter((r) => r.name === wanted);
     if (matches.length === 0) diagnostics.push(error('FW1004', undefined, `unknown package "${raw}"`, `the root handler packages found are: ${found}`));
-    else if (matches.length > 1) diagnostics.push(error('FW1005', undefined, `package name "${raw}" is ambiguous`, `name it by path: ${matches.map((m) => m.relDir).join(', ')}`));
+    else if (matches.length > 1)
+      diagnostics.push(error('FW1005', undefined, `package name "${raw}" is ambiguous`, `name it by path: ${matches.map((m) => m.relDir).join(', ')}`));
     else selected.add(matches[0]!);
   }
   return roots.filter((r) => selected.has(r));

@@ -29,7 +29,13 @@ export function parseModulesTxt(text: string): VendoredModule[] {
       if (right !== undefined) current.replacement = right.trim();
       out.push(current);
     } else if (line.startsWith('## ') && current) {
-      if (line.slice(3).split(';').some((s) => s.trim() === 'explicit')) current.explicit = true;
+      if (
+        line
+          .slice(3)
+          .split(';')
+          .some((s) => s.trim() === 'explicit')
+      )
+        current.explicit = true;
     }
   }
   return out;
@@ -77,7 +83,8 @@ export function vendorInconsistencies(mod: ModFile, modulesTxt: string): Diagnos
     const required = mod.require.some((r) => r.path === rep.old.path);
     const label = rep.old.version ? `${rep.old.path}@${rep.old.version}` : rep.old.path;
     if (!v && required) out.push(problem(rep.pos, `${label}: is replaced in go.mod, but not marked as replaced in vendor/modules.txt`));
-    else if (v && v.replacement !== want) out.push(problem(rep.pos, `${label}: is replaced by ${want} in go.mod, but marked as replaced by ${v.replacement} in vendor/modules.txt`));
+    else if (v && v.replacement !== want)
+      out.push(problem(rep.pos, `${label}: is replaced by ${want} in go.mod, but marked as replaced by ${v.replacement} in vendor/modules.txt`));
   }
   for (const v of vendored) {
     if (v.explicit && !mod.require.some((r) => r.path === v.path && r.version === v.version)) {

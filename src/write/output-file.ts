@@ -50,7 +50,12 @@ function inspect(file: string): Exclude<ExistingOutput, { kind: 'file' }> | { ki
       const blocker = fileAncestor(file);
       return {
         kind: 'refused',
-        diagnostic: error('FW6005', wholeFile(file), `cannot write: ${blocker ?? 'a parent'} is a file, not a directory`, 'choose an output path below a directory'),
+        diagnostic: error(
+          'FW6005',
+          wholeFile(file),
+          `cannot write: ${blocker ?? 'a parent'} is a file, not a directory`,
+          'choose an output path below a directory',
+        ),
       };
     }
     return { kind: 'refused', diagnostic: fileError('FW1001', file, 'cannot read', e) };
@@ -58,7 +63,12 @@ function inspect(file: string): Exclude<ExistingOutput, { kind: 'file' }> | { ki
   if (stat.isFile()) return { kind: 'regular' };
   return {
     kind: 'refused',
-    diagnostic: error('FW6006', wholeFile(file), `refusing to write: the output path is ${kindOf(stat)}`, 'fw writes only regular files; choose another path or remove what is there'),
+    diagnostic: error(
+      'FW6006',
+      wholeFile(file),
+      `refusing to write: the output path is ${kindOf(stat)}`,
+      'fw writes only regular files; choose another path or remove what is there',
+    ),
   };
 }
 
@@ -94,7 +104,9 @@ function readHead(file: string, maxBytes: number): string {
  * Like readOutput, for a large output: instead of the contents, their
  * SHA-256 and the beginning (`head`, where fw's header is), read in chunks.
  */
-export function readOutputDigest(file: string): { kind: 'absent' } | { kind: 'file'; head: string; digest: string } | { kind: 'refused'; diagnostic: Diagnostic } {
+export function readOutputDigest(
+  file: string,
+): { kind: 'absent' } | { kind: 'file'; head: string; digest: string } | { kind: 'refused'; diagnostic: Diagnostic } {
   const found = inspect(file);
   if (found.kind !== 'regular') return found;
   try {
@@ -120,7 +132,12 @@ const CLIENT_EXTENSIONS = ['.ts', '.mts', '.cts'];
 export function clientFileProblem(file: string): Diagnostic | undefined {
   const base = path.basename(file);
   if (!CLIENT_EXTENSIONS.some((ext) => base.endsWith(ext)) || /\.d\.[mc]?ts$/.test(base) || CLIENT_EXTENSIONS.includes(base)) {
-    return error('FW6007', wholeFile(file), 'the client file must be a TypeScript module ending in .ts, .mts or .cts', 'pass --file <path>.ts, e.g. --file web/src/api/client.ts');
+    return error(
+      'FW6007',
+      wholeFile(file),
+      'the client file must be a TypeScript module ending in .ts, .mts or .cts',
+      'pass --file <path>.ts, e.g. --file web/src/api/client.ts',
+    );
   }
   return outputPathProblem(file);
 }

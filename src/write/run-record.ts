@@ -62,7 +62,11 @@ function describeDir(dir: string, modules: ModuleFinder): InputDir {
   const files: Record<string, string> = {};
   let names: string[] = [];
   try {
-    names = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && isGoSourceFile(e.name)).map((e) => e.name).sort();
+    names = fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && isGoSourceFile(e.name))
+      .map((e) => e.name)
+      .sort();
   } catch {
     // A directory that is gone or unreadable holds no files.
   }
@@ -109,7 +113,15 @@ export function upToDateRun(file: string, salt: string, roots: string): Recorded
     return undefined;
   }
   if (record === null || typeof record !== 'object' || record.salt !== `${salt} record ${RECORD_FORMAT}` || record.roots !== roots) return undefined;
-  if (!Array.isArray(record.inputs) || record.files === null || typeof record.files !== 'object' || record.outputs === null || typeof record.outputs !== 'object' || !Array.isArray(record.diagnostics)) return undefined;
+  if (
+    !Array.isArray(record.inputs) ||
+    record.files === null ||
+    typeof record.files !== 'object' ||
+    record.outputs === null ||
+    typeof record.outputs !== 'object' ||
+    !Array.isArray(record.diagnostics)
+  )
+    return undefined;
   const modules = new ModuleFinder();
   for (const input of record.inputs) {
     const now = describeDir(input.dir, modules);
@@ -128,7 +140,14 @@ export function upToDateRun(file: string, salt: string, roots: string): Recorded
 export function recordRun(
   file: string,
   salt: string,
-  run: { roots: string; inputDirs: readonly string[]; inputFiles: readonly string[]; outputs: readonly { path: string; sha256: string }[]; diagnostics: Diagnostic[]; summary: RunSummary },
+  run: {
+    roots: string;
+    inputDirs: readonly string[];
+    inputFiles: readonly string[];
+    outputs: readonly { path: string; sha256: string }[];
+    diagnostics: Diagnostic[];
+    summary: RunSummary;
+  },
 ): void {
   const modules = new ModuleFinder();
   const record: RunRecord = {

@@ -32,14 +32,20 @@ describe('parseResponseSpecifier: every form', () => {
     ['1xx:Info', [{ match: { kind: 'class', digit: 1 }, body: { kind: 'type', type: { name: 'Info' } }, implicitStatus: false }]],
     ['200-299:api.Page', [{ match: { kind: 'range', from: 200, to: 299 }, body: { kind: 'type', type: { pkg: 'api', name: 'Page' } }, implicitStatus: false }]],
     ['204-204:Empty', [{ match: { kind: 'range', from: 204, to: 204 }, body: { kind: 'type', type: { name: 'Empty' } }, implicitStatus: false }]],
-    ['Error', [
-      { match: { kind: 'class', digit: 4 }, body: { kind: 'error' }, implicitStatus: true },
-      { match: { kind: 'class', digit: 5 }, body: { kind: 'error' }, implicitStatus: true },
-    ]],
-    ['TYPE_ERROR', [
-      { match: { kind: 'class', digit: 4 }, body: { kind: 'error' }, implicitStatus: true },
-      { match: { kind: 'class', digit: 5 }, body: { kind: 'error' }, implicitStatus: true },
-    ]],
+    [
+      'Error',
+      [
+        { match: { kind: 'class', digit: 4 }, body: { kind: 'error' }, implicitStatus: true },
+        { match: { kind: 'class', digit: 5 }, body: { kind: 'error' }, implicitStatus: true },
+      ],
+    ],
+    [
+      'TYPE_ERROR',
+      [
+        { match: { kind: 'class', digit: 4 }, body: { kind: 'error' }, implicitStatus: true },
+        { match: { kind: 'class', digit: 5 }, body: { kind: 'error' }, implicitStatus: true },
+      ],
+    ],
     ['Redirect', [{ match: { kind: 'class', digit: 3 }, body: { kind: 'redirect' }, implicitStatus: true }]],
     ['TYPE_REDIRECT', [{ match: { kind: 'class', digit: 3 }, body: { kind: 'redirect' }, implicitStatus: true }]],
     ['400:Error', [{ match: { kind: 'exact', status: 400 }, body: { kind: 'error' }, implicitStatus: false }]],
@@ -72,7 +78,12 @@ describe('parseResponseSpecifier: errors (message, column, hint)', () => {
     { value: '200-:User', message: 'invalid status "200-"', at: '2', hint: 'a range (200-299)' },
     { value: ':User', message: 'missing status before ":" in ":User"', at: ':', hint: 'write an exact status' },
     { value: '201:', message: 'missing response type after ":" in "201:"', at: '', hint: 'write 201:TypeName' },
-    { value: '201:user-info', message: 'invalid response type "user-info": "user-info" is not a Go identifier', at: 'u', hint: 'response type must be a Go type name' },
+    {
+      value: '201:user-info',
+      message: 'invalid response type "user-info": "user-info" is not a Go identifier',
+      at: 'u',
+      hint: 'response type must be a Go type name',
+    },
     { value: 'User[]', message: 'invalid response type "User[]": "User[]" is not a Go identifier', at: 'U', hint: 'Go type name' },
     { value: '*User', message: 'invalid response type "*User": "*User" is not a Go identifier', at: '*', hint: 'Go type name' },
     { value: '1User', message: 'invalid response type "1User": "1User" is not a Go identifier', at: '1', hint: 'Go type name' },
@@ -82,10 +93,20 @@ describe('parseResponseSpecifier: errors (message, column, hint)', () => {
     { value: 'models.1User', message: 'invalid response type "models.1User": "1User" is not a Go identifier', at: '1', hint: 'Go type name' },
     { value: 'type', message: 'invalid response type "type": "type" is a Go keyword', at: 't', hint: 'Go type name' },
     { value: '200:a:b', message: 'invalid response type "a:b": "a:b" is not a Go identifier', at: 'a', hint: 'Go type name' },
-    { value: '200:Error', message: 'Error response on 200: Error is only allowed on 4xx and 5xx statuses', at: '2', hint: 'use a status from 400 to 599, or name a response type instead of Error' },
+    {
+      value: '200:Error',
+      message: 'Error response on 200: Error is only allowed on 4xx and 5xx statuses',
+      at: '2',
+      hint: 'use a status from 400 to 599, or name a response type instead of Error',
+    },
     { value: '3xx:TYPE_ERROR', message: 'TYPE_ERROR response on 3xx: TYPE_ERROR is only allowed on 4xx and 5xx statuses', at: '3', hint: '400 to 599' },
     { value: '300-499:Error', message: 'Error response on 300-499: Error is only allowed on 4xx and 5xx statuses', at: '3', hint: '400 to 599' },
-    { value: '404:Redirect', message: 'Redirect response on 404: Redirect is only allowed on 3xx statuses', at: '4', hint: 'use a status from 300 to 399, or name a response type instead of Redirect' },
+    {
+      value: '404:Redirect',
+      message: 'Redirect response on 404: Redirect is only allowed on 3xx statuses',
+      at: '4',
+      hint: 'use a status from 300 to 399, or name a response type instead of Redirect',
+    },
     { value: '2xx:TYPE_REDIRECT', message: 'TYPE_REDIRECT response on 2xx: TYPE_REDIRECT is only allowed on 3xx statuses', at: '2', hint: '300 to 399' },
     { value: '300-400:Redirect', message: 'Redirect response on 300-400: Redirect is only allowed on 3xx statuses', at: '3', hint: '300 to 399' },
   ];
@@ -132,7 +153,13 @@ describe('selectResponse: exact > narrowest range > class', () => {
     [100, undefined],
   ])('%i → %s', (status, expected) => {
     const chosen = selectResponse(specs, status);
-    const label = chosen && (chosen.match.kind === 'exact' ? String(chosen.match.status) : chosen.match.kind === 'class' ? `${chosen.match.digit}xx` : `${chosen.match.from}-${chosen.match.to}`);
+    const label =
+      chosen &&
+      (chosen.match.kind === 'exact'
+        ? String(chosen.match.status)
+        : chosen.match.kind === 'class'
+          ? `${chosen.match.digit}xx`
+          : `${chosen.match.from}-${chosen.match.to}`);
     expect(label).toBe(expected);
   });
   it('a range that spans a whole class beats the class', () => {

@@ -96,7 +96,12 @@ describe('tokenizeAnnotation: diagnostics', () => {
     { text: '// fw:http_route path', message: 'annotation key "path" has no value', at: 'path', hint: 'write path=<value>' },
     { text: '// fw:http_route path=/x method', message: 'annotation key "method" has no value', at: 'method', hint: 'write method=<value>' },
     { text: '// fw:http_route GET path=/x', message: 'unexpected text "GET" in annotation', at: 'GET', hint: 'key=value pairs' },
-    { text: '// fw:http_route path=/x POST', message: 'unexpected text "POST" in annotation', at: 'POST', hint: 'valid keys: path, method, request, response, name, required_header' },
+    {
+      text: '// fw:http_route path=/x POST',
+      message: 'unexpected text "POST" in annotation',
+      at: 'POST',
+      hint: 'valid keys: path, method, request, response, name, required_header',
+    },
     { text: '// fw:http_route /users', message: 'unexpected text "/users" in annotation', at: '/users', hint: 'key=value' },
     { text: '// fw:http_route path=/x [GET, POST]', message: 'unexpected text "[GET, POST]" in annotation', at: '[GET', hint: 'key=value' },
     { text: '// fw:http_route =/x', message: 'missing key before "=" in "=/x"', at: '=/x', hint: 'write key=value' },

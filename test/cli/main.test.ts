@@ -48,7 +48,11 @@ describe('fw (no command)', () => {
 
 describe('fw g without a generator', () => {
   it('prints the overview: exit 0 with --help, exit 2 without', async () => {
-    for (const [argv, code] of [[['g', '--help'], 0], [['generate', '-h'], 0], [['g'], 2]] as const) {
+    for (const [argv, code] of [
+      [['g', '--help'], 0],
+      [['generate', '-h'], 0],
+      [['g'], 2],
+    ] as const) {
       const run = await runFw([...argv]);
       expect(run.code).toBe(code);
       expect(run.stdout).toContain('fw g router');
@@ -131,7 +135,10 @@ describe('fw g router', () => {
     const before = snapshotTree(ws);
     const run = await runFw(['g', 'router', '--cwd', ws]);
     expect(run.code).toBe(1);
-    expect(run.stderr.split('\n')).toEqual([expect.stringMatching(/^api\/router\.go:1:1: error: refusing to overwrite .* \[FW6004\]$/), 'fw g router: 1 error, 0 warnings; nothing was written']);
+    expect(run.stderr.split('\n')).toEqual([
+      expect.stringMatching(/^api\/router\.go:1:1: error: refusing to overwrite .* \[FW6004\]$/),
+      'fw g router: 1 error, 0 warnings; nothing was written',
+    ]);
     expect(snapshotTree(ws)).toEqual(before);
     expect((await runFw(['g', 'router', '--cwd', ws, '--force', '-q'])).code).toBe(0);
     expect(fs.readFileSync(path.join(ws, 'api/router.go'), 'utf8').startsWith(GENERATED_HEADER)).toBe(true);
@@ -142,7 +149,8 @@ describe('fw g router', () => {
     expect(run).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'fw: error: unknown package "nope" (the root handler packages found are: api (api)) [FW1004]\nfw g router: 1 error, 0 warnings; nothing was written',
+      stderr:
+        'fw: error: unknown package "nope" (the root handler packages found are: api (api)) [FW1004]\nfw g router: 1 error, 0 warnings; nothing was written',
     });
   });
 
@@ -154,7 +162,10 @@ describe('fw g router', () => {
 
   it('reports diagnostics as file:line:col and writes nothing', async () => {
     const ws = apiWorkspace();
-    fs.writeFileSync(path.join(ws, 'api/bad.go'), 'package api\n\nimport "net/http"\n\n// fw:http_route path=/x\nfunc (h *UserHandler) Bad(id int) http.HandlerFunc { return nil }\n');
+    fs.writeFileSync(
+      path.join(ws, 'api/bad.go'),
+      'package api\n\nimport "net/http"\n\n// fw:http_route path=/x\nfunc (h *UserHandler) Bad(id int) http.HandlerFunc { return nil }\n',
+    );
     const before = snapshotTree(ws);
     const run = await runFw(['g', 'router', '--cwd', ws]);
     expect(run.code).toBe(1);

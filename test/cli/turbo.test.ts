@@ -83,15 +83,29 @@ describe('fw init --turbo', () => {
     };
     lib('money');
     lib('geo2');
-    fs.appendFileSync(path.join(api, 'go.mod'), '\nrequire (\n\texample.com/money v0.0.0\n\texample.com/geo2 v0.0.0\n)\n\nreplace example.com/money => ../../libs/money\n\nreplace example.com/geo2 => ../../libs/geo2\n');
+    fs.appendFileSync(
+      path.join(api, 'go.mod'),
+      '\nrequire (\n\texample.com/money v0.0.0\n\texample.com/geo2 v0.0.0\n)\n\nreplace example.com/money => ../../libs/money\n\nreplace example.com/geo2 => ../../libs/geo2\n',
+    );
     const models = path.join(api, 'internal/models/models.go');
-    fs.writeFileSync(models, fs.readFileSync(models, 'utf8').replace('import "example.com/api/internal/geo"', 'import (\n\t"example.com/api/internal/geo"\n\t"example.com/money/money"\n)\n\nvar _ money.T'));
+    fs.writeFileSync(
+      models,
+      fs
+        .readFileSync(models, 'utf8')
+        .replace('import "example.com/api/internal/geo"', 'import (\n\t"example.com/api/internal/geo"\n\t"example.com/money/money"\n)\n\nvar _ money.T'),
+    );
     expect((await runFw(['init', '--turbo', '--cwd', api, '-q'])).code).toBe(0);
     const inputs = readJson(path.join(api, 'turbo.json')).tasks!['gen:router'] as { inputs: string[] };
     expect(inputs.inputs.filter((i) => i.startsWith('$TURBO_ROOT$'))).toEqual(['$TURBO_ROOT$/libs/money/go.mod', '$TURBO_ROOT$/libs/money/money/*.go']);
     expect((await runFw(['g', 'router', '--turbo', '--cwd', api])).code).toBe(0);
     // An import of another module outside: the declared inputs no longer cover what is read.
-    fs.writeFileSync(models, fs.readFileSync(models, 'utf8').replace('\t"example.com/money/money"\n', '\t"example.com/geo2/geo2"\n\t"example.com/money/money"\n').replace('var _ money.T', 'var _ money.T\nvar _ geo2.T'));
+    fs.writeFileSync(
+      models,
+      fs
+        .readFileSync(models, 'utf8')
+        .replace('\t"example.com/money/money"\n', '\t"example.com/geo2/geo2"\n\t"example.com/money/money"\n')
+        .replace('var _ money.T', 'var _ money.T\nvar _ geo2.T'),
+    );
     const refused = await runFw(['g', 'router', '--turbo', '--cwd', api]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/task gen:router does not name the Go packages outside this package that the roots now read/);

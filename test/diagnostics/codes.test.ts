@@ -15,7 +15,7 @@ const DOC = path.join(ROOT, 'docs', 'diagnostics.md');
 const START = '<!-- codes:start (generated from src/diagnostics/codes.ts; refresh with UPDATE_DOCS=1 npx vitest run test/diagnostics/codes.test.ts) -->';
 const END = '<!-- codes:end -->';
 
-const cell = (text: string) => text.replace(/\|/g, "\\|");
+const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 function table(): string {
   const rows = ['| Code | Severity | What it means | How to fix it | Example |', '| --- | --- | --- | --- | --- |'];
@@ -51,8 +51,14 @@ describe('diagnostic codes', () => {
   it('are each used by some diagnostic in src/, and only known codes are', () => {
     const src = sourceText(path.join(ROOT, 'src'));
     const used = new Set([...src.matchAll(/'(FW\d{4})'/g)].map((m) => m[1]!));
-    expect(codes.filter((c) => !used.has(c)), 'codes in the table that no diagnostic uses').toEqual([]);
-    expect([...used].filter((c) => !(c in DIAGNOSTIC_CODES)), 'codes used but missing from the table').toEqual([]);
+    expect(
+      codes.filter((c) => !used.has(c)),
+      'codes in the table that no diagnostic uses',
+    ).toEqual([]);
+    expect(
+      [...used].filter((c) => !(c in DIAGNOSTIC_CODES)),
+      'codes used but missing from the table',
+    ).toEqual([]);
   });
 
   it('have a meaning, a fix and an example each, and no two share a meaning', () => {

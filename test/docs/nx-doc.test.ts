@@ -69,13 +69,16 @@ describe('docs/nx.md', () => {
     const defaults = pluginOptionsSchema.parse({}) as Record<string, unknown>;
     const declared = Object.keys(pluginOptionsSchema.shape);
     expect(rows.map(([o]) => o)).toEqual(declared);
-    for (const [option, shown] of rows) expect({ option, shown }).toEqual({ option, shown: defaults[option] === undefined ? '—' : `\`${String(defaults[option])}\`` });
+    for (const [option, shown] of rows)
+      expect({ option, shown }).toEqual({ option, shown: defaults[option] === undefined ? '—' : `\`${String(defaults[option])}\`` });
   });
 
   it('lists the inferred targets under their default names', () => {
     const text = section('## Inferred targets') ?? '';
     const defaults = pluginOptionsSchema.parse({}) as Record<string, unknown>;
-    const names = Object.keys(defaults).filter((k) => k.endsWith('TargetName')).map((k) => String(defaults[k]));
+    const names = Object.keys(defaults)
+      .filter((k) => k.endsWith('TargetName'))
+      .map((k) => String(defaults[k]));
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(text).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
   });

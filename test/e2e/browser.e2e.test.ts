@@ -42,7 +42,15 @@ type Flavours<T> = Record<'zod' | 'zod/mini', T>;
 
 /** Bundles a page script for the browser into `dir` with an index.html that loads it. */
 async function bundlePage(entry: string, dir: string): Promise<void> {
-  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', target: 'chrome120', outfile: path.join(dir, 'page.js'), logLevel: 'error' });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'chrome120',
+    outfile: path.join(dir, 'page.js'),
+    logLevel: 'error',
+  });
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>\n<meta charset="utf-8">\n<script type="module" src="page.js"></script>\n');
 }
 
@@ -50,18 +58,28 @@ describe('the generated client in headless Chromium', () => {
   let browser: Browser | undefined;
   const servers: ChildProcess[] = [];
   let example: Flavours<Record<string, Outcome & { requests?: string[]; statuses?: number[] }>>;
-  let routes: Flavours<{ cases: Outcome[]; links: Outcome[]; headers: { value: string; sendable: boolean; outcome: Outcome }[]; proto: { both: Outcome; withoutProto: Outcome; raw: number } }>;
+  let routes: Flavours<{
+    cases: Outcome[];
+    links: Outcome[];
+    headers: { value: string; sendable: boolean; outcome: Outcome }[];
+    proto: { both: Outcome; withoutProto: Outcome; raw: number };
+  }>;
 
   beforeAll(async () => {
     if (!fs.existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is required by the browser test but ${CHROMIUM} does not exist: apt-get install -y chromium (as .ci/run does), or set FW_CHROMIUM to its path`);
+      throw new Error(
+        `Chromium is required by the browser test but ${CHROMIUM} does not exist: apt-get install -y chromium (as .ci/run does), or set FW_CHROMIUM to its path`,
+      );
     }
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-browser-'));
     const examplePage = path.join(tmp, 'example-page');
     const routePage = path.join(tmp, 'route-page');
     fs.mkdirSync(examplePage);
     fs.mkdirSync(routePage);
-    await Promise.all([bundlePage(path.join(__dirname, 'browser/example-page.ts'), examplePage), bundlePage(path.join(__dirname, 'browser/route-page.ts'), routePage)]);
+    await Promise.all([
+      bundlePage(path.join(__dirname, 'browser/example-page.ts'), examplePage),
+      bundlePage(path.join(__dirname, 'browser/route-page.ts'), routePage),
+    ]);
 
     const work = copyFixture('example');
     const exampleBinary = path.join(tmp, 'server');
@@ -74,7 +92,9 @@ describe('the generated client in headless Chromium', () => {
     ]);
     servers.push(exampleServer.child, oracleServer.child);
     const calls = CASES.map((c) => ({ route: c.route, args: Object.values(c.values) }));
-    const goUrls = JSON.parse(execFileSync(oracleBinary, ['urls', oracleServer.baseUrl], { input: JSON.stringify(calls), encoding: 'utf8', env: goEnv() })) as unknown;
+    const goUrls = JSON.parse(
+      execFileSync(oracleBinary, ['urls', oracleServer.baseUrl], { input: JSON.stringify(calls), encoding: 'utf8', env: goEnv() }),
+    ) as unknown;
 
     browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
     const page = await browser.newPage();
@@ -115,11 +135,16 @@ describe('the generated client in headless Chromium', () => {
         const out = example[flavour];
         for (const name of ['', '.', '..']) expect(out[`byName ${name}`], name).toEqual({ error: 'FwRequestValidationError', issues: ['path.name'] });
         // Sent as one segment: the route's own 404 (no such user), never another route's answer.
-        for (const name of ['%2e%2e', 'x/../../users/1', 'a\\b']) expect(out[`byName ${name}`], name).toMatchObject({ status: 404, body: { code: 'not_found', message: `no user named ${name}` } });
-        for (const p of ['x/../../users/1', '..', 'a//b']) expect(out[`download ${p}`], p).toEqual({ error: 'FwRequestValidationError', issues: ['path.path'] });
+        for (const name of ['%2e%2e', 'x/../../users/1', 'a\\b'])
+          expect(out[`byName ${name}`], name).toMatchObject({ status: 404, body: { code: 'not_found', message: `no user named ${name}` } });
+        for (const p of ['x/../../users/1', '..', 'a//b'])
+          expect(out[`download ${p}`], p).toEqual({ error: 'FwRequestValidationError', issues: ['path.path'] });
         for (const p of ['%2e%2e/users/1', 'docs/']) expect(out[`download ${p}`], p).toEqual({ status: 302, location: null });
         for (const v of ['Ω', 'a\nb', 'a\0b', ' x', '\x01', '']) {
-          expect(out[`authorization ${JSON.stringify(v)}`], JSON.stringify(v)).toEqual({ error: 'FwRequestValidationError', issues: ['headers.Authorization'] });
+          expect(out[`authorization ${JSON.stringify(v)}`], JSON.stringify(v)).toEqual({
+            error: 'FwRequestValidationError',
+            issues: ['headers.Authorization'],
+          });
         }
         expect(out.extraKey).toEqual({ error: 'FwRequestValidationError', issues: ['body'] });
         // The oracle: fwhttp.Bind refuses the same body with 400.
@@ -137,7 +162,7 @@ describe('the generated client in headless Chromium', () => {
         }
       });
 
-      it('follows the Go URL helper\'s URLs to the route with the values given (or the helper refused them)', () => {
+      it("follows the Go URL helper's URLs to the route with the values given (or the helper refused them)", () => {
         const { links } = routes[flavour];
         for (const [i, c] of CASES.entries()) {
           const label = `${c.route}(${JSON.stringify(c.values)})`;

@@ -111,7 +111,10 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
   }
   function lastTurboRun(dir: string): Record<string, TaskCache> {
     const runs = path.join(dir, '.turbo', 'runs');
-    const newest = fs.readdirSync(runs).map((f) => path.join(runs, f)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+    const newest = fs
+      .readdirSync(runs)
+      .map((f) => path.join(runs, f))
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
     const summary = JSON.parse(fs.readFileSync(newest ?? '', 'utf8')) as {
       tasks: { taskId: string; cache: { status: string; source?: string }; execution?: { exitCode?: number } }[];
     };
@@ -127,7 +130,13 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
   function declareExecutorTargets(): void {
     const roots = ['internal/v1handler', ...(fs.existsSync(file(`${ADMIN_SUB}/router.go`)) ? ['internal/v1handler/admin'] : [])];
     const generated = roots.flatMap((r) => [`${r}/router.go`, `${r}/registry.go`, `${r}/urlhelper/urlhelper.go`]);
-    const inputs = ['{projectRoot}/**/*.go', '{projectRoot}/go.mod', '{projectRoot}/fw.json', '!{projectRoot}/**/*_test.go', ...generated.map((f) => `!{projectRoot}/${f}`)];
+    const inputs = [
+      '{projectRoot}/**/*.go',
+      '{projectRoot}/go.mod',
+      '{projectRoot}/fw.json',
+      '!{projectRoot}/**/*_test.go',
+      ...generated.map((f) => `!{projectRoot}/${f}`),
+    ];
     const outputsOf = (names: string[]) => roots.flatMap((r) => names.map((n) => `{projectRoot}/${r}/${n}`));
     const project = JSON.parse(read(`${API}/project.json`)) as Record<string, unknown>;
     project.targets = {
@@ -169,9 +178,9 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
     /** Applied before each way runs (e.g. deleting outputs, so each way has to restore them). */
     beforeEach?: () => void;
     expect: Expect;
-    /** After a failing way: what the tool's message asks for, then the way runs again and must give `then`. */
+    /** After a failing way: what the tool's message asks for, then the way runs again and must give `afterFix`. */
     fix?: Partial<Record<Way, () => void | Promise<void>>>;
-    then?: Outcome;
+    afterFix?: Outcome;
     /** Checks after each way, e.g. that restored files are byte-identical. */
     verify?: (way: Way) => void;
   }
@@ -196,7 +205,7 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
             await fix();
             const again = await runWay(way);
             cells[way].push(again.outcome);
-            expect(again.outcome, `${name}: ${way} after the fix\n${again.output}`).toBe(step.then);
+            expect(again.outcome, `${name}: ${way} after the fix\n${again.output}`).toBe(step.afterFix);
           }
         }
         if (outcome !== 'fail' || step.fix?.[way]) {
@@ -256,7 +265,10 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
 
   it('nested model package (a type a response type nests): a miss', async () => {
     await runRow('nested model package (geo.Address.Country)', [
-      { change: () => edit(`${API}/internal/geo/geo.go`, 'City string `json:"city"`', 'City    string `json:"city"`\n\tCountry string `json:"country"`'), expect: 'miss' },
+      {
+        change: () => edit(`${API}/internal/geo/geo.go`, 'City string `json:"city"`', 'City    string `json:"city"`\n\tCountry string `json:"country"`'),
+        expect: 'miss',
+      },
     ]);
     expect(read(`${API}/${CLIENT}`)).toMatch(/\bcountry: (\/\*#__PURE__\*\/ )?fwString\(\)/);
   });
@@ -266,8 +278,16 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
       {
         change: () => {
           write(`${API}/internal/tags/tags.go`, 'package tags\n\n// Tag labels a user.\ntype Tag struct {\n\tLabel string `json:"label"`\n}\n');
-          edit(`${API}/internal/models/models.go`, 'import "example.com/api/internal/geo"', 'import (\n\t"example.com/api/internal/geo"\n\t"example.com/api/internal/tags"\n)\n\n// Tag is a user\'s label.\ntype Tag = tags.Tag');
-          edit(`${API}/internal/models/models.go`, '\tAddress geo.Address `json:"address"`', '\tAddress geo.Address `json:"address"`\n\tTags    []Tag       `json:"tags"`');
+          edit(
+            `${API}/internal/models/models.go`,
+            'import "example.com/api/internal/geo"',
+            'import (\n\t"example.com/api/internal/geo"\n\t"example.com/api/internal/tags"\n)\n\n// Tag is a user\'s label.\ntype Tag = tags.Tag',
+          );
+          edit(
+            `${API}/internal/models/models.go`,
+            '\tAddress geo.Address `json:"address"`',
+            '\tAddress geo.Address `json:"address"`\n\tTags    []Tag       `json:"tags"`',
+          );
         },
         expect: 'miss',
       },
@@ -284,14 +304,29 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
         change: () => {
           write(`${API}/libs/money/go.mod`, 'module example.com/money\n\ngo 1.22\n');
           write(`${API}/libs/money/money.go`, 'package money\n\n// Money is an amount.\ntype Money struct {\n\tCents int64 `json:"cents"`\n}\n');
-          write(`${API}/go.mod`, `${read(`${API}/go.mod`)}\nrequire (\n\t${uuid.path} ${uuidOld.version}\n\texample.com/money v0.0.0\n)\n\nreplace example.com/money => ./libs/money\n`);
-          edit(`${API}/internal/models/models.go`, '\t"example.com/api/internal/tags"\n)', `\t"example.com/api/internal/tags"\n\t"example.com/money"\n\n\t"${uuid.path}"\n)`);
-          edit(`${API}/internal/models/models.go`, '\tName    string', '\tRef     uuid.UUID   `json:"ref"`\n\tPrice   money.Money `json:"price"`\n\tName    string');
+          write(
+            `${API}/go.mod`,
+            `${read(`${API}/go.mod`)}\nrequire (\n\t${uuid.path} ${uuidOld.version}\n\texample.com/money v0.0.0\n)\n\nreplace example.com/money => ./libs/money\n`,
+          );
+          edit(
+            `${API}/internal/models/models.go`,
+            '\t"example.com/api/internal/tags"\n)',
+            `\t"example.com/api/internal/tags"\n\t"example.com/money"\n\n\t"${uuid.path}"\n)`,
+          );
+          edit(
+            `${API}/internal/models/models.go`,
+            '\tName    string',
+            '\tRef     uuid.UUID   `json:"ref"`\n\tPrice   money.Money `json:"price"`\n\tName    string',
+          );
         },
         expect: 'miss',
       },
       { change: () => edit(`${API}/go.mod`, uuidOld.version, uuid.version), expect: 'miss' },
-      { change: () => edit(`${API}/libs/money/money.go`, '\tCents int64 `json:"cents"`', '\tCents    int64  `json:"cents"`\n\tCurrency string `json:"currency"`'), expect: 'miss' },
+      {
+        change: () =>
+          edit(`${API}/libs/money/money.go`, '\tCents int64 `json:"cents"`', '\tCents    int64  `json:"cents"`\n\tCurrency string `json:"currency"`'),
+        expect: 'miss',
+      },
     ]);
     const client = read(`${API}/${CLIENT}`);
     // uuid.UUID has a MarshalText: a string schema of its own.
@@ -343,7 +378,7 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
         },
         expect: { nx: 'miss', exec: 'fail', turbo: 'fail' },
         fix: { exec: declareExecutorTargets, turbo: () => initTurbo(API).then(() => undefined) },
-        then: 'miss',
+        afterFix: 'miss',
       },
     ]);
     expect(read(`${ADMIN_SUB}/router.go`)).toContain('"GET /v1/admin/audit"');
@@ -449,17 +484,19 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
     expect(outputs(clone)).toEqual(generatedInA);
 
     // The same model edit in both clones: A misses and uploads, B hits the remote cache.
-    const modelEdit = (dir: string) => edit(`${API}/internal/models/models.go`, '\tName    string', '\tNickname string `json:"nickname"`\n\tName    string', dir);
+    const modelEdit = (dir: string) =>
+      edit(`${API}/internal/models/models.go`, '\tName    string', '\tNickname string `json:"nickname"`\n\tName    string', dir);
     modelEdit(ws);
     modelEdit(clone);
     const a2 = await turboRemote(ws);
     expect(['api#gen:router', 'api#gen:url-helper', 'api#gen:client'].map((t) => a2[t]?.status)).toEqual(['MISS', 'MISS', 'MISS']);
     const b2 = await turboB();
     // apps/admin did not change: B hits its own local cache there.
-    expect(Object.entries(b2).map(([id, t]) => `${id} ${t.status} ${t.source}`).sort()).toEqual([
-      ...TURBO_TASKS.map((t) => `admin#${t} HIT LOCAL`),
-      ...TURBO_TASKS.map((t) => `api#${t} HIT REMOTE`),
-    ].sort());
+    expect(
+      Object.entries(b2)
+        .map(([id, t]) => `${id} ${t.status} ${t.source}`)
+        .sort(),
+    ).toEqual([...TURBO_TASKS.map((t) => `admin#${t} HIT LOCAL`), ...TURBO_TASKS.map((t) => `api#${t} HIT REMOTE`)].sort());
     expect(read(`${API}/${CLIENT}`, clone)).toContain('nickname');
     expect(outputs(clone)).toEqual(outputs(ws));
     observed.push('remote cache, clone B: HIT REMOTE ×6, identical to A; after the same model edit in both: A MISS ×3 (api), B HIT REMOTE ×3 (api), identical');

@@ -149,9 +149,13 @@ function platformWorkspace(): string {
     // Only on linux: registered there, with a warning.
     'api/proc_linux.go': handler('', '// fw:http_route path=/proc\nfunc (h *H) Proc() http.HandlerFunc { return nil }\n'),
     // A tool that is never built, in package main.
-    'api/gen.go': handler('//go:build ignore\n\n', '// fw:http_route path=/tool\nfunc Tool() http.HandlerFunc { return nil }\n\nfunc main() {}\n').replace('package api', 'package main'),
+    'api/gen.go': handler('//go:build ignore\n\n', '// fw:http_route path=/tool\nfunc Tool() http.HandlerFunc { return nil }\n\nfunc main() {}\n').replace(
+      'package api',
+      'package main',
+    ),
     // Built only with cgo.
-    'api/native.go': 'package api\n\n// #include <stdlib.h>\nimport "C"\n\nimport "net/http"\n\n// fw:http_route path=/native\nfunc (h *H) Native() http.HandlerFunc { return nil }\n',
+    'api/native.go':
+      'package api\n\n// #include <stdlib.h>\nimport "C"\n\nimport "net/http"\n\n// fw:http_route path=/native\nfunc (h *H) Native() http.HandlerFunc { return nil }\n',
   });
   made.push(ws);
   return ws;
@@ -190,7 +194,9 @@ describe('a router generated for a target compiles for it with go build', () => 
           : /^api\/proc_linux\.go:5:1: warning: handler H\.Proc is left out: go build does not build proc_linux\.go for GOOS=windows GOARCH=amd64 CGO_ENABLED=0 \(the file-name suffix _linux\)/,
       );
       expect(warnings.find((w) => w.includes('handler Tool'))).toMatch(/^api\/gen\.go:7:1: warning: handler Tool is left out: .*\(\/\/go:build ignore\)/);
-      expect(warnings.find((w) => w.includes('handler H.Native'))).toMatch(/^api\/native\.go:8:1: warning: handler H\.Native is (registered|left out).*\(import "C"\)/);
+      expect(warnings.find((w) => w.includes('handler H.Native'))).toMatch(
+        /^api\/native\.go:8:1: warning: handler H\.Native is (registered|left out).*\(import "C"\)/,
+      );
     });
   }
 

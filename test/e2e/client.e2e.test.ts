@@ -45,7 +45,10 @@ describe('generated TypeScript client against the example Go server', () => {
     work = copyFixture('example');
     const router = await runFw(['g', 'router', '--cwd', work]);
     expect(router.stderr).toBe('');
-    for (const args of [['--file', CLIENT_FILE], ['--file', MINI_CLIENT_FILE, '--zod', 'mini']]) {
+    for (const args of [
+      ['--file', CLIENT_FILE],
+      ['--file', MINI_CLIENT_FILE, '--zod', 'mini'],
+    ]) {
       const client = await runFw(['g', 'client', '--cwd', work, ...args]);
       expect(client.stderr).toBe('');
       expect(client.code).toBe(0);
@@ -59,8 +62,9 @@ describe('generated TypeScript client against the example Go server', () => {
     server?.kill();
   });
 
-  it('tests the golden clients: the CLI generates exactly fixtures/example/' + CLIENT_FILE + ' and (--zod mini) ' + MINI_CLIENT_FILE, () => {
-    for (const file of [CLIENT_FILE, MINI_CLIENT_FILE]) expect(fs.readFileSync(path.join(work, file), 'utf8')).toBe(fs.readFileSync(path.join(FIXTURES, 'example', file), 'utf8'));
+  it(`tests the golden clients: the CLI generates exactly fixtures/example/${CLIENT_FILE} and (--zod mini) ${MINI_CLIENT_FILE}`, () => {
+    for (const file of [CLIENT_FILE, MINI_CLIENT_FILE])
+      expect(fs.readFileSync(path.join(work, file), 'utf8')).toBe(fs.readFileSync(path.join(FIXTURES, 'example', file), 'utf8'));
   });
 
   it('imports nothing but zod (or zod/mini)', () => {
@@ -225,7 +229,13 @@ describe('generated TypeScript client against the example Go server', () => {
 
     it('a required query parameter (query:"role,required"): a call without it does not compile and is refused before sending; the server answers 400 without it', async () => {
       let sent = 0;
-      const client = new V2UserClient({ baseUrl: 'http://127.0.0.1:9', fetch: async () => (sent++, new Response('{}')) });
+      const client = new V2UserClient({
+        baseUrl: 'http://127.0.0.1:9',
+        fetch: async () => {
+          sent++;
+          return new Response('{}');
+        },
+      });
       // @ts-expect-error -- query.role is required
       await expect(client.listUsers({ query: { limit: 1 } })).rejects.toBeInstanceOf(FwRequestValidationError);
       // @ts-expect-error -- the request argument (its query) is required
@@ -238,7 +248,13 @@ describe('generated TypeScript client against the example Go server', () => {
 
     it('validates the request before sending it', async () => {
       let sent = 0;
-      const client = new V1UserClient({ baseUrl: 'http://127.0.0.1:9', fetch: async () => (sent++, new Response('{}')) });
+      const client = new V1UserClient({
+        baseUrl: 'http://127.0.0.1:9',
+        fetch: async () => {
+          sent++;
+          return new Response('{}');
+        },
+      });
       // @ts-expect-error -- id must be a number
       const call = client.getUser({ path: { id: 'one' } });
       await expect(call).rejects.toBeInstanceOf(FwRequestValidationError);
@@ -318,7 +334,9 @@ describe('generated TypeScript client against the example Go server', () => {
     it('a closed port is an FwNetworkError', async () => {
       const { server: closed, baseUrl } = await fakeServer(() => undefined);
       await new Promise<void>((resolve) => closed.close(() => resolve()));
-      const error = await createClient({ baseUrl }).v1.root.health().catch((e: unknown) => e);
+      const error = await createClient({ baseUrl })
+        .v1.root.health()
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(FwNetworkError);
       expect((error as InstanceType<typeof FwNetworkError>).cause).toBeDefined();
     });

@@ -52,10 +52,23 @@ function tsc(file: string): string {
   const verifying = verifyingCopy(file);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-tsc-'));
   const config = path.join(dir, 'tsconfig.json');
-  const compilerOptions = { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], types: [], skipLibCheck: true, paths: { zod: [path.join(REPO_ROOT, 'node_modules/zod')] } };
+  const compilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    lib: ['ES2022', 'DOM'],
+    types: [],
+    skipLibCheck: true,
+    paths: { zod: [path.join(REPO_ROOT, 'node_modules/zod')] },
+  };
   fs.writeFileSync(config, JSON.stringify({ compilerOptions, files: [file, verifying] }));
   try {
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], { encoding: 'utf8', stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
     return '';
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string };
@@ -89,7 +102,12 @@ describe('deeply nested Go types never crash fw (exit 0 with output that compile
     it(name, async () => {
       const ws = workspace(types);
       made.push(ws);
-      for (const args of [['g', 'router'], ['g', 'url-helper'], ['g', 'client', '--file', 'web/client.ts'], ['g', 'openapi', '--file', 'web/openapi.json']]) {
+      for (const args of [
+        ['g', 'router'],
+        ['g', 'url-helper'],
+        ['g', 'client', '--file', 'web/client.ts'],
+        ['g', 'openapi', '--file', 'web/openapi.json'],
+      ]) {
         const before = snapshotTree(ws);
         const { code, stderr } = await runFw([...args, '--cwd', ws, '-q']);
         expect(stderr, `${args.join(' ')}: no internal error`).not.toMatch(/internal error|Maximum call stack/);

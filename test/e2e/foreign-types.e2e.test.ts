@@ -70,12 +70,19 @@ beforeAll(async () => {
 
 /** Per route: samples accepted, wrong JSON types refused; printed at the end (README asks for this table). */
 const table = new Map<string, { accepted: number; refused: number }>();
-const tally = (name: string) => table.get(name) ?? (table.set(name, { accepted: 0, refused: 0 }), table.get(name)!);
+const tally = (name: string) => {
+  let row = table.get(name);
+  if (!row) table.set(name, (row = { accepted: 0, refused: 0 }));
+  return row;
+};
 
 afterAll(() => {
   if (table.size > 0) {
     const warned = (name: string) => warnings.filter((w) => new RegExp(`type ${name === 'Record' ? 'Decimal|Level' : name} has`).test(w)).length;
-    const rows = [...table].map(([name, t]) => `${name.padEnd(11)} ${String(t.accepted).padStart(3)} accepted  ${OPAQUE_ROUTES.has(name) ? '  — (unknown)' : `${String(t.refused).padStart(3)} refused`}  ${warned(name)} warnings`);
+    const rows = [...table].map(
+      ([name, t]) =>
+        `${name.padEnd(11)} ${String(t.accepted).padStart(3)} accepted  ${OPAQUE_ROUTES.has(name) ? '  — (unknown)' : `${String(t.refused).padStart(3)} refused`}  ${warned(name)} warnings`,
+    );
     console.log(`foreign types (response samples accepted | wrong JSON types refused | warnings at the type):\n${rows.join('\n')}`);
   }
   server?.kill();
@@ -84,7 +91,7 @@ afterAll(() => {
 
 /** Every way to put a value of another JSON type at one position of `v` (not inside fields named Opaque…, whose form only MarshalJSON knows). */
 function* wrongTypes(v: unknown, at: string[] = []): Generator<{ at: string; value: unknown }> {
-  const replace = (x: unknown): unknown => (typeof x === 'string' ? 12345 : 'not-' + typeof x);
+  const replace = (x: unknown): unknown => (typeof x === 'string' ? 12345 : `not-${typeof x}`);
   if (v !== null) yield { at: at.join('.') || '(whole)', value: replace(v) };
   if (v === null || typeof v !== 'object') return;
   for (const [k, child] of Object.entries(v)) {
@@ -99,7 +106,21 @@ function* wrongTypes(v: unknown, at: string[] = []): Generator<{ at: string; val
 
 describe('types from the standard library and real modules, through a live Go server', () => {
   it('resolves every route (no route refused) and warns only for the types only MarshalJSON knows', () => {
-    expect(Object.keys(samples).sort()).toEqual(['Addr', 'Address', 'Decimal', 'Header', 'Level', 'Month', 'NullString', 'NullTime', 'Prefix', 'Record', 'Tagged', 'URL', 'UUID']);
+    expect(Object.keys(samples).sort()).toEqual([
+      'Addr',
+      'Address',
+      'Decimal',
+      'Header',
+      'Level',
+      'Month',
+      'NullString',
+      'NullTime',
+      'Prefix',
+      'Record',
+      'Tagged',
+      'URL',
+      'UUID',
+    ]);
     // Responses need MarshalJSON, the echo route's request body UnmarshalJSON; slog.Level's form is built in.
     expect(warnings).toHaveLength(2);
     for (const type of ['Decimal']) {
@@ -112,7 +133,9 @@ describe('types from the standard library and real modules, through a live Go se
     const listed = new Map(goListDeps(ws, moduleEnv({ GOFLAGS: '-mod=mod' })).map((p) => [p.ImportPath, p.Dir]));
     const loaded = [...(result.model?.program.loaded.values() ?? [])].filter((p) => !p.dir.includes(`${path.sep}urlhelper`));
     // Types whose JSON form fw knows (netip.Addr, slog.Level) are not read; the packages of the others are.
-    expect(loaded.map((p) => p.importPath)).toEqual(expect.arrayContaining(['database/sql', 'net/mail', 'net/url', 'net/http', 'github.com/google/uuid', 'github.com/shopspring/decimal']));
+    expect(loaded.map((p) => p.importPath)).toEqual(
+      expect.arrayContaining(['database/sql', 'net/mail', 'net/url', 'net/http', 'github.com/google/uuid', 'github.com/shopspring/decimal']),
+    );
     expect(loaded.some((p) => p.importPath === 'github.com/google/uuid')).toBe(true);
     expect(loaded.some((p) => p.importPath === 'database/sql')).toBe(true);
     for (const p of loaded) expect({ path: p.importPath, dir: p.dir }).toEqual({ path: p.importPath, dir: listed.get(p.importPath) });
@@ -137,7 +160,11 @@ describe('types from the standard library and real modules, through a live Go se
     const api = client.createClient({ baseUrl }).root;
     for (const [i, sample] of samples.Record!.entries()) {
       const viaClient = await api.echoRecord!.call(api, { body: { v: sample } });
-      const direct = await fetch(`${baseUrl}/echo/Record`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ v: sample }) });
+      const direct = await fetch(`${baseUrl}/echo/Record`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ v: sample }),
+      });
       expect(direct.status).toBe(200);
       expect(viaClient.status, `Record[${i}]`).toBe(200);
       expect(JSON.stringify(viaClient.body), `Record[${i}]`).toBe(JSON.stringify(await direct.json()));
@@ -153,7 +180,9 @@ describe('types from the standard library and real modules, through a live Go se
           const body = JSON.stringify(wrong.value);
           const fetch = async () => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
           const api = client.createClient({ baseUrl: 'http://127.0.0.1:1', fetch }).root;
-          await expect(api[`get${name}`]!.call(api, { path: { sample: '0' } }), `${name}[${i}] at ${wrong.at}: ${body}`).rejects.toBeInstanceOf(client.FwResponseValidationError);
+          await expect(api[`get${name}`]!.call(api, { path: { sample: '0' } }), `${name}[${i}] at ${wrong.at}: ${body}`).rejects.toBeInstanceOf(
+            client.FwResponseValidationError,
+          );
           refused++;
           tally(name).refused++;
         }

@@ -58,8 +58,16 @@ function expectFailure(run: ReturnType<typeof runFwProcess>, ...messages: string
 describe('output paths are checked before anything is read (item 2)', () => {
   it.each([
     ['a directory', (p: string) => fs.mkdirSync(p), 'client.ts: error: refusing to write: the output path is a directory'],
-    ['a FIFO (reading it would hang)', (p: string) => execFileSync('mkfifo', [p]), 'client.ts: error: refusing to write: the output path is a FIFO (named pipe)'],
-    ['a device node (like /dev/null or /dev/full)', (p: string) => execFileSync('mknod', [p, 'c', '1', '7']), 'client.ts: error: refusing to write: the output path is a device'],
+    [
+      'a FIFO (reading it would hang)',
+      (p: string) => execFileSync('mkfifo', [p]),
+      'client.ts: error: refusing to write: the output path is a FIFO (named pipe)',
+    ],
+    [
+      'a device node (like /dev/null or /dev/full)',
+      (p: string) => execFileSync('mknod', [p, 'c', '1', '7']),
+      'client.ts: error: refusing to write: the output path is a device',
+    ],
     ['a symbolic link to /dev/full', (p: string) => fs.symlinkSync('/dev/full', p), 'client.ts: error: refusing to write: the output path is a symbolic link'],
   ])('--file naming %s: exit 1, the node is left as it was', (_kind, make, message) => {
     const ws = workspace();
@@ -120,7 +128,11 @@ describe('every file-system error on an input is a diagnostic, and nothing is wr
     const ws = workspace();
     fs.chmodSync(path.join(ws, rel), mode);
     const before = contents(ws);
-    for (const args of [['g', 'router'], ['g', 'url-helper'], ['g', 'client', '--file', 'client.ts']]) {
+    for (const args of [
+      ['g', 'router'],
+      ['g', 'url-helper'],
+      ['g', 'client', '--file', 'client.ts'],
+    ]) {
       expectFailure(runFwProcess([...args, '--cwd', ws], { unprivileged: true }), message);
     }
     expect(contents(ws)).toEqual(before);
@@ -149,14 +161,24 @@ describe('every file-system error on an input is a diagnostic, and nothing is wr
 describe('ordinary mistakes are diagnostics with exit 1, never exit 70 (item 5)', () => {
   it('--file below a regular file', () => {
     const ws = workspace({ 'web/notes.txt': 'x' });
-    expectFailure(runFwProcess(['g', 'client', '--file', 'web/notes.txt/client.ts', '--cwd', ws]), 'web/notes.txt/client.ts: error: cannot write:', 'notes.txt is a file, not a directory');
+    expectFailure(
+      runFwProcess(['g', 'client', '--file', 'web/notes.txt/client.ts', '--cwd', ws]),
+      'web/notes.txt/client.ts: error: cannot write:',
+      'notes.txt is a file, not a directory',
+    );
   });
 
   it('fw init --dir naming a file', () => {
     const ws = workspace({ 'internal/fwhttp': 'a file' });
     const before = contents(ws);
-    expectFailure(runFwProcess(['init', '--dir', 'internal/fwhttp', '--cwd', ws]), 'internal/fwhttp: error: the fwhttp package directory is a file, or lies below one');
-    expectFailure(runFwProcess(['init', '--dir', 'internal/fwhttp/sub', '--cwd', ws]), 'internal/fwhttp/sub: error: the fwhttp package directory is a file, or lies below one');
+    expectFailure(
+      runFwProcess(['init', '--dir', 'internal/fwhttp', '--cwd', ws]),
+      'internal/fwhttp: error: the fwhttp package directory is a file, or lies below one',
+    );
+    expectFailure(
+      runFwProcess(['init', '--dir', 'internal/fwhttp/sub', '--cwd', ws]),
+      'internal/fwhttp/sub: error: the fwhttp package directory is a file, or lies below one',
+    );
     expect(contents(ws)).toEqual(before);
   });
 

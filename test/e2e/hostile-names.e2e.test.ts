@@ -46,10 +46,15 @@ describe('hostile directory names (issue 11 item 1)', () => {
     write(mod, {
       'go.mod': 'module example.com/hostile\n\ngo 1.22\n',
       ...prefixed('internal/v1handler', handlerPackage('v1handler', 'UserHandler', '/v1/users')),
-      'internal/v1handler/v3+x/handler.go': 'package sub\n\nimport "net/http"\n\ntype ItemHandler struct{}\n\n// fw:http_route path=/v1/items\nfunc (h *ItemHandler) List() http.HandlerFunc { return nil }\n',
+      'internal/v1handler/v3+x/handler.go':
+        'package sub\n\nimport "net/http"\n\ntype ItemHandler struct{}\n\n// fw:http_route path=/v1/items\nfunc (h *ItemHandler) List() http.HandlerFunc { return nil }\n',
       ...prefixed('internal/v3+x', handlerPackage('v3x', 'UserHandler', '/v3/users')),
     });
-    for (const args of [['g', 'router'], ['g', 'url-helper'], ['g', 'client', '--file', 'client.ts']]) {
+    for (const args of [
+      ['g', 'router'],
+      ['g', 'url-helper'],
+      ['g', 'client', '--file', 'client.ts'],
+    ]) {
       const run = await runFw([...args, '--cwd', ws, '-q']);
       expect(run.code, run.stderr).toBe(0);
     }
@@ -97,7 +102,12 @@ describe('importPathProblem agrees with go list on which directory names Go can 
       write(mod, { [`${name}/p.go`]: 'package p\n', [`imp/i${i}/main.go`]: `package main\n\nimport _ "example.com/m/${name}"\n\nfunc main() {}\n` });
     });
     const out = runGo('go', ['list', '-e', '-f', '{{.ImportPath}}|{{with .Error}}{{.Err}}{{end}}{{range .DepsErrors}}{{.Err}}{{end}}', './imp/...'], mod);
-    const goRejects = new Map(out.trim().split('\n').map((line) => [Number(/imp\/i(\d+)\|/.exec(line)![1]), line.split('|')[1] !== '']));
+    const goRejects = new Map(
+      out
+        .trim()
+        .split('\n')
+        .map((line) => [Number(/imp\/i(\d+)\|/.exec(line)![1]), line.split('|')[1] !== '']),
+    );
     expect(NAMES.map((name) => [name, importPathProblem(`example.com/m/${name}`) !== undefined])).toEqual(NAMES.map((name, i) => [name, goRejects.get(i)]));
   });
 });

@@ -46,7 +46,8 @@ const fieldType = fc.letrec<{ t: string }>((tie) => ({
 })).t;
 
 /** A struct tag value: JSON names and query keys with characters a Go raw string may hold. */
-const tagName = fc.array(mostly('abxy_'.split(''), ['-', ' ', '.', '$', "'", '\\"', 'é', '${', '*/', '\u2028', '`']), { minLength: 1, maxLength: 4 })
+const tagName = fc
+  .array(mostly('abxy_'.split(''), ['-', ' ', '.', '$', "'", '\\"', 'é', '${', '*/', '\u2028', '`']), { minLength: 1, maxLength: 4 })
   .map((p) => p.join(''))
   .filter((t) => !t.includes('`'));
 
@@ -62,7 +63,10 @@ const annotation = fc.record({
   segments: fc.array(segment, { maxLength: 3 }),
   method: mostly(['', ' method=POST', ' method=[PUT, PATCH]'], [' method=get', ' method=[GET, GET]']),
   name: mostly(['', ''], [' name=2x', ' name=con\u2028x', ' name=`x`', ' name=Route0']),
-  response: mostly(['', ' response=200:Resp', ' response=404:Error', ' response=Resp response=4xx:Error', ' response=302:Redirect'], [' response=200:Missing', ' response=99:Resp']),
+  response: mostly(
+    ['', ' response=200:Resp', ' response=404:Error', ' response=Resp response=4xx:Error', ' response=302:Redirect'],
+    [' response=200:Missing', ' response=99:Resp'],
+  ),
   header: mostly(['', ' required_header=Authorization', ' required_header=X-Trace'], [' required_header="x"', ' required_header=a\u2028b']),
   request: fc.boolean(),
 });
@@ -76,11 +80,14 @@ const handlerPackage = fc.record({
 
 const workspaceShape = fc.record({
   above: dirName, // the directory holding go.mod: any name, even one Go cannot build in
-  roots: fc.uniqueArray(fc.tuple(fc.array(dirName, { minLength: 1, maxLength: 2 }), handlerPackage, fc.option(fc.tuple(dirName, handlerPackage), { nil: undefined })), {
-    minLength: 1,
-    maxLength: 2,
-    selector: ([dirs]) => dirs.join('/').toLowerCase(),
-  }),
+  roots: fc.uniqueArray(
+    fc.tuple(fc.array(dirName, { minLength: 1, maxLength: 2 }), handlerPackage, fc.option(fc.tuple(dirName, handlerPackage), { nil: undefined })),
+    {
+      minLength: 1,
+      maxLength: 2,
+      selector: ([dirs]) => dirs.join('/').toLowerCase(),
+    },
+  ),
 });
 
 type Shape = fc.TypeOf<typeof workspaceShape>;
@@ -97,7 +104,14 @@ function tag(f: fc.TypeOf<typeof field>, i: number): string {
 function goFile(pkg: string, p: Pkg, typePrefix: string): string {
   const fields = (fs_: Pkg['fields']) => fs_.map((f, i) => `\tF${i} ${f.type}${tag(f, i)}`).join('\n');
   const lines = [`package ${pkg}`, '', 'import (', '\t"encoding/json"', '\t"net/http"', '\t"time"', ')', '', 'var _ json.RawMessage', 'var _ time.Time', ''];
-  lines.push(`type ${typePrefix}Handler struct{}`, '', `type Req struct {\n\tID string \`path:"id"\`\n${fields(p.fields)}\n}`, '', `type Resp struct {\n${fields(p.respFields)}\n}`, '');
+  lines.push(
+    `type ${typePrefix}Handler struct{}`,
+    '',
+    `type Req struct {\n\tID string \`path:"id"\`\n${fields(p.fields)}\n}`,
+    '',
+    `type Resp struct {\n${fields(p.respFields)}\n}`,
+    '',
+  );
   p.annotations.forEach((a, i) => {
     const route = `/${[pkg, String(i), ...a.segments].join('/')}`;
     lines.push(`// Route${i} is a route; its doc holds hostile text: */ \${x} \`x\` '' "q".`);
@@ -155,7 +169,11 @@ describe('property: hostile workspaces never crash, hang, inject or half-write (
       const caseDir = path.join(base, `case${i}`);
       const mod = writeShape(caseDir, i, shape);
       const goOk: boolean[] = [];
-      for (const args of [['g', 'router'], ['g', 'url-helper'], ['g', 'client', '--file', path.join(caseDir, 'client.ts')]]) {
+      for (const args of [
+        ['g', 'router'],
+        ['g', 'url-helper'],
+        ['g', 'client', '--file', path.join(caseDir, 'client.ts')],
+      ]) {
         const before = snapshotTree(caseDir);
         const run = await bounded(`fw ${args.join(' ')} on case ${i}`, runFw([...args, '--cwd', caseDir, '-q']));
         const where = `case ${i} (${JSON.stringify(shape)}): fw ${args.slice(0, 2).join(' ')}\n${run.stderr}`;

@@ -23,7 +23,8 @@ function rootName(i: number): string {
 
 function handler(pkg: string, routes: number): string {
   const lines = [`package ${pkg}`, '', 'import "net/http"', '', 'type ItemHandler struct{}', ''];
-  for (let r = 0; r < routes; r++) lines.push(`// fw:http_route path=/${pkg}/items/${r}/{id} name=Get${r}`, `func (h *ItemHandler) Get${r}() http.HandlerFunc { return nil }`, '');
+  for (let r = 0; r < routes; r++)
+    lines.push(`// fw:http_route path=/${pkg}/items/${r}/{id} name=Get${r}`, `func (h *ItemHandler) Get${r}() http.HandlerFunc { return nil }`, '');
   return lines.join('\n');
 }
 
@@ -42,7 +43,8 @@ function writeWorkspace(dir: string, routes: number): void {
 
 function outputs(dir: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (let i = 0; i < ROOTS; i++) for (const f of ['router.go', 'registry.go']) out.set(`${rootName(i)}/${f}`, fs.readFileSync(path.join(dir, rootName(i), f), 'utf8'));
+  for (let i = 0; i < ROOTS; i++)
+    for (const f of ['router.go', 'registry.go']) out.set(`${rootName(i)}/${f}`, fs.readFileSync(path.join(dir, rootName(i), f), 'utf8'));
   return out;
 }
 

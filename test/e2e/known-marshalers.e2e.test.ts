@@ -58,7 +58,9 @@ function jsonType(v: Json): string {
 const BY_TYPE: Record<string, Json> = { string: '1', number: 1, boolean: true, object: {}, array: [], null: null };
 
 function all(): [name: string, value: Json][] {
-  return (['filled', 'zero'] as const).flatMap((kind) => Object.entries(samples[kind]).flatMap(([name, values]) => values.map((v): [string, Json] => [name, v])));
+  return (['filled', 'zero'] as const).flatMap((kind) =>
+    Object.entries(samples[kind]).flatMap(([name, values]) => values.map((v): [string, Json] => [name, v])),
+  );
 }
 
 describe('standard-library marshalers and declared forms against encoding/json', () => {
@@ -67,7 +69,12 @@ describe('standard-library marshalers and declared forms against encoding/json',
     const missing = KNOWN_STD_TYPES.filter((full) => {
       const dot = full.lastIndexOf('.');
       const pkg = full.slice(0, dot).split('/').pop()!;
-      return !(full === 'encoding/json.RawMessage' || full === 'mime/multipart.FileHeader') && !types.includes(` ${pkg}.${full.slice(dot + 1)} `) && !types.includes(`*${pkg}.${full.slice(dot + 1)} `) && !types.includes(`]${pkg}.${full.slice(dot + 1)} `);
+      return (
+        !(full === 'encoding/json.RawMessage' || full === 'mime/multipart.FileHeader') &&
+        !types.includes(` ${pkg}.${full.slice(dot + 1)} `) &&
+        !types.includes(`*${pkg}.${full.slice(dot + 1)} `) &&
+        !types.includes(`]${pkg}.${full.slice(dot + 1)} `)
+      );
     });
     expect(missing).toEqual([]);
   });
@@ -95,7 +102,8 @@ describe('standard-library marshalers and declared forms against encoding/json',
         for (const [type, wrong] of Object.entries(BY_TYPE)) {
           if (written.has(type) || (type === 'null' && sample[key] === null)) continue;
           const value = { ...sample, [key]: wrong };
-          for (const [flavour, client] of FLAVOURS) if (zod(client, name).safeParse(value).success) accepted.push(`${flavour} ${name}.${key} accepts ${JSON.stringify(wrong)}`);
+          for (const [flavour, client] of FLAVOURS)
+            if (zod(client, name).safeParse(value).success) accepted.push(`${flavour} ${name}.${key} accepts ${JSON.stringify(wrong)}`);
           if (jsonSchema(name)(value)) accepted.push(`JSON Schema ${name}.${key} accepts ${JSON.stringify(wrong)}`);
           refused++;
         }
@@ -106,12 +114,14 @@ describe('standard-library marshalers and declared forms against encoding/json',
     expect(refused).toBeGreaterThan(100);
   });
 
-  it('every value Go wrote, as a literal of the client\'s TypeScript type, passes tsc --strict (and one of another JSON type fails)', () => {
+  it("every value Go wrote, as a literal of the client's TypeScript type, passes tsc --strict (and one of another JSON type fails)", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-known-tsc-'));
     const file = path.join(dir, 'samples.ts');
     const client = path.join(FIXTURE, 'web/client');
     const lines = [`import type * as c from ${JSON.stringify(client)};`];
-    all().forEach(([name, v], i) => lines.push(`export const s${i}: c.${name} = ${JSON.stringify(v)};`));
+    all().forEach(([name, v], i) => {
+      lines.push(`export const s${i}: c.${name} = ${JSON.stringify(v)};`);
+    });
     // The oracle must be able to fail: a string where Go writes a number (big.Int).
     lines.push(`// @ts-expect-error\nexport const wrong: c.Known['int'] = "42";`);
     fs.writeFileSync(file, `${lines.join('\n')}\n`);

@@ -76,7 +76,9 @@ describe('module setups fw refuses, with a positioned diagnostic', () => {
     });
     expect(goRefuses(ws)).toMatch(/replacement directory \.\.\/nolib does not exist/);
     const stderr = await expectRefused(ws);
-    expect(stderr).toMatch(/^go\.mod:7:28: error: replacement directory \.\.\/nolib does not exist \(fix the path in this replace directive, or remove the directive\) \[FW1024\]$/m);
+    expect(stderr).toMatch(
+      /^go\.mod:7:28: error: replacement directory \.\.\/nolib does not exist \(fix the path in this replace directive, or remove the directive\) \[FW1024\]$/m,
+    );
   });
 
   it('vendor/modules.txt out of step with go.mod: each difference as Go words it, naming go mod vendor', async () => {
@@ -94,7 +96,9 @@ describe('module setups fw refuses, with a positioned diagnostic', () => {
     expect(goSays).toHaveLength(2);
     const stderr = await expectRefused(ws);
     for (const line of goSays) expect(stderr).toContain(`error: inconsistent vendoring: ${line}`);
-    expect(stderr).toMatch(/^go\.mod:5:9: error: inconsistent vendoring: github\.com\/google\/uuid@v1\.5\.0: is explicitly required in go\.mod, but not marked as explicit in vendor\/modules\.txt \(.*go mod vendor/m);
+    expect(stderr).toMatch(
+      /^go\.mod:5:9: error: inconsistent vendoring: github\.com\/google\/uuid@v1\.5\.0: is explicitly required in go\.mod, but not marked as explicit in vendor\/modules\.txt \(.*go mod vendor/m,
+    );
   });
 
   it('a go.work that uses a directory without go.mod', async () => {
@@ -118,7 +122,9 @@ describe('module setups fw refuses, with a positioned diagnostic', () => {
     });
     expect(goRefuses(path.join(ws, 'app'))).toMatch(/import cycle not allowed/);
     const stderr = await expectRefused(path.join(ws, 'app'));
-    expect(stderr).toMatch(/error: import cycle not allowed: (example\.com\/lib\/x imports example\.com\/app\/shared imports example\.com\/lib\/x|example\.com\/app\/shared imports example\.com\/lib\/x imports example\.com\/app\/shared) \(/);
+    expect(stderr).toMatch(
+      /error: import cycle not allowed: (example\.com\/lib\/x imports example\.com\/app\/shared imports example\.com\/lib\/x|example\.com\/app\/shared imports example\.com\/lib\/x imports example\.com\/app\/shared) \(/,
+    );
   });
 
   it('a GOROOT that does not exist: one warning, standard-library types unknown, the rest generated', async () => {
@@ -148,15 +154,20 @@ describe('a module go.mod requires that is not downloaded', () => {
     expect(code, stderr).toBe(0);
     expect(stderr.match(/go\.mod:5:9: warning: module example\.com\/nowhere@v1\.2\.3 is not in the module cache/g)).toHaveLength(1);
     expect(stderr).toMatch(/go mod download/);
-    expect(stderr).toMatch(/api\/handlers\.go:10:2: warning: field X of Resp has type a\.Thing, which fw cannot resolve \(the module of package "example\.com\/nowhere\/a" is not downloaded\)/);
+    expect(stderr).toMatch(
+      /api\/handlers\.go:10:2: warning: field X of Resp has type a\.Thing, which fw cannot resolve \(the module of package "example\.com\/nowhere\/a" is not downloaded\)/,
+    );
     const client = fs.readFileSync(path.join(ws, 'client.ts'), 'utf8');
-    expect(client).toMatch(/export type RootYResult =\n  \| \{ status: 200; body: unknown; headers: Headers \};/);
+    expect(client).toMatch(/export type RootYResult =\n {2}\| \{ status: 200; body: unknown; headers: Headers \};/);
     expect(client).toMatch(/\bx: (\/\*#__PURE__\*\/ )?fwUnknown\(\)/);
   });
 });
 
 describe('unreadable module cache and GOROOT (fw run as a user the permissions apply to)', () => {
-  const files = (imports: string[], types: string) => ({ 'go.mod': `module example.com/app\n\ngo 1.22\n\nrequire ${uuid.path} ${uuid.version}\n`, ...rootFiles('', imports, types) });
+  const files = (imports: string[], types: string) => ({
+    'go.mod': `module example.com/app\n\ngo 1.22\n\nrequire ${uuid.path} ${uuid.version}\n`,
+    ...rootFiles('', imports, types),
+  });
 
   it('an unreadable module cache is an error, not a missing module', () => {
     const ws = unprivilegedWorkspace('fw-modcache-', files([uuid.path], 'type Resp struct{ ID uuid.UUID }'));
@@ -167,7 +178,10 @@ describe('unreadable module cache and GOROOT (fw run as a user the permissions a
     const cache = path.join(outside, 'modcache');
     fs.mkdirSync(path.join(cache, 'github.com'), { recursive: true });
     fs.chmodSync(cache, 0o000);
-    const run = runFwProcess(['g', 'all', '--cwd', ws, '--file', 'client.ts', '--no-cache'], { unprivileged: true, env: { ...process.env, GOMODCACHE: cache } });
+    const run = runFwProcess(['g', 'all', '--cwd', ws, '--file', 'client.ts', '--no-cache'], {
+      unprivileged: true,
+      env: { ...process.env, GOMODCACHE: cache },
+    });
     fs.chmodSync(cache, 0o755);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/modcache: error: cannot read the module cache \(EACCES/);
@@ -183,7 +197,10 @@ describe('unreadable module cache and GOROOT (fw run as a user the permissions a
     const src = path.join(outside, 'goroot', 'src');
     fs.mkdirSync(src, { recursive: true });
     fs.chmodSync(src, 0o000);
-    const run = runFwProcess(['g', 'all', '--cwd', ws, '--file', 'client.ts', '--no-cache'], { unprivileged: true, env: { ...process.env, GOROOT: path.join(outside, 'goroot') } });
+    const run = runFwProcess(['g', 'all', '--cwd', ws, '--file', 'client.ts', '--no-cache'], {
+      unprivileged: true,
+      env: { ...process.env, GOROOT: path.join(outside, 'goroot') },
+    });
     fs.chmodSync(src, 0o755);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).toMatch(/goroot\/src: error: cannot read the standard library \(GOROOT\) \(EACCES/);

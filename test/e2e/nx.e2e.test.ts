@@ -182,7 +182,8 @@ describe('fw in a real Nx workspace', () => {
       }
       const files = [...new Set(outputFiles)].sort();
       expect([...targets].sort()).toEqual(['gen-all', 'gen-client', 'gen-openapi', 'gen-router', 'gen-url-helper']);
-      const outputs = (dir: string) => Object.fromEntries(files.map((f) => [f, fs.existsSync(path.join(dir, f)) ? fs.readFileSync(path.join(dir, f), 'utf8') : undefined]));
+      const outputs = (dir: string) =>
+        Object.fromEntries(files.map((f) => [f, fs.existsSync(path.join(dir, f)) ? fs.readFileSync(path.join(dir, f), 'utf8') : undefined]));
       let lastOutput = '';
       /** Runs every fw target in `dir`; the cache each task was answered from (remote, local) or miss, by task. */
       const runAll = async (dir: string) => {
@@ -191,7 +192,9 @@ describe('fw in a real Nx workspace', () => {
           timeoutMs: 120_000,
         });
         expect(result.code, result.output).toBe(0);
-        const tasks = [...result.output.matchAll(/^> nx run (\S+)(.*)$/gm)].map((m) => [m[1]!, /\[remote cache\]/.test(m[2]!) ? 'remote' : CACHE_HIT.test(m[2]!) ? 'local' : 'miss'] as const);
+        const tasks = [...result.output.matchAll(/^> nx run (\S+)(.*)$/gm)].map(
+          (m) => [m[1]!, /\[remote cache\]/.test(m[2]!) ? 'remote' : CACHE_HIT.test(m[2]!) ? 'local' : 'miss'] as const,
+        );
         expect(tasks.length, result.output).toBeGreaterThan(0);
         lastOutput = result.output;
         return Object.fromEntries(tasks);
@@ -235,9 +238,27 @@ describe('fw in a real Nx workspace', () => {
       const a2 = await runAll(ws);
       const apiTasks = Object.keys(a2).filter((t) => t.startsWith('api:'));
       expect(apiTasks.length).toBeGreaterThan(0);
-      expect(Object.entries(a2).map(([t, c]) => `${t} ${c}`).sort(), lastOutput).toEqual(Object.keys(a2).map((t) => `${t} ${t.startsWith('api:') ? 'miss' : 'local'}`).sort());
+      expect(
+        Object.entries(a2)
+          .map(([t, c]) => `${t} ${c}`)
+          .sort(),
+        lastOutput,
+      ).toEqual(
+        Object.keys(a2)
+          .map((t) => `${t} ${t.startsWith('api:') ? 'miss' : 'local'}`)
+          .sort(),
+      );
       const b2 = await runAll(clone);
-      expect(Object.entries(b2).map(([t, c]) => `${t} ${c}`).sort(), lastOutput).toEqual(Object.keys(b2).map((t) => `${t} ${t.startsWith('api:') ? 'remote' : 'local'}`).sort());
+      expect(
+        Object.entries(b2)
+          .map(([t, c]) => `${t} ${c}`)
+          .sort(),
+        lastOutput,
+      ).toEqual(
+        Object.keys(b2)
+          .map((t) => `${t} ${t.startsWith('api:') ? 'remote' : 'local'}`)
+          .sort(),
+      );
       expect(fs.readFileSync(path.join(clone, 'apps/api/client/client.ts'), 'utf8')).toContain('nickname');
       expect(outputs(clone)).toEqual(outputs(ws));
     } finally {

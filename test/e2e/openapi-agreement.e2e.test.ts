@@ -63,7 +63,13 @@ const CASES: Case[] = [
   { name: 'example', document: 'web/src/api/openapi.json', client: 'web/src/api/client.ts', samples: fromSamplesProgram('example'), complete: true },
   { name: 'client-kinds', document: 'openapi.yaml', client: 'client.ts', samples: fromSamplesProgram('client-kinds'), complete: true },
   { name: 'json-oracle', document: 'web/openapi.json', client: 'web/client.ts', samples: fromOracleDump, complete: false },
-  { name: 'known-marshalers', document: 'web/openapi.json', client: 'web/client.ts', samples: (work) => JSON.parse(runGo('go', ['run', './cmd/samples'], work)) as Samples, complete: false },
+  {
+    name: 'known-marshalers',
+    document: 'web/openapi.json',
+    client: 'web/client.ts',
+    samples: (work) => JSON.parse(runGo('go', ['run', './cmd/samples'], work)) as Samples,
+    complete: false,
+  },
 ];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -121,7 +127,7 @@ for (const c of CASES) {
       names = Object.keys(doc.components.schemas);
       hasProtoProperty = (name) => {
         const properties = (doc.components.schemas[name] as { properties?: object }).properties;
-        return properties !== undefined && Object.prototype.hasOwnProperty.call(properties, '__proto__');
+        return properties !== undefined && Object.hasOwn(properties, '__proto__');
       };
       jsonSchema = componentValidators(doc);
       const client = (await import(path.join(FIXTURES, c.name, c.client))) as Record<string, unknown>;

@@ -41,10 +41,14 @@ describe('the example document through @hey-api/openapi-ts, against the live exa
         plugins: ['@hey-api/client-fetch', 'zod', { name: '@hey-api/sdk', validator: true }],
       })};\n`,
     );
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/@hey-api/openapi-ts/bin/run.js'), '-f', 'openapi-ts.config.mjs', '--no-log-file', '-s'], {
-      cwd: out,
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [path.join(REPO_ROOT, 'node_modules/@hey-api/openapi-ts/bin/run.js'), '-f', 'openapi-ts.config.mjs', '--no-log-file', '-s'],
+      {
+        cwd: out,
+        stdio: 'pipe',
+      },
+    );
 
     work = copyFixture('example');
     const binary = path.join(work, 'server');
@@ -63,7 +67,8 @@ describe('the example document through @hey-api/openapi-ts, against the live exa
   });
 
   it('generates an SDK with one function per operation and zod schemas', () => {
-    for (const fn of ['v1UserGetUser', 'v1UserCreateUser', 'v1UserUpdateUserPut', 'v1UserUpdateUserPatch', 'v1FileUpload', 'v2RootIndex']) expect(typeof sdk[fn]).toBe('function');
+    for (const fn of ['v1UserGetUser', 'v1UserCreateUser', 'v1UserUpdateUserPut', 'v1UserUpdateUserPatch', 'v1FileUpload', 'v2RootIndex'])
+      expect(typeof sdk[fn]).toBe('function');
     expect(fs.readFileSync(path.join(out, 'src/client/zod.gen.ts'), 'utf8')).toContain("import * as z from 'zod';");
   });
 
@@ -72,13 +77,25 @@ describe('the example document through @hey-api/openapi-ts, against the live exa
     fs.writeFileSync(
       config,
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], skipLibCheck: true },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          types: [],
+          skipLibCheck: true,
+        },
         include: ['src/**/*.ts'],
       }),
     );
     let output = '';
     try {
-      execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], { encoding: 'utf8', stdio: 'pipe' });
+      execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], {
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
     } catch (e) {
       const err = e as { stdout?: string; stderr?: string };
       output = `${err.stdout ?? ''}${err.stderr ?? ''}` || 'tsc failed without output';

@@ -12,10 +12,42 @@ const run = promisify(execFile);
 
 /** Paths parseRoutePath accepts or rejects for a reason ServeMux shares (it panics on `GET <path>`). */
 const PATHS: { path: string; valid: boolean }[] = [
-  ...['/', '/users', '/users/', '/users/{id}', '/users/{id}/', '/files/{path...}', '/{$}', '/users/{$}', '/{ünï}', '/café', '/a%20b', '/{type}', '/a:b/x*/<', '/{_x1}/{y...}']
-    .map((path) => ({ path, valid: true })),
-  ...['/a//b', '//', '/a/./b', '/a/..', '/a{id}', '/{id}x', '/{id', '/{}', '/{...}', '/{1id}', '/{a-b}', '/{a{b}}', '/{id}/{id}', '/{p}/{p...}', '/{rest...}/x', '/{rest...}/', '/{$}/x', '/a/{$}/']
-    .map((path) => ({ path, valid: false })),
+  ...[
+    '/',
+    '/users',
+    '/users/',
+    '/users/{id}',
+    '/users/{id}/',
+    '/files/{path...}',
+    '/{$}',
+    '/users/{$}',
+    '/{ünï}',
+    '/café',
+    '/a%20b',
+    '/{type}',
+    '/a:b/x*/<',
+    '/{_x1}/{y...}',
+  ].map((path) => ({ path, valid: true })),
+  ...[
+    '/a//b',
+    '//',
+    '/a/./b',
+    '/a/..',
+    '/a{id}',
+    '/{id}x',
+    '/{id',
+    '/{}',
+    '/{...}',
+    '/{1id}',
+    '/{a-b}',
+    '/{a{b}}',
+    '/{id}/{id}',
+    '/{p}/{p...}',
+    '/{rest...}/x',
+    '/{rest...}/',
+    '/{$}/x',
+    '/a/{$}/',
+  ].map((path) => ({ path, valid: false })),
 ];
 
 /**

@@ -94,7 +94,10 @@ describe("which route a URL reaches, by Go's ServeMux (fixtures/route-oracle)", 
 
   it('the Go URL helper builds URLs that reach the route with the values given (followed as a browser follows a link), or returns a *PathValueError', async () => {
     const calls = CASES.map((c) => ({ route: c.route, args: Object.values(c.values) }));
-    const built = JSON.parse(execFileSync(binary, ['urls', baseUrl], { input: JSON.stringify(calls), encoding: 'utf8', env: goEnv() })) as { url?: string; error?: string }[];
+    const built = JSON.parse(execFileSync(binary, ['urls', baseUrl], { input: JSON.stringify(calls), encoding: 'utf8', env: goEnv() })) as {
+      url?: string;
+      error?: string;
+    }[];
     expect(built).toHaveLength(CASES.length);
     for (const [i, c] of CASES.entries()) {
       const b = built[i]!;
@@ -107,10 +110,18 @@ describe("which route a URL reaches, by Go's ServeMux (fixtures/route-oracle)", 
     for (const [flavour, client] of FLAVOURS) {
       const api = client.createClient({ baseUrl });
       for (const value of ['\uD800', 'a\uDC00b', '\uDBFF\uDBFF\uDC00']) {
-        await expect(api.route.getUserByName({ path: { name: value } }), `${flavour} ${JSON.stringify(value)}`).rejects.toBeInstanceOf(client.FwRequestValidationError);
-        await expect(api.route.download({ path: { path: `a/${value}/b` } }), `${flavour} ${JSON.stringify(value)}`).rejects.toBeInstanceOf(client.FwRequestValidationError);
+        await expect(api.route.getUserByName({ path: { name: value } }), `${flavour} ${JSON.stringify(value)}`).rejects.toBeInstanceOf(
+          client.FwRequestValidationError,
+        );
+        await expect(api.route.download({ path: { path: `a/${value}/b` } }), `${flavour} ${JSON.stringify(value)}`).rejects.toBeInstanceOf(
+          client.FwRequestValidationError,
+        );
       }
-      await expect(api.route.getUserByName({ path: { name: 'a\uD83D\uDE00' } })).resolves.toEqual({ status: 200, body: { route: 'GetUserByName', values: { name: 'a\uD83D\uDE00' } }, headers: expect.anything() });
+      await expect(api.route.getUserByName({ path: { name: 'a\uD83D\uDE00' } })).resolves.toEqual({
+        status: 200,
+        body: { route: 'GetUserByName', values: { name: 'a\uD83D\uDE00' } },
+        headers: expect.anything(),
+      });
     }
   });
 
@@ -118,12 +129,25 @@ describe("which route a URL reaches, by Go's ServeMux (fixtures/route-oracle)", 
     for (const [flavour, client] of FLAVOURS) {
       const api = client.createClient({ baseUrl });
       const guarded = (headers: unknown) => api.route.guarded({ headers } as never);
-      for (const headers of [{}, { constructor: 'y' }, { ['__proto__']: 'x' }, JSON.parse('{"constructor":"y","__proto__":{}}'), { ['__proto__']: '', constructor: 'y' }]) {
+      for (const headers of [
+        {},
+        { constructor: 'y' },
+        { ['__proto__']: 'x' },
+        JSON.parse('{"constructor":"y","__proto__":{}}'),
+        { ['__proto__']: '', constructor: 'y' },
+      ]) {
         await expect(guarded(headers), `${flavour} ${JSON.stringify(headers)}`).rejects.toBeInstanceOf(client.FwRequestValidationError);
       }
       // Node's fetch (undici) drops a header named __proto__ on the wire, so the router refuses the call; Chromium sends it (test/e2e/browser.e2e.test.ts).
-      await expect(guarded({ ['__proto__']: 'x', constructor: 'y' })).rejects.toMatchObject({ status: 400, code: 'missing_header', message: 'missing required header __proto__' });
-      await expect(api.route.constructorHeader({ headers: { constructor: 'y' } })).resolves.toMatchObject({ status: 200, body: { route: 'ConstructorHeader' } });
+      await expect(guarded({ ['__proto__']: 'x', constructor: 'y' })).rejects.toMatchObject({
+        status: 400,
+        code: 'missing_header',
+        message: 'missing required header __proto__',
+      });
+      await expect(api.route.constructorHeader({ headers: { constructor: 'y' } })).resolves.toMatchObject({
+        status: 200,
+        body: { route: 'ConstructorHeader' },
+      });
       await expect(api.route.constructorHeader({ headers: {} } as never)).rejects.toBeInstanceOf(client.FwRequestValidationError);
     }
     for (const headers of [{}, { ['__proto__']: 'x' }] as Record<string, string>[]) {

@@ -50,7 +50,10 @@ describe('packages the root router cannot import', () => {
 
   it('a handler in a subfolder that has its own go.mod', async () => {
     const ws = fixture('subfolder-own-module');
-    await expectRefused(ws, /^api\/plugins\/plugins\.go:6:6: error: handler List in subfolder plugins cannot be registered: api\/plugins\/go\.mod makes plugins a module of its own/m);
+    await expectRefused(
+      ws,
+      /^api\/plugins\/plugins\.go:6:6: error: handler List in subfolder plugins cannot be registered: api\/plugins\/go\.mod makes plugins a module of its own/m,
+    );
     const goMod = path.join(ws, 'api/plugins/go.mod');
     const mod = fs.readFileSync(goMod, 'utf8');
     fs.rmSync(goMod);

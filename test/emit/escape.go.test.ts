@@ -27,5 +27,4 @@ describe('escaping per target context (src/emit/escape.ts), Go', () => {
     runGo('go', ['vet', '.'], dir);
     expect(JSON.parse(runGo('go', ['run', '.'], dir))).toEqual(HOSTILE.map(expectedValue));
   });
-
 });

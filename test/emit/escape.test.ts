@@ -47,4 +47,3 @@ describe('escaping per target context (src/emit/escape.ts)', () => {
     for (const s of HOSTILE) expect(pascalCasePath(s)).toMatch(/^[\p{L}\p{Nd}]*$/u);
   });
 });
-

@@ -65,7 +65,14 @@ describe('importBlock', () => {
       ],
       'import (\n\t"encoding/json"\n\t"net/http"\n\t"reflect"\n\n\t"example.com/shop/internal/models"\n\t"example.com/shop/internal/v1handler/admin"\n)\n',
     ],
-    ['only non-standard imports: no blank line', [{ path: 'example.com/a', name: 'a' }, { path: 'example.com/b', name: 'b' }], 'import (\n\t"example.com/a"\n\t"example.com/b"\n)\n'],
+    [
+      'only non-standard imports: no blank line',
+      [
+        { path: 'example.com/a', name: 'a' },
+        { path: 'example.com/b', name: 'b' },
+      ],
+      'import (\n\t"example.com/a"\n\t"example.com/b"\n)\n',
+    ],
     [
       'prints a name only when it differs from the last path element',
       [
@@ -76,8 +83,22 @@ describe('importBlock', () => {
       ],
       'import (\n\tnethttp "net/http"\n\n\t"example.com/a/models"\n\tmodels2 "example.com/b/models"\n\tx "example.com/x/v2"\n)\n',
     ],
-    ['blank and dot names', [{ path: 'embed', name: '_' }, { path: 'fmt', name: '.' }], 'import (\n\t_ "embed"\n\t. "fmt"\n)\n'],
-    ['a module path without a dot counts as standard', [{ path: 'example.com/a', name: 'a' }, { path: 'local/pkg', name: 'pkg' }], 'import (\n\t"local/pkg"\n\n\t"example.com/a"\n)\n'],
+    [
+      'blank and dot names',
+      [
+        { path: 'embed', name: '_' },
+        { path: 'fmt', name: '.' },
+      ],
+      'import (\n\t_ "embed"\n\t. "fmt"\n)\n',
+    ],
+    [
+      'a module path without a dot counts as standard',
+      [
+        { path: 'example.com/a', name: 'a' },
+        { path: 'local/pkg', name: 'pkg' },
+      ],
+      'import (\n\t"local/pkg"\n\n\t"example.com/a"\n)\n',
+    ],
   ])('%s', (_label, imports, out) => {
     expect(importBlock(imports)).toBe(out);
   });

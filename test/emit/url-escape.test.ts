@@ -9,7 +9,7 @@ describe('staticSegmentUrl (url.PathEscape of what ServeMux matches)', () => {
     ['café', 'caf%C3%A9'],
     ['a b', 'a%20b'],
     // Unreserved characters and the sub-delimiters url.PathEscape keeps.
-    ["AZaz09-_.~$&+:=@", "AZaz09-_.~$&+:=@"],
+    ['AZaz09-_.~$&+:=@', 'AZaz09-_.~$&+:=@'],
     // What url.PathEscape escapes in a segment.
     [';,?/', '%3B%2C%3F%2F'],
     ['{x}', '%7Bx%7D'],

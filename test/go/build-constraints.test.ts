@@ -145,12 +145,29 @@ describe('shouldBuild', () => {
   it('needs the name, the //go:build line (over +build lines) and cgo to agree', () => {
     expect(shouldBuild('a_windows.go', none, false, LINUX)).toEqual({ build: false });
     expect(shouldBuild('a.go', { goBuild: { text: 'linux', line: 1 }, plusBuild: [{ text: 'windows', line: 2 }] }, false, LINUX)).toEqual({ build: true });
-    expect(shouldBuild('a.go', { plusBuild: [{ text: 'linux', line: 1 }, { text: 'arm64', line: 2 }] }, false, LINUX)).toEqual({ build: false });
+    expect(
+      shouldBuild(
+        'a.go',
+        {
+          plusBuild: [
+            { text: 'linux', line: 1 },
+            { text: 'arm64', line: 2 },
+          ],
+        },
+        false,
+        LINUX,
+      ),
+    ).toEqual({ build: false });
     expect(shouldBuild('a.go', none, true, { ...LINUX, cgo: false })).toEqual({ build: false });
   });
   it('reports an unparsable or second //go:build line', () => {
-    expect(shouldBuild('a.go', { goBuild: { text: 'a &&', line: 3 }, plusBuild: [] }, false, LINUX)).toEqual({ build: false, problem: { line: 3, col: 1, message: 'cannot parse the //go:build line: unexpected end of expression' } });
-    expect(shouldBuild('a.go', { goBuild: { text: 'a', line: 1 }, plusBuild: [], duplicateGoBuild: 2 }, false, LINUX).problem?.message).toBe('multiple //go:build lines');
+    expect(shouldBuild('a.go', { goBuild: { text: 'a &&', line: 3 }, plusBuild: [] }, false, LINUX)).toEqual({
+      build: false,
+      problem: { line: 3, col: 1, message: 'cannot parse the //go:build line: unexpected end of expression' },
+    });
+    expect(shouldBuild('a.go', { goBuild: { text: 'a', line: 1 }, plusBuild: [], duplicateGoBuild: 2 }, false, LINUX).problem?.message).toBe(
+      'multiple //go:build lines',
+    );
   });
 });
 

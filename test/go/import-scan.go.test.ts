@@ -70,12 +70,15 @@ const HOSTILE: Record<string, string> = {
   aliases: 'package p\n\nimport (\n\tf "fmt"\n\t_ "embed"\n\t. "strings"\n\tμ "math"\n)\n\nvar _ = f.Sprint\n',
   'several declarations': 'package p\nimport "a.com/x"\nimport ("b.com/y"; "c.com/z")\nimport _ "d.com/w"\ntype T int\n',
   'one line with semicolons': 'package p; import "fmt"; import . "os"; func F() {}\n',
-  'no space': 'package p\nimport"fmt"\nimport(\n_"os"\n.\"strings\"\n)\n',
+  'no space': 'package p\nimport"fmt"\nimport(\n_"os"\n."strings"\n)\n',
   'empty group': 'package p\n\nimport ()\n\nimport (\n)\n\nvar X = 1\n',
-  'comments everywhere': '// Package p is /* not */ import "fake1"\n/* import "fake2" */ package /* x */ p // import "fake3"\n\nimport ( // "fake4"\n\t/* "fake5" */ "fmt" // "fake6"\n\t// "fake7"\n\tx /* between */ "os"\n) /* tail\n */\n\nconst S = "import \\"fake8\\""\n',
-  'build constraints and cgo preamble': '//go:build linux && !cgo\n// +build linux,!cgo\n\npackage p\n\n/*\n#include <stdio.h>\n// import "notgo"\n*/\nimport "C"\nimport "unsafe"\n',
+  'comments everywhere':
+    '// Package p is /* not */ import "fake1"\n/* import "fake2" */ package /* x */ p // import "fake3"\n\nimport ( // "fake4"\n\t/* "fake5" */ "fmt" // "fake6"\n\t// "fake7"\n\tx /* between */ "os"\n) /* tail\n */\n\nconst S = "import \\"fake8\\""\n',
+  'build constraints and cgo preamble':
+    '//go:build linux && !cgo\n// +build linux,!cgo\n\npackage p\n\n/*\n#include <stdio.h>\n// import "notgo"\n*/\nimport "C"\nimport "unsafe"\n',
   'raw strings': 'package p\n\nimport (\n\t`fmt`\n\tr `example.com/raw/path`\n)\n',
-  'escapes in interpreted strings': 'package p\n\nimport (\n\t"example.com/\\x61pi"\n\t"example.com/\\u0062\\U00000063"\n\t"example.com/\\144ef"\n\t"example.com/ünï/cödé"\n)\n',
+  'escapes in interpreted strings':
+    'package p\n\nimport (\n\t"example.com/\\x61pi"\n\t"example.com/\\u0062\\U00000063"\n\t"example.com/\\144ef"\n\t"example.com/ünï/cödé"\n)\n',
   'byte-order mark': '\uFEFFpackage p\n\nimport "fmt"\n',
   'CRLF line ends': 'package p\r\n\r\nimport (\r\n\t"fmt"\r\n\t"os"\r\n)\r\n\r\nfunc F() {}\r\n',
   'duplicate imports': 'package p\nimport "fmt"\nimport f "fmt"\n',
@@ -153,7 +156,10 @@ describe('scanImports (lexical import sections) against go/parser', () => {
       const go = verdicts.get(file)!;
       if (!go.ok || !go.fullOk) continue;
       const parsed = parseGoFile(file, fs.readFileSync(file, 'utf8'));
-      expect(parsed.imports.map((i) => i.path), path.relative(dir, file)).toEqual(go.imports);
+      expect(
+        parsed.imports.map((i) => i.path),
+        path.relative(dir, file),
+      ).toEqual(go.imports);
       const scanned = scanImports(fs.readFileSync(file));
       expect(scanned.ok && scanned.names, path.relative(dir, file)).toEqual(parsed.imports.map((i) => i.name));
       compared++;

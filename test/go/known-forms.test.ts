@@ -68,7 +68,9 @@ type T struct {
     expect(p.number).toEqual({ kind: 'number' });
     expect(p.addrs).toEqual({ kind: 'nullable', inner: { kind: 'array', items: { kind: 'string' } } });
     expect(p.url).toMatchObject({ kind: 'unknown' });
-    expect(diagnostics()).toEqual(['api/api.go:16:2: warning: field URL of T has type url.URL, which fw cannot resolve (package \"net/url\" of the standard library cannot be read); it is treated as unknown (use a type of this module, of the standard library or of a downloaded dependency, a basic type, or json.RawMessage, []byte, any)']);
+    expect(diagnostics()).toEqual([
+      'api/api.go:16:2: warning: field URL of T has type url.URL, which fw cannot resolve (package "net/url" of the standard library cannot be read); it is treated as unknown (use a type of this module, of the standard library or of a downloaded dependency, a basic type, or json.RawMessage, []byte, any)',
+    ]);
   });
 
   it('follows pointer receivers: a big.Int held by value is written as {} unless addressable; decoding always calls them', async () => {
@@ -88,7 +90,7 @@ type T struct {
     expect(shapes.param(resolver.structOf(resolve('T'))!.fields[0]!.type)).toEqual({ kind: 'number' });
   });
 
-  it('promotes an embedded known type\'s methods, as Go does: the struct is written as the embedded value', async () => {
+  it("promotes an embedded known type's methods, as Go does: the struct is written as the embedded value", async () => {
     const { resolve, shapes } = await setup(`import "net/netip"
 
 type Host struct {
@@ -177,9 +179,13 @@ type T struct {
   });
 
   it('apply to a type of a package fw reads too, by its declaration (a route body), before its MarshalJSON', async () => {
-    const { program, resolver, shapes, diagnostics } = await setup('', { [`${MOD}/money.Amount`]: { type: 'string' } }, {
-      'money/money.go': 'package money\n\ntype Amount struct{ c int64 }\n\nfunc (a Amount) MarshalJSON() ([]byte, error) { return nil, nil }\n',
-    });
+    const { program, resolver, shapes, diagnostics } = await setup(
+      '',
+      { [`${MOD}/money.Amount`]: { type: 'string' } },
+      {
+        'money/money.go': 'package money\n\ntype Amount struct{ c int64 }\n\nfunc (a Amount) MarshalJSON() ([]byte, error) { return nil, nil }\n',
+      },
+    );
     const body = resolver.resolveRef({ name: 'Amount', pkg: program.package(`${MOD}/money`)! });
     expect(body).toEqual({ kind: 'mapped', name: `${MOD}/money.Amount`, form: { type: 'string' }, receiver: 'value' });
     expect(shapes.body(body)).toEqual({ kind: 'string' });
@@ -187,7 +193,7 @@ type T struct {
   });
 });
 
-describe('the fw:json directive on the user\'s own types', () => {
+describe("the fw:json directive on the user's own types", () => {
   it('replaces what fw reads of the type: its fields, its MarshalJSON, its enum', async () => {
     const { resolve, shapes, resolver, diagnostics } = await setup(`// Cents is money.
 //
@@ -263,7 +269,9 @@ func (o Opaque) MarshalJSON() ([]byte, error) { return nil, nil }`);
     ]);
     const info = resolver.named.get(`${MOD}/api.Opaque`)!;
     const foreign = { ...info, pkg: { ...info.pkg, dir: '/home/u/go/pkg/mod/github.com/x/y@v1.0.0', importPath: 'github.com/x/y' } };
-    expect(opaqueTypeHint(foreign, mappings({}))).toBe('declare the form it writes: add `"github.com/x/y.Opaque": "string|number|integer|boolean|unknown"` to "types" in fw.json beside go.mod');
+    expect(opaqueTypeHint(foreign, mappings({}))).toBe(
+      'declare the form it writes: add `"github.com/x/y.Opaque": "string|number|integer|boolean|unknown"` to "types" in fw.json beside go.mod',
+    );
     const vendored = { ...info, pkg: { ...info.pkg, dir: '/mem/vendor/github.com/x/y', importPath: 'github.com/x/y' } };
     expect(opaqueTypeHint(vendored, mappings({}))).toContain('to "types" in fw.json');
   });
@@ -271,7 +279,8 @@ func (o Opaque) MarshalJSON() ([]byte, error) { return nil, nil }`);
 
 describe('the URL helper', () => {
   it('takes a path or query value of a known or mapped form as its text (a string)', async () => {
-    const { resolve, resolver, pkg } = await setup(`import (
+    const { resolve, resolver, pkg } = await setup(
+      `import (
 	"log/slog"
 	"github.com/google/uuid"
 )
@@ -283,7 +292,9 @@ type T struct {
 	L slog.Level
 	U uuid.UUID
 	C Code
-}`, { 'github.com/google/uuid.UUID': { type: 'string' } });
+}`,
+      { 'github.com/google/uuid.UUID': { type: 'string' } },
+    );
     const fields = resolver.structOf(resolve('T'))!.fields;
     const ctx = { resolver, importable: () => true };
     for (const f of fields) expect(scalarOf(f.type, ctx), f.name).toBe(STRING_SCALAR);

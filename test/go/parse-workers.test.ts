@@ -58,7 +58,9 @@ beforeAll(async () => {
 
 describe('parse-worker', () => {
   it('parses the files it takes from the front of the shared counters, from where they stand, and sends them in batches', async () => {
-    const { BATCH_SIZE, TAKEN, FROM_FRONT, takenCounters } = compiled<{ BATCH_SIZE: number; TAKEN: number; FROM_FRONT: number; takenCounters(): Int32Array }>('parse-workers');
+    const { BATCH_SIZE, TAKEN, FROM_FRONT, takenCounters } = compiled<{ BATCH_SIZE: number; TAKEN: number; FROM_FRONT: number; takenCounters(): Int32Array }>(
+      'parse-workers',
+    );
     const files = manyGoFiles(1).slice(0, 10 + 2 * BATCH_SIZE + 3);
     const taken = takenCounters();
     taken[TAKEN] = 10;

@@ -53,7 +53,13 @@ describe('imports', () => {
     ['import _ "embed"', [{ path: 'embed', alias: '_', name: '_' }]],
     ['import . "fmt"', [{ path: 'fmt', alias: '.', name: '.' }]],
     ['import "example.com/shop/internal/models"', [{ path: 'example.com/shop/internal/models', name: 'models' }]],
-    ['import "strings"\nimport "errors"', [{ path: 'strings', name: 'strings' }, { path: 'errors', name: 'errors' }]],
+    [
+      'import "strings"\nimport "errors"',
+      [
+        { path: 'strings', name: 'strings' },
+        { path: 'errors', name: 'errors' },
+      ],
+    ],
     ['import `raw/path`', [{ path: 'raw/path', name: 'path' }]],
     [
       'import (\n\t"net/http"\n\th2 "net/http" // again\n\n\t// comment\n\tm "example.com/x/models"\n)',
@@ -316,7 +322,11 @@ describe('type expressions', () => {
     ['map[string]int', { kind: 'map', key: { kind: 'ident', name: 'string' }, value: { kind: 'ident', name: 'int' } }],
     [
       'map[models.ID][]*User',
-      { kind: 'map', key: { kind: 'qualified', pkg: 'models', name: 'ID' }, value: { kind: 'slice', elem: { kind: 'pointer', elem: { kind: 'ident', name: 'User' } } } },
+      {
+        kind: 'map',
+        key: { kind: 'qualified', pkg: 'models', name: 'ID' },
+        value: { kind: 'slice', elem: { kind: 'pointer', elem: { kind: 'ident', name: 'User' } } },
+      },
     ],
     ['interface{}', { kind: 'interface', empty: true }],
     ['interface {\n\t// nothing\n}', { kind: 'interface', empty: true }],
@@ -353,7 +363,11 @@ describe('type expressions', () => {
     let depth = 0;
     while (t.kind === 'slice') [t, depth] = [t.elem, depth + 1];
     expect(depth).toBe(MAX_TYPE_NESTING);
-    expect(t).toEqual({ kind: 'unsupported', text: `a type nested more than ${MAX_TYPE_NESTING} levels deep`, tooDeep: { file: FILE, line: 3, col: 8 + 2 * MAX_TYPE_NESTING } });
+    expect(t).toEqual({
+      kind: 'unsupported',
+      text: `a type nested more than ${MAX_TYPE_NESTING} levels deep`,
+      tooDeep: { file: FILE, line: 3, col: 8 + 2 * MAX_TYPE_NESTING },
+    });
     // Exactly at the limit nothing is cut.
     t = typeOf(`${'[]'.repeat(MAX_TYPE_NESTING - 1)}int`);
     for (let i = 0; i < MAX_TYPE_NESTING - 1; i++) t = (t as { elem: GoTypeExpr }).elem;
@@ -386,7 +400,7 @@ describe('type declarations', () => {
     expect(f.types[3]!.type).toEqual({ kind: 'qualified', pkg: 'models', name: 'B' });
   });
 
-  it('gives a type its doc lines, stripped; in a group, its own comment, else the group\'s (as go/doc)', () => {
+  it("gives a type its doc lines, stripped; in a group, its own comment, else the group's (as go/doc)", () => {
     const f = parse(
       '// User is a user.\n//\n// More.\ntype User struct{}\n\n// Group doc\ntype (\n\tA int // not a type doc\n\t// B doc\n\tB int\n)\n\n// detached\n\ntype C int\n\ntype (\n\tD int\n)\n',
     );
@@ -475,7 +489,9 @@ describe('generated header', () => {
 
 describe('syntax errors', () => {
   it('reports none for valid Go', () => {
-    expect(parse('import "net/http"\n\nfunc (h *H) Get() http.HandlerFunc {\n\treturn func(w http.ResponseWriter, r *http.Request) {}\n}\n').syntaxErrors).toEqual([]);
+    expect(
+      parse('import "net/http"\n\nfunc (h *H) Get() http.HandlerFunc {\n\treturn func(w http.ResponseWriter, r *http.Request) {}\n}\n').syntaxErrors,
+    ).toEqual([]);
   });
 
   it.each([

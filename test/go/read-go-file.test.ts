@@ -27,7 +27,10 @@ func (h *UserHandler) GetUser() http.HandlerFunc { return nil }
 
 /** Every cache entry file below `dir`. */
 function entries(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.entry')).map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.entry'))
+    .map((f) => path.join(dir, f));
 }
 
 /** An entry's header line fields and its JSON body. */

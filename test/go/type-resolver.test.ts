@@ -27,7 +27,25 @@ function jsonShape(resolver: TypeResolver, t: ResolvedType) {
 
 describe('TypeResolver: basic and composite types', () => {
   it('resolves every predeclared basic kind', () => {
-    const kinds = ['string', 'bool', 'int', 'int8', 'int16', 'int32', 'int64', 'uint', 'uint8', 'uint16', 'uint32', 'uint64', 'uintptr', 'float32', 'float64', 'byte', 'rune'];
+    const kinds = [
+      'string',
+      'bool',
+      'int',
+      'int8',
+      'int16',
+      'int32',
+      'int64',
+      'uint',
+      'uint8',
+      'uint16',
+      'uint32',
+      'uint64',
+      'uintptr',
+      'float32',
+      'float64',
+      'byte',
+      'rune',
+    ];
     const { resolver, resolve } = setup({ types: [typeDecl('T', go.struct(...kinds.map((k) => field(k.toUpperCase(), go.ident(k)))))] });
     const shape = jsonShape(resolver, resolve('T'));
     expect(Object.keys(shape)).toEqual(kinds.map((k) => k.toUpperCase()));
@@ -327,7 +345,10 @@ describe('TypeResolver.jsonFields: encoding/json rules', () => {
   it('settles name clashes: shallower wins, then tagged wins, equal contenders are all dropped', () => {
     const { resolver, resolve } = setup({
       types: [
-        typeDecl('A', go.struct(field('Name', go.ident('string')), field('X', go.ident('int')), field('Y', go.ident('int'), 'json:"Y"'), field('Z', go.ident('int')))),
+        typeDecl(
+          'A',
+          go.struct(field('Name', go.ident('string')), field('X', go.ident('int')), field('Y', go.ident('int'), 'json:"Y"'), field('Z', go.ident('int'))),
+        ),
         typeDecl('B', go.struct(field('X', go.ident('string')), field('Y', go.ident('string')), field('Z', go.ident('string')))),
         typeDecl('T', go.struct(embed(go.ident('A')), embed(go.ident('B')), field('Name', go.ident('bool')))),
       ],

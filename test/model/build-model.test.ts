@@ -47,14 +47,21 @@ const messages = (ds: Diagnostic[]) => ds.map((d) => d.message);
 describe('loadWorkspaceModel: a valid root', () => {
   it('builds groups, routes and handler types from annotations', async () => {
     const m = await load({
-      'api/users.go': goFile('api', `type UserHandler struct{}\n\n${method('UserHandler', 'GetUser', 'GetUser returns one user.', 'fw:http_route path=/users/{id} required_header=Authorization')}\n${method('UserHandler', 'CreateUser', 'fw:http_route path=/users method=[POST, PUT]')}`),
+      'api/users.go': goFile(
+        'api',
+        `type UserHandler struct{}\n\n${method('UserHandler', 'GetUser', 'GetUser returns one user.', 'fw:http_route path=/users/{id} required_header=Authorization')}\n${method('UserHandler', 'CreateUser', 'fw:http_route path=/users method=[POST, PUT]')}`,
+      ),
     });
     expect(m.diagnostics).toEqual([]);
     const root = onlyRoot(m);
     expect(root).toMatchObject({ name: 'api', relDir: 'api', dir: path.join(m.cwd, 'api'), modulePath: MODULE, moduleDir: m.cwd, subPackages: [] });
     expect(root.pkg).toMatchObject({ relDir: '', isRoot: true, pkg: { name: 'api', importPath: `${MODULE}/api` } });
     expect(root.routes.map(routeLine)).toEqual(['User.GetUser GET /users/{id}', 'User.CreateUser POST,PUT /users']);
-    expect(root.routes[0]).toMatchObject({ requiredHeaders: ['Authorization'], description: ['GetUser returns one user.'], handler: { kind: 'method', method: 'GetUser' } });
+    expect(root.routes[0]).toMatchObject({
+      requiredHeaders: ['Authorization'],
+      description: ['GetUser returns one user.'],
+      handler: { kind: 'method', method: 'GetUser' },
+    });
     expect(root.routes[0]!.pos).toMatchObject({ file: path.join(m.cwd, 'api/users.go'), line: 10, col: 4 });
     expect(root.groups.map((g) => [g.name, g.handlerType?.typeName, g.routes.length])).toEqual([['User', 'UserHandler', 2]]);
     expect(root.handlerTypes.map((h) => [h.typeName, h.fieldName])).toEqual([['UserHandler', 'UserHandler']]);
@@ -133,7 +140,9 @@ describe('loadWorkspaceModel: a valid root', () => {
     const cwd = makeWorkspace({ 'api/router.go': 'package api\n', 'api/registry.go': 'package api\n' });
     const m = await loadWorkspaceModel(cwd, []);
     if (m.allRoots[0]?.module) return expect.fail(`a go.mod above ${cwd} makes this test meaningless`);
-    expect(m.diagnostics).toMatchObject([{ severity: 'error', message: 'root package api is not inside a Go module', pos: { file: path.join(cwd, 'api/router.go'), line: 1 } }]);
+    expect(m.diagnostics).toMatchObject([
+      { severity: 'error', message: 'root package api is not inside a Go module', pos: { file: path.join(cwd, 'api/router.go'), line: 1 } },
+    ]);
     expect(m.model?.roots).toEqual([]);
   });
 
@@ -168,7 +177,13 @@ describe('request and response types', () => {
   it('marks the default response as implicit 2xx in the handler package', async () => {
     const { route } = await routeOf(`type GetResponse struct{}\n\n${method('H', 'Get', 'fw:http_route path=/x')}`);
     expect(route?.responses).toEqual([
-      { match: { kind: 'class', digit: 2 }, kind: 'type', type: { name: 'GetResponse', pkg: expect.objectContaining({ name: 'api' }) }, text: 'GetResponse', implicitStatus: true },
+      {
+        match: { kind: 'class', digit: 2 },
+        kind: 'type',
+        type: { name: 'GetResponse', pkg: expect.objectContaining({ name: 'api' }) },
+        text: 'GetResponse',
+        implicitStatus: true,
+      },
     ]);
   });
 
@@ -205,8 +220,18 @@ describe('request and response types', () => {
     ['unknown local type', 'request=Missing', [], 'request type Missing is not declared in package api'],
     ['unknown local response type', 'response=Missing', [], 'response type Missing is not declared in package api'],
     ['package not imported', 'request=models.User', [], 'request type models.User: package models is not imported by h.go'],
-    ['package outside the module', 'response=ext.User', ['ext "github.com/other/ext"'], 'response type ext.User: package "github.com/other/ext" cannot be found'],
-    ['type missing in the other package', 'request=models.Nope', [`"${MODULE}/models"`], `request type models.Nope is not declared in package "${MODULE}/models"`],
+    [
+      'package outside the module',
+      'response=ext.User',
+      ['ext "github.com/other/ext"'],
+      'response type ext.User: package "github.com/other/ext" cannot be found',
+    ],
+    [
+      'type missing in the other package',
+      'request=models.Nope',
+      [`"${MODULE}/models"`],
+      `request type models.Nope is not declared in package "${MODULE}/models"`,
+    ],
     ['blank import cannot qualify', 'request=models.User', [`_ "${MODULE}/models"`], 'request type models.User: package models is not imported by h.go'],
   ])('%s', async (_label, keys, imports, message) => {
     const { m, route } = await routeOf(method('H', 'Get', `fw:http_route path=/x ${keys}`), {}, imports);
@@ -296,7 +321,10 @@ describe('group names and RouterParams fields', () => {
 describe('route names', () => {
   it('accepts several annotation lines on one method when each has its own name (N4)', async () => {
     const m = await load({
-      'api/h.go': goFile('api', `type H struct{}\n\n${method('H', 'Get', 'Get things.', 'fw:http_route path=/a', 'fw:http_route path=/b name=GetB', 'fw:http_route path=/c method=POST name=GetC')}`),
+      'api/h.go': goFile(
+        'api',
+        `type H struct{}\n\n${method('H', 'Get', 'Get things.', 'fw:http_route path=/a', 'fw:http_route path=/b name=GetB', 'fw:http_route path=/c method=POST name=GetC')}`,
+      ),
     });
     expect(m.diagnostics).toEqual([]);
     const root = onlyRoot(m);
@@ -308,7 +336,9 @@ describe('route names', () => {
   });
 
   it('reports a method with several lines and no names, suggesting a name', async () => {
-    const m = await load({ 'api/h.go': goFile('api', `type H struct{}\n\n${method('H', 'Get', 'fw:http_route path=/a', 'fw:http_route path=/users/{id}/posts')}`) });
+    const m = await load({
+      'api/h.go': goFile('api', `type H struct{}\n\n${method('H', 'Get', 'fw:http_route path=/a', 'fw:http_route path=/users/{id}/posts')}`),
+    });
     const [d, ...rest] = errors(m);
     expect(rest).toEqual([]);
     expect(d).toMatchObject({
@@ -322,7 +352,10 @@ describe('route names', () => {
 
   it('reports a duplicate explicit name at the name, with the first declaration as note', async () => {
     const m = await load({
-      'api/h.go': goFile('api', `type H struct{}\n\n${method('H', 'A', 'fw:http_route path=/a name=Same')}\n${method('H', 'B', 'fw:http_route path=/b name=Same')}`),
+      'api/h.go': goFile(
+        'api',
+        `type H struct{}\n\n${method('H', 'A', 'fw:http_route path=/a name=Same')}\n${method('H', 'B', 'fw:http_route path=/b name=Same')}`,
+      ),
     });
     const [d, ...rest] = errors(m);
     expect(rest).toEqual([]);
@@ -340,7 +373,10 @@ describe('route names', () => {
 
   it('allows the same route name in different groups', async () => {
     const m = await load({
-      'api/h.go': goFile('api', `type AHandler struct{}\ntype BHandler struct{}\n\n${method('AHandler', 'Get', 'fw:http_route path=/a')}\n${method('BHandler', 'Get', 'fw:http_route path=/b')}`),
+      'api/h.go': goFile(
+        'api',
+        `type AHandler struct{}\ntype BHandler struct{}\n\n${method('AHandler', 'Get', 'fw:http_route path=/a')}\n${method('BHandler', 'Get', 'fw:http_route path=/b')}`,
+      ),
     });
     expect(m.diagnostics).toEqual([]);
     expect(onlyRoot(m).routes.map(routeLine)).toEqual(['A.Get GET /a', 'B.Get GET /b']);
@@ -349,9 +385,21 @@ describe('route names', () => {
 
 describe('subfolder visibility and generated names', () => {
   it.each<[string, string, string]>([
-    ['unexported handler type', `type userHandler struct{}\n\n${method('userHandler', 'Get', 'fw:http_route path=/a')}`, 'handler type userHandler in subfolder admin is not exported, so the root router cannot refer to it'],
-    ['unexported method', `type UserHandler struct{}\n\n${method('UserHandler', 'get', 'fw:http_route path=/a')}`, 'handler get in subfolder admin is not exported, so the root router cannot call it'],
-    ['unexported function', `// fw:http_route path=/a\nfunc ping() http.HandlerFunc { return nil }\n`, 'handler ping in subfolder admin is not exported, so the root router cannot call it'],
+    [
+      'unexported handler type',
+      `type userHandler struct{}\n\n${method('userHandler', 'Get', 'fw:http_route path=/a')}`,
+      'handler type userHandler in subfolder admin is not exported, so the root router cannot refer to it',
+    ],
+    [
+      'unexported method',
+      `type UserHandler struct{}\n\n${method('UserHandler', 'get', 'fw:http_route path=/a')}`,
+      'handler get in subfolder admin is not exported, so the root router cannot call it',
+    ],
+    [
+      'unexported function',
+      `// fw:http_route path=/a\nfunc ping() http.HandlerFunc { return nil }\n`,
+      'handler ping in subfolder admin is not exported, so the root router cannot call it',
+    ],
   ])('reports an %s in a subfolder', async (_label, body, message) => {
     const m = await load({ 'api/admin/h.go': goFile('admin', body) });
     expect(messages(errors(m))).toEqual([message]);
@@ -400,7 +448,12 @@ describe('path bindings', () => {
     ['bound with options', 'type GetRequest struct {\n\tID string `json:"-" path:"id,omitempty"`\n}', '/users/{id}', []],
     ['unbound wildcard', 'type GetRequest struct {\n\tID string `json:"id"`\n}', '/users/{id}', ['path wildcard {id} is not bound by request type GetRequest']],
     ['unbound remainder', 'type GetRequest struct{}', '/files/{rest...}', ['path wildcard {rest} is not bound by request type GetRequest']],
-    ['two wildcards, one bound', 'type GetRequest struct {\n\tA int `path:"a"`\n}', '/x/{a}/{b}', ['path wildcard {b} is not bound by request type GetRequest']],
+    [
+      'two wildcards, one bound',
+      'type GetRequest struct {\n\tA int `path:"a"`\n}',
+      '/x/{a}/{b}',
+      ['path wildcard {b} is not bound by request type GetRequest'],
+    ],
     ['extra path field is fine', 'type GetRequest struct {\n\tA int `path:"a"`\n\tB int `path:"b"`\n}', '/x/{a}', []],
     ['no request type: nothing to check', '', '/users/{id}', []],
     ['embedded field: not checked', 'type Base struct{}\ntype GetRequest struct {\n\tBase\n}', '/users/{id}', []],
@@ -412,6 +465,8 @@ describe('path bindings', () => {
 
   it('points the warning at the path value', async () => {
     const m = await load({ 'api/h.go': goFile('api', `type H struct{}\n\ntype GetRequest struct{}\n\n${method('H', 'Get', 'fw:http_route path=/u/{id}')}`) });
-    expect(m.diagnostics).toMatchObject([{ severity: 'warning', pos: { line: 11, col: 23 }, hint: 'add a field tagged path:"id" to GetRequest, or read it with r.PathValue("id")' }]);
+    expect(m.diagnostics).toMatchObject([
+      { severity: 'warning', pos: { line: 11, col: 23 }, hint: 'add a field tagged path:"id" to GetRequest, or read it with r.PathValue("id")' },
+    ]);
   });
 });

@@ -43,10 +43,17 @@ async function diagnosticsOf(dir: string): Promise<string[]> {
 describe('fw:http_root prefix=', () => {
   it('prefixes every route of the root in router, registry, URL helper, client and OpenAPI; the same patterns in two roots live in one client and one document', async () => {
     const dir = workspace(DOC);
-    const result = await generate({ cwd: dir, generators: ['router', 'url-helper', 'client', 'openapi'], clientFile: 'client.ts', openapi: { file: 'openapi.json' } });
+    const result = await generate({
+      cwd: dir,
+      generators: ['router', 'url-helper', 'client', 'openapi'],
+      clientFile: 'client.ts',
+      openapi: { file: 'openapi.json' },
+    });
     expect(result.diagnostics).toEqual([]);
     const file = (rel: string) => result.files.find((f) => f.path === path.join(dir, rel))!.contents;
-    expect(file('v2handler/router.go')).toContain('p.Mux.HandleFunc("GET /v2/users/{id}", p.UserHandler.GetUser())\n\tp.Mux.HandleFunc("GET /v2/{$}", Index())');
+    expect(file('v2handler/router.go')).toContain(
+      'p.Mux.HandleFunc("GET /v2/users/{id}", p.UserHandler.GetUser())\n\tp.Mux.HandleFunc("GET /v2/{$}", Index())',
+    );
     expect(file('v1handler/router.go')).toContain('p.Mux.HandleFunc("GET /users/{id}", p.UserHandler.GetUser())\n\tp.Mux.HandleFunc("GET /{$}", Index())');
     expect(file('v2handler/registry.go')).toContain('Pattern: "GET /v2/users/{id}", Path: "/v2/users/{id}"');
     expect(file('v2handler/urlhelper/urlhelper.go')).toContain('return u.base + "/v2/users/" + url.PathEscape(id), nil');
@@ -60,17 +67,31 @@ describe('fw:http_root prefix=', () => {
   it('without the declaration, the same two roots are one OpenAPI document too many (the error it prevents)', async () => {
     const dir = workspace('package v2handler\n');
     const result = await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'openapi.json' } });
-    expect(result.diagnostics.map((d) => d.message)).toContain('route GetUser and route GetUser are both GET /users/{id} in one OpenAPI document (they come from different root packages)');
+    expect(result.diagnostics.map((d) => d.message)).toContain(
+      'route GetUser and route GetUser are both GET /users/{id} in one OpenAPI document (they come from different root packages)',
+    );
   });
 
   it('a prefix that is not a clean path of literal segments is an error at its position', async () => {
     const cases: [string, string][] = [
-      ['/v2/', 'v2handler/doc.go:1:24: error: prefix /v2/ ends with "/" (write a path of literal segments that starts with "/" and does not end with one, e.g. prefix=/v2)'],
+      [
+        '/v2/',
+        'v2handler/doc.go:1:24: error: prefix /v2/ ends with "/" (write a path of literal segments that starts with "/" and does not end with one, e.g. prefix=/v2)',
+      ],
       ['v2', 'v2handler/doc.go:1:24: error: path "v2" must start with "/" (write path=/v2)'],
-      ['/a/../v2', 'v2handler/doc.go:1:27: error: path contains a ".." segment (remove it: ServeMux resolves ".." in request paths, so this pattern could never match)'],
-      ['/{version}', 'v2handler/doc.go:1:24: error: prefix /{version} has a wildcard (write a path of literal segments that starts with "/" and does not end with one, e.g. prefix=/v2)'],
+      [
+        '/a/../v2',
+        'v2handler/doc.go:1:27: error: path contains a ".." segment (remove it: ServeMux resolves ".." in request paths, so this pattern could never match)',
+      ],
+      [
+        '/{version}',
+        'v2handler/doc.go:1:24: error: prefix /{version} has a wildcard (write a path of literal segments that starts with "/" and does not end with one, e.g. prefix=/v2)',
+      ],
       ['/', 'v2handler/doc.go:1:24: error: prefix / mounts nothing (remove the fw:http_root line)'],
-      ['/a//b', 'v2handler/doc.go:1:27: error: path contains an empty segment ("//") (remove the extra "/": ServeMux cleans "//" to "/" in request paths, so this pattern could never match)'],
+      [
+        '/a//b',
+        'v2handler/doc.go:1:27: error: path contains an empty segment ("//") (remove the extra "/": ServeMux cleans "//" to "/" in request paths, so this pattern could never match)',
+      ],
     ];
     for (const [prefix, want] of cases) {
       expect(await diagnosticsOf(workspace(`// fw:http_root prefix=${prefix}\npackage v2handler\n`)), prefix).toEqual([want]);

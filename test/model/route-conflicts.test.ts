@@ -109,12 +109,12 @@ describe('findRouteConflicts: diagnostics', () => {
     const methods = ['GET', 'HEAD', 'POST'];
     const regs = methods.flatMap((m) => shapes.map((s) => `${m} ${s}`)).map((p, i) => registration(p, i + 1));
     const expected: [number, number][] = [];
-    regs.forEach((later, j) =>
+    regs.forEach((later, j) => {
       regs.slice(0, j).forEach((earlier, i) => {
         const r = compareRegistrations(later, earlier);
         if (r === 'equivalent' || r === 'overlaps') expected.push([j + 1, i + 1]);
-      }),
-    );
+      });
+    });
     const found = findRouteConflicts(regs).map((d) => [d.pos?.line, d.related?.[0]?.pos.line]);
     expect(found).toEqual(expected);
     expect(expected.length).toBeGreaterThan(5);

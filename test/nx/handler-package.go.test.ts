@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type Tree } from '@nx/devkit';
+import type { Tree } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../../src/diagnostics/diagnostics';
@@ -32,5 +32,4 @@ describe('handler-package generator, with Go', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
-
 });

@@ -84,7 +84,9 @@ describe('handler-package generator', () => {
   it('asks for --project when there are several Go projects and it cannot prompt', async () => {
     addGoProject(tree, 'api', 'apps/api');
     addGoProject(tree, 'admin', 'apps/admin');
-    await expect(handlerPackageGenerator(tree, { name: 'v2', skipFormat: true })).rejects.toThrow('more than one Go project (admin, api); pass --project <name>');
+    await expect(handlerPackageGenerator(tree, { name: 'v2', skipFormat: true })).rejects.toThrow(
+      'more than one Go project (admin, api); pass --project <name>',
+    );
   });
 
   it('prompts for the project, among the Go projects only, when there are several and it can prompt', async () => {

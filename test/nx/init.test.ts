@@ -89,6 +89,8 @@ describe('init generator --runtime', () => {
     await initGenerator(tree, { skipFormat: true, runtime: true, project: 'admin', runtimeDirectory: 'pkg/web' });
     expect(tree.exists('apps/admin/pkg/web/bind.go')).toBe(true);
     expect(tree.exists('apps/api/internal/fwhttp')).toBe(false);
-    await expect(initGenerator(tree, { skipFormat: true, runtime: true, project: 'api', runtimeDirectory: '../x' })).rejects.toThrow(/must be a path inside the project/);
+    await expect(initGenerator(tree, { skipFormat: true, runtime: true, project: 'api', runtimeDirectory: '../x' })).rejects.toThrow(
+      /must be a path inside the project/,
+    );
   });
 });

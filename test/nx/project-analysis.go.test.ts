@@ -70,7 +70,8 @@ const HOSTILE_FILES: Record<string, string> = {
   'internal/v1handler/plugin/go.mod': 'module example.com/plugin\n\ngo 1.22\n',
   'internal/v1handler/plugin/plugin.go': 'package plugin\n\nimport _ "example.com/plugin/inner"\n',
   'internal/v1handler/plugin/inner/inner.go': 'package inner\n',
-  'internal/models/models.go': 'package models\n\nimport "example.com/h/internal/deep"\n\n// Thing nests a deep type.\ntype Thing struct {\n\tD deep.D `json:"d"`\n}\n',
+  'internal/models/models.go':
+    'package models\n\nimport "example.com/h/internal/deep"\n\n// Thing nests a deep type.\ntype Thing struct {\n\tD deep.D `json:"d"`\n}\n',
   'internal/deep/deep.go': 'package deep\n\n// D is deep.\ntype D struct {\n\tN int `json:"n"`\n}\n',
   'internal/dotted/dotted.go': 'package dotted\n\n// DotType comes in through a dot import.\ntype DotType struct {\n\tS string `json:"s"`\n}\n',
   'internal/blank/blank.go': 'package blank\n',
@@ -98,7 +99,11 @@ function startDirs(ws: string): string[] {
 function goListDeps(ws: string, dirs: string[]): string[] {
   const patterns = dirs.map((d) => `./${path.relative(ws, d).split(path.sep).join('/')}`);
   const out = runGo('go', ['list', '-e', '-deps', '-f', '{{if not .Standard}}{{.Dir}}{{end}}', ...patterns], ws);
-  return out.split('\n').filter((l) => l !== '').map((d) => fs.realpathSync(d)).sort();
+  return out
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((d) => fs.realpathSync(d))
+    .sort();
 }
 
 const real = (dirs: string[]) => dirs.map((d) => fs.realpathSync(d)).sort();
@@ -106,7 +111,12 @@ const rel = (ws: string, dirs: string[]) => dirs.map((d) => path.relative(fs.rea
 
 /** Every package generation reads, all generators at once: the directories of its Go program's loaded packages. */
 async function packagesGenerationReads(ws: string): Promise<string[]> {
-  const result = await generate({ cwd: ws, generators: ['router', 'url-helper', 'client', 'openapi'], clientFile: 'client.ts', openapi: { file: 'openapi.json' } });
+  const result = await generate({
+    cwd: ws,
+    generators: ['router', 'url-helper', 'client', 'openapi'],
+    clientFile: 'client.ts',
+    openapi: { file: 'openapi.json' },
+  });
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   return real([...(result.model?.program.loaded.values() ?? [])].map((p) => p.dir));
 }
@@ -122,7 +132,10 @@ describe('importClosure against go list -deps and against what generation reads'
   it.each([
     ['fixtures/example', () => copy('example')],
     ['fixtures/nx-workspace/apps/api', () => copy('nx-workspace/apps/api')],
-    ['a real-api-shaped bench workspace (scripts/bench-workspaces.mjs, small)', () => track(realApiWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-closure-')), { roots: 2, subs: 4, files: 8, structs: 60, enums: 8 }).dir)],
+    [
+      'a real-api-shaped bench workspace (scripts/bench-workspaces.mjs, small)',
+      () => track(realApiWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-closure-')), { roots: 2, subs: 4, files: 8, structs: 60, enums: 8 }).dir),
+    ],
     ['the synthetic bench workspace (makeBenchWorkspace, small)', () => track(syntheticWorkspace({ routes: 400, roots: 2 }).dir)],
   ])('%s: the same directories as go list -deps; everything generation reads is an input', async (_name, make) => {
     const ws = make();
@@ -132,7 +145,12 @@ describe('importClosure against go list -deps and against what generation reads'
     const inputs = inputDirs(ws);
     const reads = await packagesGenerationReads(ws);
     expect(reads.length).toBeGreaterThan(0);
-    expect(rel(ws, reads.filter((d) => !inputs.includes(d)))).toEqual([]);
+    expect(
+      rel(
+        ws,
+        reads.filter((d) => !inputs.includes(d)),
+      ),
+    ).toEqual([]);
   });
 
   it('a hostile workspace (aliases, dot, blank, raw and escaped import paths, build constraints, tests, a nested module): go list -deps plus only what other targets import', async () => {
@@ -147,10 +165,18 @@ describe('importClosure against go list -deps and against what generation reads'
     const inputs = inputDirs(ws);
     // The nested module's folder (handlers there are an error) is an input, and what it imports in its own module.
     expect(rel(ws, inputs)).toEqual(expect.arrayContaining(['internal/v1handler/plugin', 'internal/v1handler/plugin/inner']));
-    expect(analyzeProject(path.dirname(ws), path.basename(ws)).goModFiles).toEqual([`${path.basename(ws)}/go.mod`, `${path.basename(ws)}/internal/v1handler/plugin/go.mod`]);
+    expect(analyzeProject(path.dirname(ws), path.basename(ws)).goModFiles).toEqual([
+      `${path.basename(ws)}/go.mod`,
+      `${path.basename(ws)}/internal/v1handler/plugin/go.mod`,
+    ]);
     const reads = await packagesGenerationReads(ws);
     expect(rel(ws, reads)).toEqual(expect.arrayContaining(['internal/deep', 'internal/dotted', 'internal/esc', 'internal/models', 'internal/raw']));
-    expect(rel(ws, reads.filter((d) => !inputs.includes(d)))).toEqual([]);
+    expect(
+      rel(
+        ws,
+        reads.filter((d) => !inputs.includes(d)),
+      ),
+    ).toEqual([]);
   });
 
   it('a project whose types come from a locally replaced module and a go.work sibling outside it: their packages, go.mod files and go.work are inputs; go list -deps agrees', async () => {
@@ -177,7 +203,11 @@ describe('importClosure against go list -deps and against what generation reads'
     expect(analysis.goModFiles).toEqual(['app/go.mod', 'lib/go.mod', 'shared/go.mod']);
     expect(analysis.moduleFiles).toEqual(['app/go.sum', 'go.work']);
     const app = path.join(ws, 'app');
-    const listed = execFileSync('go', ['list', '-e', '-deps', '-f', '{{if not .Standard}}{{.Dir}}{{end}}', './api'], { cwd: app, env: { ...goEnv(), GOWORK: undefined, GOFLAGS: '' }, encoding: 'utf8' });
+    const listed = execFileSync('go', ['list', '-e', '-deps', '-f', '{{if not .Standard}}{{.Dir}}{{end}}', './api'], {
+      cwd: app,
+      env: { ...goEnv(), GOWORK: undefined, GOFLAGS: '' },
+      encoding: 'utf8',
+    });
     expect(rel(ws, real(listed.split('\n').filter((l) => l !== '')))).toEqual(analysis.goDirs);
     const reads = await packagesGenerationReads(app);
     expect(rel(ws, reads)).toEqual(['app/api', 'lib/money', 'lib/units', 'shared/geo']);

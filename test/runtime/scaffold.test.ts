@@ -87,7 +87,7 @@ describe('scaffoldRuntime', () => {
     const result = scaffoldRuntime({ cwd });
     expect(result.files).toEqual([]);
     expect(messages(result)).toEqual([
-      'internal/fwhttp/bind.go:1:1: error: refusing to replace a file of the fwhttp package that was edited after fw init scaffolded it (pass --force to replace it with fw\'s version, or delete its first two lines to keep it as your own code)',
+      "internal/fwhttp/bind.go:1:1: error: refusing to replace a file of the fwhttp package that was edited after fw init scaffolded it (pass --force to replace it with fw's version, or delete its first two lines to keep it as your own code)",
     ]);
   });
 
@@ -114,7 +114,7 @@ describe('scaffoldRuntime', () => {
 
   it('replaces edited and owned files with --force', () => {
     scaffoldAndWrite();
-    fs.writeFileSync(pkgFile('bind.go'), fs.readFileSync(pkgFile('bind.go'), 'utf8') + '\n// edited\n');
+    fs.writeFileSync(pkgFile('bind.go'), `${fs.readFileSync(pkgFile('bind.go'), 'utf8')}\n// edited\n`);
     fs.writeFileSync(pkgFile('wrap.go'), 'package fwhttp\n');
     const { result, report } = scaffoldAndWrite(true);
     expect(messages(result)).toEqual([]);
@@ -159,13 +159,16 @@ describe('scaffoldRuntime', () => {
     expect(second.diagnostics.map((d) => d.pos?.file)).toEqual([pkgFile('error.go')]);
   });
 
-  it('keeps the example workspace\'s copy (fixtures/example/internal/fwhttp) equal to what fw init writes', () => {
+  it("keeps the example workspace's copy (fixtures/example/internal/fwhttp) equal to what fw init writes", () => {
     const example = path.join(__dirname, '../../fixtures/example');
     const result = scaffoldRuntime({ cwd: example });
     expect(messages(result)).toEqual([]);
     expect(result.importPath).toBe('example.com/shop/internal/fwhttp');
     for (const f of result.files) {
-      expect(fs.readFileSync(f.path, 'utf8'), `${path.relative(example, f.path)} is stale: run \`npm run build && node bin/fw init --cwd fixtures/example\``).toBe(f.contents);
+      expect(
+        fs.readFileSync(f.path, 'utf8'),
+        `${path.relative(example, f.path)} is stale: run \`npm run build && node bin/fw init --cwd fixtures/example\``,
+      ).toBe(f.contents);
     }
   });
 });

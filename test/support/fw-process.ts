@@ -27,7 +27,9 @@ export function runFwProcess(args: string[], options: { unprivileged?: boolean; 
   const [cmd, ...rest] = options.unprivileged && AS_ROOT ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', ...node] : node;
   const run = spawnSync(cmd!, rest, { encoding: 'utf8', timeout: options.timeoutMs ?? 60_000, killSignal: 'SIGKILL', cwd: options.cwd, env: options.env });
   if (run.error && (run.error as NodeJS.ErrnoException).code !== 'ETIMEDOUT') {
-    throw new Error(`cannot run fw${options.unprivileged && AS_ROOT ? ' as nobody (setpriv from util-linux is needed when the tests run as root)' : ''}: ${run.error.message}`);
+    throw new Error(
+      `cannot run fw${options.unprivileged && AS_ROOT ? ' as nobody (setpriv from util-linux is needed when the tests run as root)' : ''}: ${run.error.message}`,
+    );
   }
   return { code: run.status, signal: run.signal, stdout: run.stdout ?? '', stderr: run.stderr ?? '' };
 }

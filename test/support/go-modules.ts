@@ -51,7 +51,13 @@ export interface ListedPackage {
 
 /** `go list -e -deps -json <patterns>` in `cwd`: every package the build reaches, with the directory Go compiles. */
 export function goListDeps(cwd: string, env: NodeJS.ProcessEnv, patterns: string[] = ['./...']): ListedPackage[] {
-  const out = execFileSync('go', ['list', '-e', '-deps', '-json', ...patterns], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  const out = execFileSync('go', ['list', '-e', '-deps', '-json', ...patterns], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 << 20,
+  });
   return JSON.parse(`[${out.replace(/}\n{/g, '},\n{')}]`) as ListedPackage[];
 }
 

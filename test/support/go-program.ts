@@ -74,7 +74,20 @@ export function importOf(importPath: string, alias?: string): GoImport {
 }
 
 export function goFile(path: string, packageName: string, parts: Partial<Pick<GoFile, 'imports' | 'types' | 'consts' | 'funcs'>>): GoFile {
-  return { path, packageName, generated: false, imports: [], funcs: [], types: [], consts: [], strayAnnotations: [], rootDirectives: [], syntaxErrors: [], constraints: { plusBuild: [] }, ...parts };
+  return {
+    path,
+    packageName,
+    generated: false,
+    imports: [],
+    funcs: [],
+    types: [],
+    consts: [],
+    strayAnnotations: [],
+    rootDirectives: [],
+    syntaxErrors: [],
+    constraints: { plusBuild: [] },
+    ...parts,
+  };
 }
 
 /**

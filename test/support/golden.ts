@@ -17,9 +17,7 @@ export function expectGoldenFile(file: string, actual: string): void {
     return;
   }
   if (!fs.existsSync(file)) throw new Error(`golden file ${path.relative(REPO_ROOT, file)} is missing; run UPDATE_GOLDEN=1 npm test to create it`);
-  expect(actual, `${path.relative(REPO_ROOT, file)} differs from the generated output (UPDATE_GOLDEN=1 refreshes it)`).toBe(
-    fs.readFileSync(file, 'utf8'),
-  );
+  expect(actual, `${path.relative(REPO_ROOT, file)} differs from the generated output (UPDATE_GOLDEN=1 refreshes it)`).toBe(fs.readFileSync(file, 'utf8'));
 }
 
 /** Line 2 of a file of the fwhttp runtime package, which `fw init` scaffolds (test/runtime/scaffold.test.ts keeps those). */

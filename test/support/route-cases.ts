@@ -5,10 +5,56 @@
  */
 
 /** Values for a `{name}` segment; REFUSED_SEGMENT are those no URL carries. */
-export const SEGMENT_VALUES = ['', '.', '..', '%2e', '%2E%2e', '.%2e', '...', '.a', 'a.', 'a\\b', '\\', '\\..', 'x/../../users/1', '../users/1', 'a/b', '?x', '#x', ' ', 'ü', '%', 'a;b', 'Ω'];
+export const SEGMENT_VALUES = [
+  '',
+  '.',
+  '..',
+  '%2e',
+  '%2E%2e',
+  '.%2e',
+  '...',
+  '.a',
+  'a.',
+  'a\\b',
+  '\\',
+  '\\..',
+  'x/../../users/1',
+  '../users/1',
+  'a/b',
+  '?x',
+  '#x',
+  ' ',
+  'ü',
+  '%',
+  'a;b',
+  'Ω',
+];
 export const REFUSED_SEGMENT = new Set(['', '.', '..']);
 /** Values for a `{name...}` rest; REFUSED_REST are those no URL carries. */
-export const REST_VALUES = ['', '.', '..', 'a/..', '../a', 'a/./b', 'x/../../users/1', 'a//b', '/a', '//', 'a/', 'a/b/', 'a/b', '%2e%2e/x', 'a/%2e%2e/b', 'a\\..\\b', '\\..\\x', 'a/.../b', 'a/.b/c.', '?', 'a#b/c', 'ü/ß'];
+export const REST_VALUES = [
+  '',
+  '.',
+  '..',
+  'a/..',
+  '../a',
+  'a/./b',
+  'x/../../users/1',
+  'a//b',
+  '/a',
+  '//',
+  'a/',
+  'a/b/',
+  'a/b',
+  '%2e%2e/x',
+  'a/%2e%2e/b',
+  'a\\..\\b',
+  '\\..\\x',
+  'a/.../b',
+  'a/.b/c.',
+  '?',
+  'a#b/c',
+  'ü/ß',
+];
 export const REFUSED_REST = new Set(['.', '..', 'a/..', '../a', 'a/./b', 'x/../../users/1', 'a//b', '/a', '//']);
 
 /** The wildcards that take the rest of a path. */

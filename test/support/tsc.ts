@@ -41,7 +41,11 @@ export function tsc(compilerOptions: object, files: string[]): string[] {
   const config = path.join(dir, 'tsconfig.json');
   fs.writeFileSync(config, JSON.stringify({ compilerOptions, files: files.map((f) => path.resolve(REPO_ROOT, f)) }, null, 2));
   try {
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], { encoding: 'utf8', stdio: 'pipe', cwd: REPO_ROOT });
+    execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+      cwd: REPO_ROOT,
+    });
     return [];
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string };

@@ -83,9 +83,13 @@ describe('fw.json: the JSON forms of foreign types', () => {
 
   it('reports JSON syntax and a top level that is not an object at their position', () => {
     expect(load({ '': '{\n  "types": {,}\n}' }).messages).toEqual(['fw.json:2:13: error: fw.json is not valid JSON: ValueExpected (fix the JSON syntax)']);
-    expect(load({ '': '{ "types": { "a/b.C": "string", } }' }).messages).toEqual(['fw.json:1:33: error: fw.json is not valid JSON: PropertyNameExpected (fix the JSON syntax)']);
+    expect(load({ '': '{ "types": { "a/b.C": "string", } }' }).messages).toEqual([
+      'fw.json:1:33: error: fw.json is not valid JSON: PropertyNameExpected (fix the JSON syntax)',
+    ]);
     expect(load({ '': '[]' }).messages).toEqual(['fw.json:1:1: error: fw.json must hold a JSON object ({ "types": { "<import path>.<Type>": "string" } })']);
-    expect(load({ '': '{ "types": [] }' }).messages).toEqual(['fw.json:1:12: error: types must be an object (map each "<import path>.<Type>" to its JSON form)']);
+    expect(load({ '': '{ "types": [] }' }).messages).toEqual([
+      'fw.json:1:12: error: types must be an object (map each "<import path>.<Type>" to its JSON form)',
+    ]);
     expect(load({ '': '' }).messages).toEqual(['fw.json:1:1: error: fw.json is not valid JSON: ValueExpected (fix the JSON syntax)']);
   });
 
@@ -98,7 +102,9 @@ describe('fw.json: the JSON forms of foreign types', () => {
       a: '{ "types": { "github.com/x/y.T": "string", "github.com/x/y.U": "number" } }',
       b: '{ "types": { "github.com/x/y.T": "string", "github.com/x/y.U": "integer" } }',
     });
-    expect(messages.map((m) => m.split('\n')[0])).toEqual(['b/fw.json:1:44: error: github.com/x/y.U is mapped to another form in ../a/fw.json (map it the same way in every fw.json, or in one)']);
+    expect(messages.map((m) => m.split('\n')[0])).toEqual([
+      'b/fw.json:1:44: error: github.com/x/y.U is mapped to another form in ../a/fw.json (map it the same way in every fw.json, or in one)',
+    ]);
     expect(Object.fromEntries(mappings.forms)).toEqual({ 'github.com/x/y.T': { type: 'string' }, 'github.com/x/y.U': { type: 'number' } });
   });
 
@@ -113,14 +119,38 @@ describe('schemas/fw.schema.json (shipped for editors) agrees with the loader', 
   const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
   const validate = ajv.compile(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schemas/fw.schema.json'), 'utf8')) as object);
   const forms: unknown[] = [
-    'string', 'number', 'integer', 'boolean', 'unknown', 'strng', 3, null, [], {},
-    { type: 'string' }, { type: 'string', format: 'date-time' }, { type: 'string', format: 'date-time', nullable: true }, { type: 'integer', nullable: false },
-    { type: 'integer', format: 'date-time' }, { type: 'string', format: 'uuid' }, { type: 'string', nullable: 'yes' }, { type: 'string', extra: 1 }, { format: 'date-time' },
+    'string',
+    'number',
+    'integer',
+    'boolean',
+    'unknown',
+    'strng',
+    3,
+    null,
+    [],
+    {},
+    { type: 'string' },
+    { type: 'string', format: 'date-time' },
+    { type: 'string', format: 'date-time', nullable: true },
+    { type: 'integer', nullable: false },
+    { type: 'integer', format: 'date-time' },
+    { type: 'string', format: 'uuid' },
+    { type: 'string', nullable: 'yes' },
+    { type: 'string', extra: 1 },
+    { format: 'date-time' },
   ];
   const configs: unknown[] = [
-    {}, { $schema: 'x' }, { types: {} }, { typs: {} }, { types: [] }, [], 'x',
+    {},
+    { $schema: 'x' },
+    { types: {} },
+    { typs: {} },
+    { types: [] },
+    [],
+    'x',
     ...forms.map((form) => ({ types: { 'github.com/a/b.T': form } })),
-    ...['github.com/a/b', 'a/b.c/d', 'net/http.Header', 'k8s.io/api/core/v1.ConfigMap', 'x.Ü', 'a b.C', 'a.1x'].map((name) => ({ types: { [name]: 'string' } })),
+    ...['github.com/a/b', 'a/b.c/d', 'net/http.Header', 'k8s.io/api/core/v1.ConfigMap', 'x.Ü', 'a b.C', 'a.1x'].map((name) => ({
+      types: { [name]: 'string' },
+    })),
   ];
   for (const config of configs) {
     it(JSON.stringify(config), () => {

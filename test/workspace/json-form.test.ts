@@ -15,7 +15,9 @@ describe('the fw:json directive on a type declaration', () => {
 
   it('says what is wrong, with the near spelling where there is one', () => {
     expect(directiveForm(['fw:json'])).toEqual({ problem: 'a form needs a type (one of string, number, integer, boolean, unknown)' });
-    expect(directiveForm(['fw:json type=strng'])).toEqual({ problem: 'type must be one of string, number, integer, boolean, unknown, not "strng" (did you mean string?)' });
+    expect(directiveForm(['fw:json type=strng'])).toEqual({
+      problem: 'type must be one of string, number, integer, boolean, unknown, not "strng" (did you mean string?)',
+    });
     expect(directiveForm(['fw:json typ=string'])).toEqual({ problem: 'unknown key "typ" (did you mean type?); a form has type, format, nullable' });
     expect(directiveForm(['fw:json type=integer format=date-time'])).toEqual({ problem: 'format applies to type string only, not to integer' });
     expect(directiveForm(['fw:json type=string format=uuid'])).toEqual({ problem: 'format must be one of date-time, not "uuid"' });

@@ -80,7 +80,7 @@ function expectSameDirs(cwd: string, fromDir: string, env: NodeJS.ProcessEnv, pa
   let compared = 0;
   for (const p of listed) {
     // The standard library's own vendored packages are reached only from inside it.
-    if (p.ImportPath.startsWith('vendor/') || p.ImportPath.includes('golang.org/x/') && p.Standard) continue;
+    if (p.ImportPath.startsWith('vendor/') || (p.ImportPath.includes('golang.org/x/') && p.Standard)) continue;
     const found = program.package(p.ImportPath, fromDir);
     if (p.Error || !p.Dir) expect({ path: p.ImportPath, dir: found?.dir }).toEqual({ path: p.ImportPath, dir: undefined });
     else expect({ path: p.ImportPath, dir: found?.dir }).toEqual({ path: p.ImportPath, dir: p.Dir });
@@ -139,7 +139,8 @@ describe('packages are found where go list finds them', () => {
     const ws = workspace({
       'go.work': 'go 1.22\n\nuse (\n\t./app\n\t./shared\n)\n',
       'app/go.mod': `module example.com/app\n\ngo 1.22\n\nrequire ${uuid.path} ${uuid.version}\n`,
-      'app/api/api.go': 'package api\n\nimport (\n\t"example.com/shared/money"\n\t"github.com/google/uuid"\n)\n\ntype Price struct {\n\tAmount money.Money\n\tID     uuid.UUID\n}\n',
+      'app/api/api.go':
+        'package api\n\nimport (\n\t"example.com/shared/money"\n\t"github.com/google/uuid"\n)\n\ntype Price struct {\n\tAmount money.Money\n\tID     uuid.UUID\n}\n',
       'shared/go.mod': 'module example.com/shared\n\ngo 1.22\n',
       'shared/money/money.go': 'package money\n\ntype Money struct{ Cents int64 }\n',
     });
@@ -155,10 +156,18 @@ describe('packages are found where go list finds them', () => {
   it('go 1.16 (no graph pruning): a dependency only the dependencies require, at the highest version any requires', () => {
     const root = workspace({});
     const proxy = fileProxy(path.join(root, 'proxy'), {
-      'example.com/a': { 'v1.0.0': { 'go.mod': 'module example.com/a\n\ngo 1.16\n\nrequire example.com/b v1.1.0\n', 'a.go': 'package a\n\nimport "example.com/b"\n\ntype A struct{ B b.B }\n' } },
+      'example.com/a': {
+        'v1.0.0': {
+          'go.mod': 'module example.com/a\n\ngo 1.16\n\nrequire example.com/b v1.1.0\n',
+          'a.go': 'package a\n\nimport "example.com/b"\n\ntype A struct{ B b.B }\n',
+        },
+      },
       'example.com/b': {
         'v1.0.0': { 'go.mod': 'module example.com/b\n\ngo 1.16\n', 'b.go': 'package b\n\ntype B struct{ X int }\n' },
-        'v1.1.0': { 'go.mod': 'module example.com/b\n\ngo 1.16\n\nrequire example.com/c v1.0.0\n', 'b.go': 'package b\n\nimport "example.com/c"\n\ntype B struct {\n\tX int\n\tC c.C\n}\n' },
+        'v1.1.0': {
+          'go.mod': 'module example.com/b\n\ngo 1.16\n\nrequire example.com/c v1.0.0\n',
+          'b.go': 'package b\n\nimport "example.com/c"\n\ntype B struct {\n\tX int\n\tC c.C\n}\n',
+        },
       },
       'example.com/c': { 'v1.0.0': { 'go.mod': 'module example.com/c\n\ngo 1.16\n', 'c.go': 'package c\n\ntype C struct{ N string }\n' } },
     });

@@ -64,12 +64,22 @@ describe('selectRoots', () => {
     const { selected, diagnostics } = select(['api']);
     expect(selected).toEqual([]);
     expect(diagnostics).toEqual([
-      { severity: 'error', code: 'FW1005', pos: undefined, message: 'package name "api" is ambiguous', hint: 'name it by path: services/a/api, services/b/api' },
+      {
+        severity: 'error',
+        code: 'FW1005',
+        pos: undefined,
+        message: 'package name "api" is ambiguous',
+        hint: 'name it by path: services/a/api, services/b/api',
+      },
     ]);
   });
 
   it('reports every bad name at once', () => {
-    expect(select(['x', 'api', 'y']).diagnostics.map((d) => d.message)).toEqual(['unknown package "x"', 'package name "api" is ambiguous', 'unknown package "y"']);
+    expect(select(['x', 'api', 'y']).diagnostics.map((d) => d.message)).toEqual([
+      'unknown package "x"',
+      'package name "api" is ambiguous',
+      'unknown package "y"',
+    ]);
   });
 
   it.each([[[]], [['v1handler']]])('reports that no roots exist (names %j)', (names) => {

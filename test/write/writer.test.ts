@@ -64,7 +64,14 @@ describe('writeGeneratedFiles: atomic, all or nothing (issue 11 items 2, 3)', ()
     ['a directory', (p: string) => fs.mkdirSync(p), 'refusing to write: the output path is a directory'],
     ['a FIFO', (p: string) => execFileSync('mkfifo', [p]), 'refusing to write: the output path is a FIFO (named pipe)'],
     ['a character device (a copy of /dev/null)', (p: string) => execFileSync('mknod', [p, 'c', '1', '3']), 'refusing to write: the output path is a device'],
-    ['a symbolic link to a regular file', (p: string) => { fs.writeFileSync(`${p}.target`, GEN); fs.symlinkSync(`${p}.target`, p); }, 'refusing to write: the output path is a symbolic link'],
+    [
+      'a symbolic link to a regular file',
+      (p: string) => {
+        fs.writeFileSync(`${p}.target`, GEN);
+        fs.symlinkSync(`${p}.target`, p);
+      },
+      'refusing to write: the output path is a symbolic link',
+    ],
   ])('refuses an output that is %s, reads nothing and writes nothing', (_kind, make, message) => {
     const dir = makeWorkspace({ 'v1/router.go': GEN });
     make(path.join(dir, 'v2.go'));
@@ -95,7 +102,10 @@ describe('writeGeneratedFiles', () => {
     const dir = makeWorkspace({});
     const report = writeGeneratedFiles(files(dir, { 'v1/router.go': GEN, 'v1/registry.go': GEN2 }));
     expect(report).toEqual({ written: [path.join(dir, 'v1/router.go'), path.join(dir, 'v1/registry.go')], unchanged: [], stale: [], diagnostics: [] });
-    expect(Object.fromEntries([...snapshotTree(dir)].map(([k, v]) => [k.split(path.sep).join('/'), v.contents]))).toEqual({ 'v1/router.go': GEN, 'v1/registry.go': GEN2 });
+    expect(Object.fromEntries([...snapshotTree(dir)].map(([k, v]) => [k.split(path.sep).join('/'), v.contents]))).toEqual({
+      'v1/router.go': GEN,
+      'v1/registry.go': GEN2,
+    });
   });
 
   it('does not touch files whose contents did not change (mtime kept)', () => {
@@ -148,7 +158,12 @@ describe('writeGeneratedFiles', () => {
 
   it('does not refuse a hand-written file whose contents already equal the output', () => {
     const dir = makeWorkspace({ 'router.go': HAND });
-    expect(writeGeneratedFiles(files(dir, { 'router.go': HAND }))).toEqual({ written: [], unchanged: [path.join(dir, 'router.go')], stale: [], diagnostics: [] });
+    expect(writeGeneratedFiles(files(dir, { 'router.go': HAND }))).toEqual({
+      written: [],
+      unchanged: [path.join(dir, 'router.go')],
+      stale: [],
+      diagnostics: [],
+    });
   });
 
   it('with known contents (fw watch), still refuses a file a person rewrote since, and overwrites one that keeps the header', () => {
@@ -177,7 +192,12 @@ describe('writeGeneratedFiles', () => {
     ageFiles(dir);
     const before = snapshotTree(dir);
     const report = writeGeneratedFiles(files(dir, { 'same.go': GEN, 'old.go': GEN2, 'missing/new.go': GEN }), { check: true });
-    expect(report).toEqual({ written: [], unchanged: [path.join(dir, 'same.go')], stale: [path.join(dir, 'old.go'), path.join(dir, 'missing/new.go')], diagnostics: [] });
+    expect(report).toEqual({
+      written: [],
+      unchanged: [path.join(dir, 'same.go')],
+      stale: [path.join(dir, 'old.go'), path.join(dir, 'missing/new.go')],
+      diagnostics: [],
+    });
     expect(snapshotTree(dir)).toEqual(before);
     expect(fs.existsSync(path.join(dir, 'missing'))).toBe(false);
   });
@@ -253,7 +273,7 @@ describe('writeGeneratedFiles: streamed files (issue 13 item 6)', () => {
     expect(fs.readFileSync(file.path, 'utf8')).toBe(TEXT);
   });
 
-  it('refuses to overwrite a file without fw\'s header, renders nothing and writes nothing; --force overwrites it', () => {
+  it("refuses to overwrite a file without fw's header, renders nothing and writes nothing; --force overwrites it", () => {
     const dir = makeWorkspace({ 'client.ts': `// mine\n${'z'.repeat(3_000_000)}`, 'router.go': GEN });
     const file = streamed(path.join(dir, 'client.ts'), PIECES);
     const report = writeGeneratedFiles([file, ...files(dir, { 'router.go': GEN2 })]);

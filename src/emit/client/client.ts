@@ -42,18 +42,104 @@ const render = templatesIn(__dirname);
 
 /** Names the client module declares itself; Go types must not take them (exported for the test that checks it against the module). */
 export const RUNTIME_NAMES = [
-  'FwClientConfig', 'FwCallOptions', 'FwErrorBody', 'FwErrorBodySchema', 'FwError', 'FwRequestValidationError', 'FwHttpError',
-  'FwResponseValidationError', 'FwNetworkError', 'FwResponseSpec', 'FwRoute', 'FwResult', 'FwRequestParts', 'FwTransport', 'FwClient',
-  'FwStatus1xx', 'FwStatus2xx', 'FwStatus3xx', 'FwStatus4xx', 'FwStatus5xx', 'FwRetryOptions', 'createClient', 'fwSchema', 'z',
-  'fwRetryDelay', 'fwWait', 'fwSegment', 'fwSegments', 'fwQueryString', 'fwFormData', 'fwDescribeIssues', 'fwMatch', 'fwReadText',
-  'fwReadResponse', 'fwErrorBody', 'fwParseLoose',
+  'FwClientConfig',
+  'FwCallOptions',
+  'FwErrorBody',
+  'FwErrorBodySchema',
+  'FwError',
+  'FwRequestValidationError',
+  'FwHttpError',
+  'FwResponseValidationError',
+  'FwNetworkError',
+  'FwResponseSpec',
+  'FwRoute',
+  'FwResult',
+  'FwRequestParts',
+  'FwTransport',
+  'FwClient',
+  'FwStatus1xx',
+  'FwStatus2xx',
+  'FwStatus3xx',
+  'FwStatus4xx',
+  'FwStatus5xx',
+  'FwRetryOptions',
+  'createClient',
+  'fwSchema',
+  'z',
+  'fwRetryDelay',
+  'fwWait',
+  'fwSegment',
+  'fwSegments',
+  'fwQueryString',
+  'fwFormData',
+  'fwDescribeIssues',
+  'fwMatch',
+  'fwReadText',
+  'fwReadResponse',
+  'fwErrorBody',
+  'fwParseLoose',
   // The zod facade (./zod-facade.ts.hbs).
-  'FwZ', 'fwObject', 'fwStrictObject', 'fwOwnProto', 'fwSegmentValue', 'fwSegmentsValue', 'fwHeaderValue', 'fwIsSegment', 'fwAreSegments', 'fwIsHeaderValue', 'fwOptional', 'fwNullable', 'fwArray', 'fwArrayOf', 'fwRecord', 'fwUnion', 'fwEnum', 'fwLiteral', 'fwLazy',
-  'fwString', 'fwNumber', 'fwBoolean', 'fwUnknown', 'fwNull', 'fwInt', 'fwUint', 'fwIntRange', 'fwInt32', 'fwUint32', 'fwDateTime', 'fwBase64', 'fwBlob',
+  'FwZ',
+  'fwObject',
+  'fwStrictObject',
+  'fwOwnProto',
+  'fwSegmentValue',
+  'fwSegmentsValue',
+  'fwHeaderValue',
+  'fwIsSegment',
+  'fwAreSegments',
+  'fwIsHeaderValue',
+  'fwOptional',
+  'fwNullable',
+  'fwArray',
+  'fwArrayOf',
+  'fwRecord',
+  'fwUnion',
+  'fwEnum',
+  'fwLiteral',
+  'fwLazy',
+  'fwString',
+  'fwNumber',
+  'fwBoolean',
+  'fwUnknown',
+  'fwNull',
+  'fwInt',
+  'fwUint',
+  'fwIntRange',
+  'fwInt32',
+  'fwUint32',
+  'fwDateTime',
+  'fwBase64',
+  'fwBlob',
   // Globals the client module uses: a Go type of the same name would shadow them.
-  'AbortSignal', 'Array', 'Blob', 'Date', 'Error', 'Exclude', 'Extract', 'File', 'FormData', 'Headers', 'JSON', 'Map', 'Math', 'Number',
-  'Object', 'Promise', 'Record', 'Request', 'RequestInit', 'Response', 'ReturnType', 'String', 'URL', 'URLSearchParams',
-  'clearTimeout', 'encodeURIComponent', 'globalThis', 'setTimeout',
+  'AbortSignal',
+  'Array',
+  'Blob',
+  'Date',
+  'Error',
+  'Exclude',
+  'Extract',
+  'File',
+  'FormData',
+  'Headers',
+  'JSON',
+  'Map',
+  'Math',
+  'Number',
+  'Object',
+  'Promise',
+  'Record',
+  'Request',
+  'RequestInit',
+  'Response',
+  'ReturnType',
+  'String',
+  'URL',
+  'URLSearchParams',
+  'clearTimeout',
+  'encodeURIComponent',
+  'globalThis',
+  'setTimeout',
 ];
 
 /** An operation as the client names it; its plan is made again when it is printed (plans are not held, see generateClient). */
@@ -67,7 +153,6 @@ interface Operation {
   /** With a ClientMemo: what its text is printed from (printInputs). */
   inputs?: PrintInputs;
 }
-
 
 interface ClassPlan {
   className: string;
@@ -124,7 +209,9 @@ export function generateClient(
           const methodName = lowerFirst(route.name) + suffix;
           const baseName = `${prefix}${group.name}${upperFirst(route.name)}${suffix}`;
           if (methodName === 'constructor') {
-            diagnostics.push(error('FW5040', route.pos, `client method ${cls.className}.constructor() is reserved by JavaScript`, 'give the route another name with name=...'));
+            diagnostics.push(
+              error('FW5040', route.pos, `client method ${cls.className}.constructor() is reserved by JavaScript`, 'give the route another name with name=...'),
+            );
             continue;
           }
           const clash = methodNames.get(methodName);
@@ -385,16 +472,19 @@ function operationDoc(op: Operation, indent: string): string {
 }
 
 function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnostic {
-  const d = error('FW5041', route.pos, `${what} is generated for route ${route.name} and for route ${other.name}`, 'give one of the routes another name with name=...');
+  const d = error(
+    'FW5041',
+    route.pos,
+    `${what} is generated for route ${route.name} and for route ${other.name}`,
+    'give one of the routes another name with name=...',
+  );
   d.related = [{ pos: other.pos, message: `route ${other.name} is declared here` }];
   return d;
 }
 
 function classDescription(c: ClassPlan): string {
   const pkg = c.group.pkg.pkg.name;
-  return c.group.handlerType
-    ? `Routes of ${c.group.handlerType.typeName} (package ${pkg}).`
-    : `Routes of the handler functions of package ${pkg}.`;
+  return c.group.handlerType ? `Routes of ${c.group.handlerType.typeName} (package ${pkg}).` : `Routes of the handler functions of package ${pkg}.`;
 }
 
 /** The object createClient returns: group clients by key (each made on first use), nested by root when there are several. */

@@ -79,6 +79,7 @@ ${v.responses.map((line) => `        ${line},\n`).join('')}      ],
 /** `(p) => \`/users/${fwSegment(p['id'])}\``, or a plain string function for paths without wildcards. */
 export function pathFunction(route: RouteModel): string {
   let dynamic = false;
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every segment kind, which tsc checks.
   const parts = route.path.segments.map((s) => {
     switch (s.kind) {
       case 'static':

@@ -155,7 +155,9 @@ export function printTs(shape: JsonShape, typeName: (id: string) => string, inde
       const lines = shape.props.map(
         (p) =>
           propDoc(p, inner) +
-          (p.optional ? `${inner}${tsKey(p.name)}?: ${printTs(p.shape, typeName, inner)} | undefined;` : `${inner}${tsKey(p.name)}: ${printTs(p.shape, typeName, inner)};`),
+          (p.optional
+            ? `${inner}${tsKey(p.name)}?: ${printTs(p.shape, typeName, inner)} | undefined;`
+            : `${inner}${tsKey(p.name)}: ${printTs(p.shape, typeName, inner)};`),
       );
       return `{\n${lines.join('\n')}\n${indent}}`;
     }

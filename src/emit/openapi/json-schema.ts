@@ -60,7 +60,10 @@ function orNull(schema: JsonSchema): JsonSchema {
 
 /** A Go doc comment as text: lines joined, blank edges dropped. */
 export function docText(lines: readonly string[] | undefined): string {
-  return (lines ?? []).map((l) => l.trimEnd()).join('\n').trim();
+  return (lines ?? [])
+    .map((l) => l.trimEnd())
+    .join('\n')
+    .trim();
 }
 
 /** Go's convention: a paragraph that starts with `Deprecated:`. */

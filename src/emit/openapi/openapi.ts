@@ -53,7 +53,8 @@ const FW_ERROR = 'FwError';
 const AUTHORIZATION = 'Authorization';
 
 export const emitOpenApi: Emitter = (model: WorkspaceModel, ctx: EmitContext) => {
-  if (!ctx.openapi) return { files: [], diagnostics: [error('FW5002', undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>')] };
+  if (!ctx.openapi)
+    return { files: [], diagnostics: [error('FW5002', undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>')] };
   const { document, diagnostics } = openApiDocument(model, ctx.openapi);
   const contents = /\.ya?ml$/i.test(ctx.openapi.file) ? toYaml(document, GENERATED_MARK) : toJson(document);
   return { files: [{ path: ctx.openapi.file, contents }], diagnostics };
@@ -81,7 +82,10 @@ interface StatedResponse {
 }
 
 /** The document as a JSON value (keys in print order) and the diagnostics found while building it. */
-export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOptions, 'file'>): { document: { [key: string]: JsonValue }; diagnostics: Diagnostic[] } {
+export function openApiDocument(
+  model: WorkspaceModel,
+  options: Omit<OpenApiOptions, 'file'>,
+): { document: { [key: string]: JsonValue }; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
@@ -138,7 +142,10 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
 
   const schemas: Record<string, JsonValue> = {};
   // Only the collected ids: the names also hold a type's plain id when only another context of it was reached.
-  const byName = named.ids().map((id): [string, string] => [id, names.get(id)!]).sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  const byName = named
+    .ids()
+    .map((id): [string, string] => [id, names.get(id)!])
+    .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
   for (const [id, name] of byName) {
     const doc = docText(docWithoutDirective(named.info(id).decl.doc));
     schemas[name] = withDoc(printJsonSchema(named.shape(id), ref), doc) as JsonValue;
@@ -189,7 +196,14 @@ export function openApiDocument(model: WorkspaceModel, options: Omit<OpenApiOpti
 function licenseObject(spdx: string, diagnostics: Diagnostic[]): JsonValue {
   const expression = spdx.trim();
   if (!isSpdxExpression(expression)) {
-    diagnostics.push(error('FW5051', undefined, `--license ${JSON.stringify(spdx)} is not an SPDX license identifier or expression`, 'pass one such as MIT, Apache-2.0, "Apache-2.0 OR MIT" or LicenseRef-<name>'));
+    diagnostics.push(
+      error(
+        'FW5051',
+        undefined,
+        `--license ${JSON.stringify(spdx)} is not an SPDX license identifier or expression`,
+        'pass one such as MIT, Apache-2.0, "Apache-2.0 OR MIT" or LicenseRef-<name>',
+      ),
+    );
   }
   return { name: expression, identifier: expression };
 }
@@ -220,7 +234,8 @@ function unique(base: string, taken: Set<string>): string {
 }
 
 function sameOperation(route: RouteModel, method: HttpMethod, path: string, other: RouteModel): Diagnostic {
-  const d = error('FW5050', 
+  const d = error(
+    'FW5050',
     route.pos,
     `route ${route.name} and route ${other.name} are both ${method} ${path} in one OpenAPI document (they come from different root packages)`,
     'generate one document per root package: fw g openapi <package> --file <path>',
@@ -239,6 +254,7 @@ class PathTemplates {
 
   place(goPath: RoutePath): { path: string; paramNames: Map<string, string> } {
     const names: string[] = [];
+    // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch covers every segment kind, which tsc checks.
     const parts = goPath.segments.map((s) => {
       switch (s.kind) {
         case 'static':
@@ -385,7 +401,11 @@ function statedResponses(plan: OperationPlan): StatedResponse[] {
     if (r.kind === 'any') continue;
     for (const { key, status, digit } of statusKeys(r)) {
       const hasBody = plan.method !== 'HEAD' && !(status !== undefined && isBodyless(status)) && digit !== 1;
-      const entry: StatedResponse = { key, description: status !== undefined ? (STATUS_CODES[status] ?? `Status ${status}`) : CLASS_NAMES[digit]!, location: r.kind === 'redirect' && status !== 304 };
+      const entry: StatedResponse = {
+        key,
+        description: status !== undefined ? (STATUS_CODES[status] ?? `Status ${status}`) : CLASS_NAMES[digit]!,
+        location: r.kind === 'redirect' && status !== 304,
+      };
       if (hasBody && r.kind === 'error') entry.body = 'error';
       if (hasBody && r.kind === 'json' && r.body) entry.body = r.body;
       entries.push(entry);

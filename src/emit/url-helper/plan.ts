@@ -85,7 +85,15 @@ export function planUrlHelper(root: RootModel, program: GoProgram, ctx: ValueCon
     const earlier = queryTypes.get(plan.query.typeName);
     if (earlier) {
       const { route } = plan;
-      diagnostics.push(clash(route.pos, `the URL helper's query type ${plan.query.typeName} of ${route.groupName}().${plan.methodName} clashes with the one of ${earlier.route.groupName}().${earlier.methodName}`, 'rename one of the routes (name=...) or handler types', earlier.route.pos, `${earlier.route.groupName}().${earlier.methodName} declared here`));
+      diagnostics.push(
+        clash(
+          route.pos,
+          `the URL helper's query type ${plan.query.typeName} of ${route.groupName}().${plan.methodName} clashes with the one of ${earlier.route.groupName}().${earlier.methodName}`,
+          'rename one of the routes (name=...) or handler types',
+          earlier.route.pos,
+          `${earlier.route.groupName}().${earlier.methodName} declared here`,
+        ),
+      );
     } else queryTypes.set(plan.query.typeName, plan);
   }
   diagnostics.push(...checkOutputDir(root, program, [...FIXED_DECLARATIONS, ...groups.map((g) => g.typeName), ...queryTypes.keys()]));
@@ -114,7 +122,12 @@ function planGroup(group: GroupModel, ctx: ValueContext, memo: WeakMap<object, u
   const first = group.routes[0];
   if (!isExported(group.name) && first) {
     diagnostics.push(
-      error('FW5030', first.pos, `handler group ${group.name} would give the URL helper accessor urls.${group.name}(), which Go does not export`, 'start the handler type name with an upper-case letter'),
+      error(
+        'FW5030',
+        first.pos,
+        `handler group ${group.name} would give the URL helper accessor urls.${group.name}(), which Go does not export`,
+        'start the handler type name with an upper-case letter',
+      ),
     );
   }
   const methods = new Map<string, RouteModel>();
@@ -122,10 +135,25 @@ function planGroup(group: GroupModel, ctx: ValueContext, memo: WeakMap<object, u
     const plan = planRoute(route, requests[i], group, ctx, diagnostics);
     const other = methods.get(plan.methodName);
     if (other) {
-      diagnostics.push(clash(route.pos, `route ${route.name} gives the URL helper method ${group.name}().${plan.methodName}, which route ${other.name} of the same group gives too`, 'give one of them another name= that differs in more than the case of its first letter', other.pos, `${other.name} declared here`));
+      diagnostics.push(
+        clash(
+          route.pos,
+          `route ${route.name} gives the URL helper method ${group.name}().${plan.methodName}, which route ${other.name} of the same group gives too`,
+          'give one of them another name= that differs in more than the case of its first letter',
+          other.pos,
+          `${other.name} declared here`,
+        ),
+      );
     } else methods.set(plan.methodName, route);
     if (!isExported(plan.methodName)) {
-      diagnostics.push(error('FW5031', route.pos, `route name ${route.name} gives the URL helper method ${plan.methodName}, which Go does not export`, 'name the route with an upper-case first letter (name=...)'));
+      diagnostics.push(
+        error(
+          'FW5031',
+          route.pos,
+          `route name ${route.name} gives the URL helper method ${plan.methodName}, which Go does not export`,
+          'name the route with an upper-case first letter (name=...)',
+        ),
+      );
     }
     return plan;
   });
@@ -167,12 +195,22 @@ function planRoute(route: RouteModel, requestType: ResolvedType | undefined, gro
       }
       const earlier = seen.get(f.field.name);
       if (earlier) {
-        diagnostics.push(clash(f.field.pos, `query fields ${f.name} and ${earlier.name} of ${route.request!.name} are both named ${f.field.name} (through embedded structs), so ${typeName} cannot hold both`, 'rename one of the fields', earlier.field.pos, `${f.field.name} declared here`));
+        diagnostics.push(
+          clash(
+            f.field.pos,
+            `query fields ${f.name} and ${earlier.name} of ${route.request!.name} are both named ${f.field.name} (through embedded structs), so ${typeName} cannot hold both`,
+            'rename one of the fields',
+            earlier.field.pos,
+            `${f.field.name} declared here`,
+          ),
+        );
       } else seen.set(f.field.name, f);
       return { goName: f.field.name, key: f.name, shape, pos: f.field.pos, required: isRequiredField(f) };
     });
     // A required value is always given, so a pointer's value is taken as such.
-    plan.requiredQuery = fields.filter((f) => f.required).map(({ required: _, ...f }) => ({ ...f, shape: f.shape.kind === 'pointer' ? { kind: 'scalar', scalar: f.shape.scalar } : f.shape }));
+    plan.requiredQuery = fields
+      .filter((f) => f.required)
+      .map(({ required: _, ...f }) => ({ ...f, shape: f.shape.kind === 'pointer' ? { kind: 'scalar', scalar: f.shape.scalar } : f.shape }));
     const optional = fields.filter((f) => !f.required).map(({ required: _, ...f }) => f);
     if (optional.length > 0) plan.query = { typeName, fields: optional };
   }
@@ -180,7 +218,8 @@ function planRoute(route: RouteModel, requestType: ResolvedType | undefined, gro
 }
 
 function unsupported(f: TaggedField, role: string, fallback: string): Diagnostic {
-  return warning('FW5033', 
+  return warning(
+    'FW5033',
     f.field.pos,
     `field ${f.field.name} of ${f.field.owner} ${role} but has type ${describeExpr(f.field.goType)}, which the URL helper cannot format; ${fallback}`,
     'use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages',
@@ -197,7 +236,14 @@ function checkOutputDir(root: RootModel, program: GoProgram, declared: string[])
   const handlers = root.subPackages.find((p) => p.pkg.dir === dir);
   const firstRoute = handlers && root.routes.find((r) => handlerPackageOf(r) === handlers);
   if (firstRoute) {
-    out.push(error('FW5034', firstRoute.pos, `subfolder ${URL_HELPER_PACKAGE} holds handlers, but fw g url-helper writes package ${URL_HELPER_PACKAGE} into it`, 'move these handlers to a subfolder with another name'));
+    out.push(
+      error(
+        'FW5034',
+        firstRoute.pos,
+        `subfolder ${URL_HELPER_PACKAGE} holds handlers, but fw g url-helper writes package ${URL_HELPER_PACKAGE} into it`,
+        'move these handlers to a subfolder with another name',
+      ),
+    );
     return out;
   }
   // Only files a person added are checked; fw's own output is not even parsed.
@@ -208,12 +254,23 @@ function checkOutputDir(root: RootModel, program: GoProgram, declared: string[])
     if (!handWritten.has(file.path)) continue;
     const where = { file: file.path, line: 1, col: 1 };
     if (file.packageName !== URL_HELPER_PACKAGE) {
-      out.push(error('FW5035', where, `${path.basename(file.path)} is in the URL helper's directory but in package ${file.packageName}`, `move it elsewhere, or make it part of package ${URL_HELPER_PACKAGE}`));
+      out.push(
+        error(
+          'FW5035',
+          where,
+          `${path.basename(file.path)} is in the URL helper's directory but in package ${file.packageName}`,
+          `move it elsewhere, or make it part of package ${URL_HELPER_PACKAGE}`,
+        ),
+      );
       continue;
     }
-    const decls = [...file.types.map((t) => ({ name: t.name, pos: t.pos })), ...file.funcs.filter((f) => !f.receiver).map((f) => ({ name: f.name, pos: f.namePos }))];
+    const decls = [
+      ...file.types.map((t) => ({ name: t.name, pos: t.pos })),
+      ...file.funcs.filter((f) => !f.receiver).map((f) => ({ name: f.name, pos: f.namePos })),
+    ];
     for (const d of decls) {
-      if (names.has(d.name)) out.push(error('FW5036', d.pos, `${d.name} is declared here and generated by fw g url-helper in the same package`, `rename your ${d.name}`));
+      if (names.has(d.name))
+        out.push(error('FW5036', d.pos, `${d.name} is declared here and generated by fw g url-helper in the same package`, `rename your ${d.name}`));
     }
   }
   return out;

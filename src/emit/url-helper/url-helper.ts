@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostics';
-import type { GroupModel, RootModel } from '../../model/model';
+import type { GroupModel } from '../../model/model';
 import { lowerFirst, uniqueImportNames } from '../../model/naming';
 import { isGoIdentifier } from '../../go/names';
 import { typeResolverFor } from '../../go/type-resolver';
@@ -139,7 +139,7 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
   const taken = new Set<string>(r.requiredQuery.length > 0 ? REQUIRED_QUERY_LOCALS : []);
   const params: string[] = [];
   const checks: string[] = [];
-  const valueOf = new Map<string, string>();
+  const expressionOf = new Map<string, string>();
   for (const p of r.params) {
     const name = paramName(p.wildcard, reserved, taken);
     taken.add(name);
@@ -147,16 +147,16 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
     const text = values.format(p.scalar, name);
     if (!mayBeRefused(p)) {
       // Digits, signs, dots, letters, ":" and "+": url.PathEscape would keep them all.
-      valueOf.set(p.wildcard, text);
+      expressionOf.set(p.wildcard, text);
       continue;
     }
     checks.push(`${p.remainder ? 'fwCheckRest' : 'fwCheckSegment'}(${goString(p.wildcard)}, ${text})`);
     uses.checked = true;
     if (p.remainder) uses.checkedRest = uses.rest = true;
     else uses.segment = true;
-    valueOf.set(p.wildcard, p.remainder ? `fwRest(${text})` : `url.PathEscape(${text})`);
+    expressionOf.set(p.wildcard, p.remainder ? `fwRest(${text})` : `url.PathEscape(${text})`);
   }
-  const pieces = pathPieces(r, valueOf);
+  const pieces = pathPieces(r, expressionOf);
   const statements: string[] = [];
   if (r.requiredQuery.length > 0) {
     uses.values = true;
@@ -213,7 +213,7 @@ const REQUIRED_QUERY_LOCALS = ['v', 'e'];
 type Piece = { lit: string } | { expr: string };
 
 /** The path after the base URL: escaped literals merged, values as expressions. */
-function pathPieces(r: RoutePlan, valueOf: ReadonlyMap<string, string>): Piece[] {
+function pathPieces(r: RoutePlan, expressionOf: ReadonlyMap<string, string>): Piece[] {
   const pieces: Piece[] = [];
   const lit = (s: string) => {
     const last = pieces[pieces.length - 1];
@@ -223,7 +223,7 @@ function pathPieces(r: RoutePlan, valueOf: ReadonlyMap<string, string>): Piece[]
   for (const seg of r.route.path.segments) {
     lit('/');
     if (seg.kind === 'static') lit(staticSegmentUrl(seg.value));
-    else if (seg.kind === 'wildcard' || seg.kind === 'remainder') pieces.push({ expr: valueOf.get(seg.name)! });
+    else if (seg.kind === 'wildcard' || seg.kind === 'remainder') pieces.push({ expr: expressionOf.get(seg.name)! });
     // {$}: the slash alone
   }
   return pieces;

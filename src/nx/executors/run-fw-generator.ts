@@ -92,7 +92,13 @@ function filesToGenerate(
   const selected = selectRoots(cwd, all, packages, problems);
   if (problems.length > 0) return undefined;
   const abs = (f: string | undefined) => (f ? toPosix(path.resolve(cwd, f)) : undefined);
-  const files = (roots: typeof all) => outputFiles(toPosix(cwd), roots.map((r) => r.relDir), abs(single.client) ?? '', abs(single.openapi));
+  const files = (roots: typeof all) =>
+    outputFiles(
+      toPosix(cwd),
+      roots.map((r) => r.relDir),
+      abs(single.client) ?? '',
+      abs(single.openapi),
+    );
   const own = files(selected);
   const every = files(all);
   // The fw.json files generation reads (beside the go.mod of each selected root's module): inputs too.
@@ -136,7 +142,12 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
     );
   }
   if (included.length > 0) {
-    return error('FW8003', undefined, `the inputs of the cached target ${target} do not exclude the generated files ${included.join(', ')}`, `add ${list(included, '!')} to its inputs`);
+    return error(
+      'FW8003',
+      undefined,
+      `the inputs of the cached target ${target} do not exclude the generated files ${included.join(', ')}`,
+      `add ${list(included, '!')} to its inputs`,
+    );
   }
   if (extra.length > 0) {
     return error(
@@ -149,7 +160,12 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
   const inputs = (context.target.inputs ?? []).filter((i): i is string => typeof i === 'string' && !i.startsWith('!')).map(resolve);
   const configs = files.configs.map(rel).filter((f) => !inputs.includes(f));
   if (configs.length > 0) {
-    return error('FW8005', undefined, `the inputs of the cached target ${target} do not include ${configs.join(', ')}, whose type mappings decide the output`, `add ${list(configs)} to its inputs`);
+    return error(
+      'FW8005',
+      undefined,
+      `the inputs of the cached target ${target} do not include ${configs.join(', ')}, whose type mappings decide the output`,
+      `add ${list(configs)} to its inputs`,
+    );
   }
   return undefined;
 }
@@ -195,7 +211,9 @@ export async function runFwGenerator(
       packages: options.packages ?? [],
       clientFile: files.client,
       clientZod: options.zod ?? 'classic',
-      openapi: files.openapi ? { file: files.openapi, title: options.title, version: options.version, license: options.license, servers: options.servers } : undefined,
+      openapi: files.openapi
+        ? { file: files.openapi, title: options.title, version: options.version, license: options.license, servers: options.servers }
+        : undefined,
       cacheDir: defaultCacheDir(context.root),
     },
     { check: options.check, force: options.force },

@@ -40,7 +40,8 @@ export function checkFenceInfo(root: string, pages: string[]): string[] {
   for (const page of pages) {
     for (const f of splitFences(read(root, page)).fences) {
       const alias = ALIASES[f.lang.toLowerCase()];
-      if (alias) findings.push(`${page}:${f.line}: a \`${f.lang}\` fence is not checked: write \`${alias}\` (or \`${alias} no-${alias === 'sh' ? 'run' : 'check'}\`)`);
+      if (alias)
+        findings.push(`${page}:${f.line}: a \`${f.lang}\` fence is not checked: write \`${alias}\` (or \`${alias} no-${alias === 'sh' ? 'run' : 'check'}\`)`);
       const allowed = FLAGS[f.lang];
       for (const flag of allowed ? f.flags.filter((x) => !allowed.test(x)) : []) {
         findings.push(`${page}:${f.line}: unknown flag \`${flag}\` on a \`${f.lang}\` fence (allowed: ${allowed!.source.replace(/[\^$()]/g, '')})`);
@@ -221,7 +222,10 @@ export function checkGo(root: string, pages: string[], example = path.join(FIXTU
     });
     const run = spawnSync('go', ['vet', './fwdocs/...'], { cwd: dir, env: offlineGoEnv(), encoding: 'utf8' });
     if (run.status !== 0) {
-      const output = `${run.stdout}${run.stderr}`.split('\n').filter((l) => !l.startsWith('# ')).join('\n');
+      const output = `${run.stdout}${run.stderr}`
+        .split('\n')
+        .filter((l) => !l.startsWith('# '))
+        .join('\n');
       // go prints paths as fwdocs/bN/doc.go or ./fwdocs/bN/doc.go; the `/doc.go` suffix makes b1 and b10 distinct.
       findings.push(...mapBack(output, (n) => `fwdocs/b${n}/doc.go`, whole));
       if (findings.length === 0) findings.push(`go vet failed without naming a block: ${output}`);
@@ -253,7 +257,9 @@ export function runShellBlocks(root: string, page: string, example = path.join(F
       const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', fence.body], { cwd: dir, env, encoding: 'utf8', timeout: 120_000 });
       if (run.status !== expected) {
         const output = `${run.stdout ?? ''}${run.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
-        findings.push(`${page}:${fence.line}: sh block exited ${run.status ?? run.signal}, expected ${expected} (mark it \`sh no-run\` if it cannot run on the example):\n${output}`);
+        findings.push(
+          `${page}:${fence.line}: sh block exited ${run.status ?? run.signal}, expected ${expected} (mark it \`sh no-run\` if it cannot run on the example):\n${output}`,
+        );
       }
     }
     return findings;

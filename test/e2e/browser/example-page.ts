@@ -17,7 +17,9 @@ async function run(client: typeof classic, flavour: string): Promise<Record<stri
   out.notFound = await outcome(() => api.v1.user.getUser({ path: { id: 987654 } }));
   out.queryArrays = await outcome(() => api.v1.probe.echo({ query: { ids: [1, -2], tags: ['a b', 'c&d=e'], roles: ['admin', 'member'], text: 'ü ?#' } }));
   out.createUser = await outcome(() => api.v1.user.createUser({ headers: token, body: user }));
-  out.upload = await outcome(() => api.v1.file.upload({ body: { description: 'from Chromium', file: new File(['hello browser'], 'hello.txt', { type: 'text/plain' }) } }));
+  out.upload = await outcome(() =>
+    api.v1.file.upload({ body: { description: 'from Chromium', file: new File(['hello browser'], 'hello.txt', { type: 'text/plain' }) } }),
+  );
   out.redirect = await outcome(() => api.v1.file.download({ path: { path: 'docs/a b.txt' } }));
   const aborted = new AbortController();
   aborted.abort();
@@ -32,13 +34,23 @@ async function run(client: typeof classic, flavour: string): Promise<Record<stri
   out.retries = await outcome(() => retrying.v1.probe.flakyGet({ path: { key: `browser-${flavour}` } }));
   out.retriesSeen = seen;
   // Hostile values: refused before sending, or reaching their own route.
-  for (const name of ['', '.', '..', '%2e%2e', 'x/../../users/1', 'a\\b']) out[`byName ${name}`] = await outcome(() => api.v1.user.getUserByName({ path: { name } }));
-  for (const path of ['x/../../users/1', '..', 'a//b', '%2e%2e/users/1', 'docs/']) out[`download ${path}`] = await outcome(() => api.v1.file.download({ path: { path } }));
-  for (const value of ['Ω', 'a\nb', 'a\0b', ' x', '\x01', '']) out[`authorization ${JSON.stringify(value)}`] = await outcome(() => api.v1.user.createUser({ headers: { Authorization: value }, body: user }));
+  for (const name of ['', '.', '..', '%2e%2e', 'x/../../users/1', 'a\\b'])
+    out[`byName ${name}`] = await outcome(() => api.v1.user.getUserByName({ path: { name } }));
+  for (const path of ['x/../../users/1', '..', 'a//b', '%2e%2e/users/1', 'docs/'])
+    out[`download ${path}`] = await outcome(() => api.v1.file.download({ path: { path } }));
+  for (const value of ['Ω', 'a\nb', 'a\0b', ' x', '\x01', ''])
+    out[`authorization ${JSON.stringify(value)}`] = await outcome(() => api.v1.user.createUser({ headers: { Authorization: value }, body: user }));
   out.extraKey = await outcome(() => api.v1.user.createUser({ headers: token, body: { ...user, admin: true } } as never));
-  const raw = await fetch(`${baseUrl}/users`, { method: 'POST', headers: { ...token, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...user, email: 'raw@example.com', admin: true }) });
+  const raw = await fetch(`${baseUrl}/users`, {
+    method: 'POST',
+    headers: { ...token, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...user, email: 'raw@example.com', admin: true }),
+  });
   out.extraKeyRaw = { status: raw.status, body: await raw.json() };
   return out;
 }
 
-(globalThis as { fwRun?: unknown }).fwRun = async () => ({ zod: await run(classic, 'zod'), 'zod/mini': await run(mini as unknown as typeof classic, 'zod/mini') });
+(globalThis as { fwRun?: unknown }).fwRun = async () => ({
+  zod: await run(classic, 'zod'),
+  'zod/mini': await run(mini as unknown as typeof classic, 'zod/mini'),
+});

@@ -25,7 +25,17 @@ export function toolEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   for (const [k, v] of Object.entries(goEnv())) {
     if (!/^(NX_|TURBO_|VITEST|NODE_OPTIONS$|npm_lifecycle_|npm_package_)/.test(k)) env[k] = v;
   }
-  return { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_INTERACTIVE: 'false', TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1', NO_COLOR: '1', FORCE_COLOR: '0', ...extra };
+  return {
+    ...env,
+    NX_DAEMON: 'false',
+    NX_NO_CLOUD: 'true',
+    NX_INTERACTIVE: 'false',
+    TURBO_TELEMETRY_DISABLED: '1',
+    DO_NOT_TRACK: '1',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+    ...extra,
+  };
 }
 
 /** Tools colour their output when they think a CI log wants it (CI=true); assertions read plain text. */
@@ -37,12 +47,7 @@ function plain(text: string): string {
 }
 
 /** Runs a program with an argument array (no shell) and collects its output; never throws on a non-zero exit. */
-export function run(
-  command: string,
-  args: string[],
-  cwd: string,
-  options: { env?: Record<string, string>; timeoutMs?: number } = {},
-): Promise<CommandResult> {
+export function run(command: string, args: string[], cwd: string, options: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: toolEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

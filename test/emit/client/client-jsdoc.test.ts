@@ -18,7 +18,13 @@ describe('JSDoc of the golden example client, read by the TypeScript checker', (
   let exports: Map<string, ts.Symbol>;
 
   beforeAll(() => {
-    const program = ts.createProgram([CLIENT], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler });
+    const program = ts.createProgram([CLIENT], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+    });
     checker = program.getTypeChecker();
     const file = program.getSourceFile(CLIENT)!;
     exports = new Map(checker.getExportsOfModule(checker.getSymbolAtLocation(file)!).map((s) => [s.name, s]));

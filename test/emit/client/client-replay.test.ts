@@ -38,7 +38,7 @@ describe('replayed error and 204 answers of a public API (mocked fetch)', () => 
     expect(result.body).toEqual(JSON.parse(RECORDED.notFound));
     expect(result.body.message).toBe('Not Found');
     expect(result.body.code).toBeUndefined();
-    expect(result.body['documentation_url']).toBe('https://docs.github.com/rest/releases/releases#get-the-latest-release');
+    expect(result.body.documentation_url).toBe('https://docs.github.com/rest/releases/releases#get-the-latest-release');
     expect(result.text).toBe(RECORDED.notFound);
   });
 
@@ -65,7 +65,8 @@ describe('replayed error and 204 answers of a public API (mocked fetch)', () => 
   });
 
   it('an HTML page from a proxy on a declared 5xx:Error: the typed error result with its text', async () => {
-    const page = '<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center></body></html>';
+    const page =
+      '<html><head><title>503 Service Temporarily Unavailable</title></head><body><center><h1>503 Service Temporarily Unavailable</h1></center></body></html>';
     const result = await replaying(503, page, 'text/html').root.foreignErrors({ path: { kind: 'x' } });
     expect(result).toEqual({ status: 503, body: {}, text: page, headers: expect.any(Headers) });
   });

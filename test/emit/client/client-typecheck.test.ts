@@ -16,7 +16,15 @@ import { withVerifyingFacade } from '../../../src/emit/client/zod-facade';
  * its verifying zod facade (`withVerifyingFacade`), where tsc checks every
  * schema against its TypeScript type.
  */
-const GOLDEN_CLIENTS = ['fixtures/example/web/src/api/client.ts', 'fixtures/example/web/src/api/client.mini.ts', 'fixtures/client-kinds/client.ts', 'fixtures/json-oracle/web/client.ts', 'fixtures/json-oracle/web/client.mini.ts', 'fixtures/known-marshalers/web/client.ts', 'fixtures/known-marshalers/web/client.mini.ts'];
+const GOLDEN_CLIENTS = [
+  'fixtures/example/web/src/api/client.ts',
+  'fixtures/example/web/src/api/client.mini.ts',
+  'fixtures/client-kinds/client.ts',
+  'fixtures/json-oracle/web/client.ts',
+  'fixtures/json-oracle/web/client.mini.ts',
+  'fixtures/known-marshalers/web/client.ts',
+  'fixtures/known-marshalers/web/client.mini.ts',
+];
 
 describe('golden TypeScript clients type-check under strict options', () => {
   it('in a browser project (lib DOM, no Node types, library types checked too)', () => {
@@ -63,7 +71,11 @@ describe('a TypeScript type and its schema cannot disagree: tsc fails at the sch
     'schema-missing-property': broken(userSchema, '  email: /*#__PURE__*/ fwString(),\n', ''),
     'schema-optional': broken(userSchema, '  role: RoleSchema,', '  role: /*#__PURE__*/ fwOptional(RoleSchema),'),
     'schema-not-optional': broken(userSchema, '  address: /*#__PURE__*/ fwOptional(AddressSchema),', '  address: AddressSchema,'),
-    'schema-not-nullable': broken(userSchema, '  tags: /*#__PURE__*/ fwNullable(/*#__PURE__*/ fwArray(/*#__PURE__*/ fwString())),', '  tags: /*#__PURE__*/ fwArray(/*#__PURE__*/ fwString()),'),
+    'schema-not-nullable': broken(
+      userSchema,
+      '  tags: /*#__PURE__*/ fwNullable(/*#__PURE__*/ fwArray(/*#__PURE__*/ fwString())),',
+      '  tags: /*#__PURE__*/ fwArray(/*#__PURE__*/ fwString()),',
+    ),
     'schema-extra-property': broken(userSchema, '  id: /*#__PURE__*/ fwInt(),', '  id: /*#__PURE__*/ fwInt(),\n  extra: /*#__PURE__*/ fwString(),'),
   };
 
@@ -84,7 +96,10 @@ describe('a TypeScript type and its schema cannot disagree: tsc fails at the sch
         expect(lines.length, `${name}: ${errors.join('\n')}`).toBeGreaterThan(0);
         // At UserSchema's declaration (one line lower where the interface grew a line).
         const shift = name === 'interface-extra-required' ? 1 : 0;
-        expect(lines.every((l) => l.includes(`${name}.ts(${schemaLine + shift},`)), `${name}: ${lines.join('\n')}`).toBe(true);
+        expect(
+          lines.every((l) => l.includes(`${name}.ts(${schemaLine + shift},`)),
+          `${name}: ${lines.join('\n')}`,
+        ).toBe(true);
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

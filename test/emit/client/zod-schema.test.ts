@@ -87,13 +87,20 @@ describe('Go → zod: one row per kind of type', () => {
       'type T struct {\n\tA string `json:"a,omitempty"`\n\tB *int `json:"b,omitzero"`\n\tC []string `json:"c,omitempty"`\n\tD *[]string `json:"d,omitempty"`\n}',
     );
     expect(zod).toBe(
-      ['fwObject({', '  a: fwOptional(fwString()),', '  b: fwOptional(fwInt()),', '  c: fwOptional(fwArray(fwString())),', '  d: fwOptional(fwNullable(fwArray(fwString()))),', '})'].join('\n'),
+      [
+        'fwObject({',
+        '  a: fwOptional(fwString()),',
+        '  b: fwOptional(fwInt()),',
+        '  c: fwOptional(fwArray(fwString())),',
+        '  d: fwOptional(fwNullable(fwArray(fwString()))),',
+        '})',
+      ].join('\n'),
     );
   });
 
   it('skips json:"-" and unexported fields, names untagged fields after the Go field', async () => {
     const { zod } = await mapGo('type T struct {\n\tName string\n\tSecret string `json:"-"`\n\tDash string `json:"-,"`\n\thidden int\n}');
-    expect(zod).toBe(["fwObject({", '  Name: fwString(),', "  '-': fwString(),", '})'].join('\n'));
+    expect(zod).toBe(['fwObject({', '  Name: fwString(),', "  '-': fwString(),", '})'].join('\n'));
   });
 
   it('json:",string" values are strings', async () => {
@@ -164,10 +171,18 @@ describe('Go → zod: one row per kind of type', () => {
   });
 
   it('recursive types go through fwLazy, also through a slice', async () => {
-    const { decls, schemas } = await mapGo('type T struct {\n\tName string `json:"name"`\n\tChildren []T `json:"children"`\n\tParent *T `json:"parent,omitempty"`\n}');
+    const { decls, schemas } = await mapGo(
+      'type T struct {\n\tName string `json:"name"`\n\tChildren []T `json:"children"`\n\tParent *T `json:"parent,omitempty"`\n}',
+    );
     expect(decls).toHaveLength(1);
     expect(decls[0]!.zod).toBe(
-      ['fwObject({', '  name: fwString(),', '  children: fwNullable(fwArray(fwLazy(() => TSchema))),', '  parent: fwOptional(fwLazy(() => TSchema)),', '})'].join('\n'),
+      [
+        'fwObject({',
+        '  name: fwString(),',
+        '  children: fwNullable(fwArray(fwLazy(() => TSchema))),',
+        '  parent: fwOptional(fwLazy(() => TSchema)),',
+        '})',
+      ].join('\n'),
     );
     expect(decls[0]!.tsType).toBe(['{', '  name: string;', '  children: T[] | null;', '  parent?: T | undefined;', '}'].join('\n'));
     const tree = { name: 'a', children: [{ name: 'b', children: null }] };
@@ -218,9 +233,13 @@ describe('Go → zod: one row per kind of type', () => {
   });
 
   it('names two types of the same name after their packages', async () => {
-    const { decls } = await mapGo('import "example.com/app/models"\n\ntype User struct{}\n\ntype T struct {\n\tA User `json:"a"`\n\tB models.User `json:"b"`\n}', 'T', {
-      'models/models.go': 'package models\n\ntype User struct{}\n',
-    });
+    const { decls } = await mapGo(
+      'import "example.com/app/models"\n\ntype User struct{}\n\ntype T struct {\n\tA User `json:"a"`\n\tB models.User `json:"b"`\n}',
+      'T',
+      {
+        'models/models.go': 'package models\n\ntype User struct{}\n',
+      },
+    );
     expect(decls.map((d) => d.typeName).sort()).toEqual(['ApiUser', 'ModelsUser', 'T']);
   });
 });
@@ -310,7 +329,8 @@ describe('Go → zod: generic types that never end', () => {
 });
 
 describe('Go → zod: field comments', () => {
-  const src = 'type T struct {\n\t// Name is shown.\n\tName string `json:"name"`\n\tTags *[]string `json:"tags,omitempty"` // may be empty\n\tID int `json:"id"`\n}';
+  const src =
+    'type T struct {\n\t// Name is shown.\n\tName string `json:"name"`\n\tTags *[]string `json:"tags,omitempty"` // may be empty\n\tID int `json:"id"`\n}';
 
   it('ride on the JSON shape in every context (written and decoded), so every generator can print them', async () => {
     const program = await parsedProgram(MOD, { 'api/api.go': `package api\n\n${src}` });
@@ -318,7 +338,10 @@ describe('Go → zod: field comments', () => {
     const mapper = new JsonShapes(resolver);
     const fields = resolver.jsonFields(resolver.resolveRef({ name: 'T', pkg: program.package(`${MOD}/api`)! }));
     for (const ctx of ['out', 'addr', 'in'] as const) {
-      expect(mapper.object(fields, ctx).props.map((p) => [p.name, p.doc]), ctx).toEqual([
+      expect(
+        mapper.object(fields, ctx).props.map((p) => [p.name, p.doc]),
+        ctx,
+      ).toEqual([
         ['name', ['Name is shown.']],
         ['tags', ['may be empty']],
         ['id', []],
@@ -329,7 +352,15 @@ describe('Go → zod: field comments', () => {
   it('print as the JSDoc of the TypeScript property, not in the schema', async () => {
     const { decls, zod } = await mapGo(src);
     expect(decls[0]!.tsDecl).toBe(
-      ['interface T {', '  /** Name is shown. */', '  name: string;', '  /** may be empty */', '  tags?: string[] | null | undefined;', '  id: number;', '}'].join('\n'),
+      [
+        'interface T {',
+        '  /** Name is shown. */',
+        '  name: string;',
+        '  /** may be empty */',
+        '  tags?: string[] | null | undefined;',
+        '  id: number;',
+        '}',
+      ].join('\n'),
     );
     expect(zod).toBe(['fwObject({', '  name: fwString(),', '  tags: fwOptional(fwNullable(fwArray(fwString()))),', '  id: fwInt(),', '})'].join('\n'));
   });

@@ -35,10 +35,15 @@ function workspace(handlers: string, extra: Record<string, string> = {}): string
 async function openapi(dir: string, file = 'openapi.json'): Promise<{ doc: Doc; diagnostics: string[]; contents: string }> {
   const result = await generate({ cwd: dir, generators: ['openapi'], openapi: { file } });
   const contents = result.files[0]?.contents ?? '';
-  return { doc: contents ? (file.endsWith('.json') ? JSON.parse(contents) : parseYaml(contents)) : undefined, diagnostics: result.diagnostics.map((d) => formatDiagnostic(d, dir)), contents };
+  return {
+    doc: contents ? (file.endsWith('.json') ? JSON.parse(contents) : parseYaml(contents)) : undefined,
+    diagnostics: result.diagnostics.map((d) => formatDiagnostic(d, dir)),
+    contents,
+  };
 }
 
-const route = (annotation: string, name: string, doc = '') => `${doc}// fw:http_route ${annotation}\nfunc (h *UserHandler) ${name}() http.HandlerFunc { return nil }\n`;
+const route = (annotation: string, name: string, doc = '') =>
+  `${doc}// fw:http_route ${annotation}\nfunc (h *UserHandler) ${name}() http.HandlerFunc { return nil }\n`;
 
 describe('paths and operations', () => {
   it('translates Go 1.22 patterns: {name} and {name...} are path parameters, {$} the exact path with its slash', async () => {
@@ -74,7 +79,13 @@ describe('paths and operations', () => {
   it('paths that differ only in wildcard names are one OpenAPI path; the later route takes the first names', async () => {
     const { doc } = await openapi(workspace(route('path=/users/{id} method=GET', 'GetUser') + route('path=/users/{userID} method=DELETE', 'DeleteUser')));
     expect(Object.keys(doc.paths)).toEqual(['/users/{id}']);
-    expect(doc.paths['/users/{id}']!.delete!.parameters[0]).toEqual({ name: 'id', in: 'path', required: true, description: 'Go wildcard {userID}.', schema: { type: 'string' } });
+    expect(doc.paths['/users/{id}']!.delete!.parameters[0]).toEqual({
+      name: 'id',
+      in: 'path',
+      required: true,
+      description: 'Go wildcard {userID}.',
+      schema: { type: 'string' },
+    });
   });
 
   it('the same method and path in two roots is an error naming both routes', async () => {
@@ -102,7 +113,9 @@ type CreateUserRequest struct {
 `;
   it('path, query and header tags become parameters; required_header a required header; Authorization a security scheme', async () => {
     const { doc } = await openapi(
-      workspace(types + route('path=/orgs/{org}/users method=POST request=CreateUserRequest required_header=Authorization required_header=X-Tenant', 'CreateUser')),
+      workspace(
+        types + route('path=/orgs/{org}/users method=POST request=CreateUserRequest required_header=Authorization required_header=X-Tenant', 'CreateUser'),
+      ),
     );
     const op = doc.paths['/orgs/{org}/users']!.post!;
     expect(op.parameters).toEqual([
@@ -116,12 +129,17 @@ type CreateUserRequest struct {
     expect(op.requestBody).toEqual({
       required: true,
       // fwhttp.Bind refuses keys the Go type does not have.
-      content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' }, nick: { type: 'string' } }, required: ['name'], additionalProperties: false } } },
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { name: { type: 'string' }, nick: { type: 'string' } }, required: ['name'], additionalProperties: false },
+        },
+      },
     });
   });
 
   it('query, header and form fields tagged ,required are required parameters and required body properties', async () => {
-    const req = 'type DayRequest struct {\n\tDay string `query:"day,required"`\n\tPage int `query:"page"`\n\tTenant string `header:"X-Tenant,required"`\n\tTitle string `form:"title,omitempty,required"`\n}\n';
+    const req =
+      'type DayRequest struct {\n\tDay string `query:"day,required"`\n\tPage int `query:"page"`\n\tTenant string `header:"X-Tenant,required"`\n\tTitle string `form:"title,omitempty,required"`\n}\n';
     const { doc, diagnostics } = await openapi(workspace(req + route('path=/days method=POST request=DayRequest', 'Days')));
     expect(diagnostics).toEqual([]);
     const op = doc.paths['/days']!.post!;
@@ -154,7 +172,11 @@ type UploadRequest struct {
       required: true,
       content: {
         'multipart/form-data': {
-          schema: { type: 'object', properties: { description: { type: 'string' }, file: { type: 'string', format: 'binary' } }, required: ['description', 'file'] },
+          schema: {
+            type: 'object',
+            properties: { description: { type: 'string' }, file: { type: 'string', format: 'binary' } },
+            required: ['description', 'file'],
+          },
         },
       },
     });
@@ -180,10 +202,17 @@ describe('responses', () => {
 
   it('Redirect has a Location header and no body; 204, 304 and HEAD answers have no content', async () => {
     const { doc } = await openapi(
-      workspace(resp + route('path=/r response=302:Redirect response=304:Redirect', 'Go') + route('path=/n method=[DELETE, HEAD] response=204:Thing response=200:Thing', 'Del')),
+      workspace(
+        resp +
+          route('path=/r response=302:Redirect response=304:Redirect', 'Go') +
+          route('path=/n method=[DELETE, HEAD] response=204:Thing response=200:Thing', 'Del'),
+      ),
     );
     const go = doc.paths['/r']!.get!.responses;
-    expect(go['302']).toEqual({ description: 'Found', headers: { Location: { description: 'Where the redirect points.', required: true, schema: { type: 'string' } } } });
+    expect(go['302']).toEqual({
+      description: 'Found',
+      headers: { Location: { description: 'Where the redirect points.', required: true, schema: { type: 'string' } } },
+    });
     expect(go['304']).toEqual({ description: 'Not Modified' });
     expect(doc.paths['/n']!.delete!.responses['204']).toEqual({ description: 'No Content' });
     expect(doc.paths['/n']!.head!.responses['200']).toEqual({ description: 'OK' });
@@ -198,7 +227,9 @@ describe('responses', () => {
 
   it('no unused components: a type used only on a 204 (or a HEAD answer) is none, FwError only when some route answers Error', async () => {
     const types = 'type Gone struct {\n\tID int `json:"id"`\n}\n\ntype Head struct {\n\tN int `json:"n"`\n}\n';
-    const { doc, diagnostics } = await openapi(workspace(types + route('path=/g method=DELETE response=204:Gone', 'Del') + route('path=/h method=HEAD response=200:Head', 'Peek')));
+    const { doc, diagnostics } = await openapi(
+      workspace(types + route('path=/g method=DELETE response=204:Gone', 'Del') + route('path=/h method=HEAD response=200:Head', 'Peek')),
+    );
     expect(diagnostics.filter((d) => d.includes('error:'))).toEqual([]);
     expect(doc.components.schemas).toEqual({});
     const withError = await openapi(workspace(types + route('path=/g method=DELETE response=204:Gone response=404:Error', 'Del')));
@@ -206,8 +237,13 @@ describe('responses', () => {
   });
 
   it('named types are components with their Go doc comment; FwError is the error body', async () => {
-    const { doc } = await openapi(workspace(`// Thing is a thing.\n${resp}` + route('path=/t response=200:Thing response=404:Error', 'Get')));
-    expect(doc.components.schemas.Thing).toEqual({ description: 'Thing is a thing.', type: 'object', properties: { id: { type: 'integer', format: 'int64' } }, required: ['id'] });
+    const { doc } = await openapi(workspace(`// Thing is a thing.\n${resp}${route('path=/t response=200:Thing response=404:Error', 'Get')}`));
+    expect(doc.components.schemas.Thing).toEqual({
+      description: 'Thing is a thing.',
+      type: 'object',
+      properties: { id: { type: 'integer', format: 'int64' } },
+      required: ['id'],
+    });
     expect(doc.components.schemas.FwError).toMatchObject({ type: 'object', properties: { message: { type: 'string' }, code: { type: 'string' } } });
   });
 });
@@ -226,7 +262,14 @@ describe('field comments', () => {
     expect(params).toEqual([
       { name: 'id', in: 'path', required: true, description: 'ID picks one thing.', schema: { type: 'integer', format: 'int64' } },
       { name: 'q', in: 'query', required: false, description: 'Q is matched against names.', schema: { type: 'string' } },
-      { name: 'X-Trace', in: 'header', required: false, description: 'Trace is sent on to the store.\n\nDeprecated: ignored since v2.', deprecated: true, schema: { type: 'string' } },
+      {
+        name: 'X-Trace',
+        in: 'header',
+        required: false,
+        description: 'Trace is sent on to the store.\n\nDeprecated: ignored since v2.',
+        deprecated: true,
+        schema: { type: 'string' },
+      },
     ]);
   });
 });
@@ -234,7 +277,11 @@ describe('field comments', () => {
 describe('document and file', () => {
   it('info, servers and the x-generated-by mark', async () => {
     const dir = workspace(route('path=/users', 'ListUsers'));
-    const result = await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'o.json', title: 'Users', version: '2.1.0', servers: ['https://a.example', 'https://b.example'] } });
+    const result = await generate({
+      cwd: dir,
+      generators: ['openapi'],
+      openapi: { file: 'o.json', title: 'Users', version: '2.1.0', servers: ['https://a.example', 'https://b.example'] },
+    });
     const doc = JSON.parse(result.files[0]!.contents) as Doc;
     expect(doc.openapi).toBe('3.1.1');
     expect(doc.info).toMatchObject({ 'x-generated-by': 'Code generated by fw. DO NOT EDIT.', title: 'Users', version: '2.1.0' });
@@ -255,7 +302,10 @@ describe('document and file', () => {
     // Shaped like an expression is not enough: every identifier must be on the SPDX license list.
     for (const license of ['not a license', 'MIT OR', 'MIT-Style', 'Apache 2.0']) {
       const refused = await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'o.json', license } });
-      expect(refused.diagnostics.map((d) => d.code), license).toEqual(['FW5051']);
+      expect(
+        refused.diagnostics.map((d) => d.code),
+        license,
+      ).toEqual(['FW5051']);
     }
     for (const license of ['GPL-2.0-or-later', 'Apache-2.0 WITH LLVM-exception', '(MIT AND BSD-3-Clause)', 'LicenseRef-Acme']) {
       expect((await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'o.json', license } })).diagnostics, license).toEqual([]);
@@ -277,7 +327,9 @@ describe('document and file', () => {
     fs.writeFileSync(path.join(dir, 'mine.json'), '{\n  "openapi": "3.1.0",\n  "info": { "title": "mine", "version": "1" }\n}\n');
     const refused = await runFw(['g', 'openapi', '--cwd', dir, '--file', 'mine.json']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('mine.json:1:1: error: refusing to overwrite a file that fw did not generate (it has no "x-generated-by": "Code generated by fw. DO NOT EDIT." mark)');
+    expect(refused.stderr).toContain(
+      'mine.json:1:1: error: refusing to overwrite a file that fw did not generate (it has no "x-generated-by": "Code generated by fw. DO NOT EDIT." mark)',
+    );
     expect(fs.readFileSync(path.join(dir, 'mine.json'), 'utf8')).toContain('"title": "mine"');
     expect((await runFw(['g', 'openapi', '--cwd', dir, '--file', 'mine.json', '--force', '-q'])).code).toBe(0);
   });
@@ -291,7 +343,7 @@ describe('document and file', () => {
   it('the YAML printer writes what a YAML reader reads back as the same value', () => {
     const value = {
       openapi: '3.1.1',
-      '200': { description: 'OK', 'yes': true, no: null, n: 1.5, empty: {}, list: [], quote: 'a "b"\n\tc: #d', '/p/{id}': [{ a: 1, b: [1, 'x'] }, 'y', [], {}] },
+      '200': { description: 'OK', yes: true, no: null, n: 1.5, empty: {}, list: [], quote: 'a "b"\n\tc: #d', '/p/{id}': [{ a: 1, b: [1, 'x'] }, 'y', [], {}] },
       on: ['- x', ': y', '*z', '&w', '!v', '%u', '@t', '`s', '? r', '', ' lead', 'trail '],
     };
     expect(parseYaml(toYaml(value, 'c'))).toEqual(value);

@@ -53,7 +53,9 @@ func (h *H) Get() http.HandlerFunc { return nil }
 func (h *H) Get() http.HandlerFunc { return nil }
 `,
     });
-    expect(diagnostics).toEqual(['api/h.go:7:4: error: route name _a gives the URL helper method _a, which Go does not export (name the route with an upper-case first letter (name=...))']);
+    expect(diagnostics).toEqual([
+      'api/h.go:7:4: error: route name _a gives the URL helper method _a, which Go does not export (name the route with an upper-case first letter (name=...))',
+    ]);
   });
 
   it('rejects two query types with the same name from different groups', async () => {
@@ -157,7 +159,7 @@ func (h *UserHandler) Get() http.HandlerFunc { return nil }
     ]);
     const other = await urlHelper({ 'api/h.go': handler, 'api/urlhelper/extra.go': 'package helpers\n' });
     expect(other.diagnostics).toEqual([
-      'api/urlhelper/extra.go:1:1: error: extra.go is in the URL helper\'s directory but in package helpers (move it elsewhere, or make it part of package urlhelper)',
+      "api/urlhelper/extra.go:1:1: error: extra.go is in the URL helper's directory but in package helpers (move it elsewhere, or make it part of package urlhelper)",
     ]);
   });
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { TypeResolver } from '../../../src/go/type-resolver';
-import { pathValueOf, queryShapeOf, type ScalarType, scalarOf, STRING_SCALAR, stringQueryShape, type ValueContext, ValuePrinter } from '../../../src/emit/url-helper/url-values';
+import {
+  pathValueOf,
+  queryShapeOf,
+  type ScalarType,
+  scalarOf,
+  STRING_SCALAR,
+  stringQueryShape,
+  type ValueContext,
+  ValuePrinter,
+} from '../../../src/emit/url-helper/url-values';
 import { field, go, goFile, importOf, memoryProgram, method, typeDecl } from '../../support/go-program';
 import type { GoPackage } from '../../../src/go/package';
 import type { ResolvedType } from '../../../src/go/resolved-types';

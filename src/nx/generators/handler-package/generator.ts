@@ -1,14 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  type GeneratorCallback,
-  type Tree,
-  formatFiles,
-  joinPathFragments,
-  logger,
-  readNxJson,
-  readProjectConfiguration,
-} from '@nx/devkit';
+import { type GeneratorCallback, type Tree, formatFiles, joinPathFragments, logger, readNxJson, readProjectConfiguration } from '@nx/devkit';
 import Handlebars from 'handlebars';
 import { DEFAULT_RUNTIME_DIR } from '../../../runtime/scaffold';
 import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
@@ -59,10 +51,7 @@ function routerTargetName(tree: Tree): string {
  * compiles at once), and the annotated example handler_health.go, which uses
  * the fwhttp runtime (scaffolded into the project when it is missing).
  */
-export async function handlerPackageGenerator(
-  tree: Tree,
-  options: HandlerPackageGeneratorOptions,
-): Promise<GeneratorCallback> {
+export async function handlerPackageGenerator(tree: Tree, options: HandlerPackageGeneratorOptions): Promise<GeneratorCallback> {
   const view = packageView(options.name);
   const projectName = await chooseGoProject(tree, options.project, 'Which Go project should get the handler package?');
   const project = readProjectConfiguration(tree, projectName);

@@ -1,12 +1,4 @@
-import {
-  type GeneratorCallback,
-  type Tree,
-  addDependenciesToPackageJson,
-  formatFiles,
-  readNxJson,
-  readProjectConfiguration,
-  updateNxJson,
-} from '@nx/devkit';
+import { type GeneratorCallback, type Tree, addDependenciesToPackageJson, formatFiles, readNxJson, readProjectConfiguration, updateNxJson } from '@nx/devkit';
 import { DEFAULT_RUNTIME_DIR } from '../../../runtime/scaffold';
 import { FW_NPM_NAME, fwInstalledName, fwVersion } from '../../package-info';
 import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
