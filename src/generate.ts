@@ -215,7 +215,7 @@ export async function generateAndWrite(options: GenerateOptions, write: WriteOpt
   if (hasErrors(result.diagnostics)) return { result, diagnostics: result.diagnostics, failure: 'errors' };
   const report = writeGeneratedFiles(result.files, write);
   const failure = report.diagnostics.length > 0 ? 'refused' : write.check && report.stale.length > 0 ? 'stale' : undefined;
-  if (record && failure === undefined && result.model) {
+  if (record && failure === undefined && result.model && !result.diagnostics.some((d) => UNRECORDED.has(d.code))) {
     recordRun(record.file, cacheSalt(), {
       roots: record.roots,
       inputDirs: result.model.program.searchedDirs,
@@ -228,6 +228,13 @@ export async function generateAndWrite(options: GenerateOptions, write: WriteOpt
   }
   return { result, report, diagnostics: [...result.diagnostics, ...report.diagnostics], failure };
 }
+
+/**
+ * Warnings about something fw could not find that can appear without any
+ * recorded input changing (`go mod download`, installing Go): a run that
+ * gave one is not recorded, so the next run looks again.
+ */
+const UNRECORDED: ReadonlySet<string> = new Set(['FW1020', 'FW1023']);
 
 /** What the printed report of a run says besides its outcome: what ran, where, and how to update a stale file. */
 export type RunLabels = Pick<RunReport, 'label' | 'cwd' | 'check' | 'staleHint'>;
@@ -272,6 +279,8 @@ function runRecordOf(options: GenerateOptions): { file: string; roots: string } 
     target: buildTarget(options.env ?? process.env, options.tags ?? []),
     // Where packages outside the workspace are found (go.mod, go.work and modules.txt are recorded as inputs).
     goEnv: goLookupEnv(options.env ?? process.env),
+    // Without GOROOT, the Go installation is the one on PATH (workspace/go-root.ts): another PATH may mean another standard library.
+    goRootFrom: (options.env ?? process.env).GOROOT ? undefined : (options.env ?? process.env).PATH,
   };
   return { file: runRecordFile(options.cacheDir!, key), roots: JSON.stringify(selected) };
 }

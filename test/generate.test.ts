@@ -327,4 +327,61 @@ describe('a run with nothing to do (the run record beside the parse cache)', () 
     const check = await runFw(['g', 'all', '--file', 'client.ts', '--cwd', app, '--no-cache', '--check']);
     expect(check.code, check.stdout + check.stderr).toBe(0);
   });
+
+  /** Runs `body` with the environment variables `vars` set (fw reads them in-process through runFw). */
+  async function withEnv(vars: Record<string, string>, body: () => Promise<void>): Promise<void> {
+    const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, vars);
+    try {
+      await body();
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  }
+
+  it('runs in full after a module it warned was missing is downloaded: such a run is not recorded', async () => {
+    const ws = replaceWorkspace();
+    const app = path.join(ws, 'app');
+    fs.writeFileSync(path.join(app, 'go.mod'), 'module example.com/app\n\ngo 1.22\n\nrequire example.com/lib v1.0.0\n');
+    const modCache = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-modcache-'));
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cache-'));
+    const args = ['g', 'all', '--file', 'client.ts', '--cwd', app, '--cache-dir', cacheDir];
+    await withEnv({ GOMODCACHE: modCache }, async () => {
+      const first = await runFw(args);
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stderr).toContain('[FW1023]');
+      const before = fs.readFileSync(path.join(app, 'client.ts'), 'utf8');
+      // What `go mod download` leaves in the module cache.
+      const dir = path.join(modCache, 'example.com', 'lib@v1.0.0');
+      fs.mkdirSync(path.join(dir, 'money'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'go.mod'), 'module example.com/lib\n\ngo 1.22\n');
+      fs.writeFileSync(path.join(dir, 'money', 'money.go'), money('\tCents int64 `json:"cents"`'));
+      const second = await runFw(args);
+      expect(second.code, second.stderr).toBe(0);
+      expect(second.stderr).not.toContain('[FW1023]');
+      expect(fs.readFileSync(path.join(app, 'client.ts'), 'utf8')).not.toBe(before);
+    });
+  });
+
+  it('runs in full after an edit of the go.work file GOWORK names', async () => {
+    const ws = replaceWorkspace();
+    const app = path.join(ws, 'app');
+    const work = path.join(ws, 'custom.work');
+    fs.writeFileSync(work, 'go 1.22\n\nuse ./app\n');
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cache-'));
+    const args = ['g', 'all', '--file', 'client.ts', '--cwd', app, '--cache-dir', cacheDir];
+    await withEnv({ GOWORK: work }, async () => {
+      expect((await runFw(args)).code).toBe(0);
+      const before = fs.readFileSync(path.join(app, 'client.ts'), 'utf8');
+      fs.writeFileSync(work, 'go 1.22\n\nuse (\n\t./app\n\t./shared\n)\n');
+      const second = await runFw(args);
+      expect(second.code, second.stderr).toBe(0);
+      expect(fs.readFileSync(path.join(app, 'client.ts'), 'utf8')).not.toBe(before);
+      const check = await runFw(['g', 'all', '--file', 'client.ts', '--cwd', app, '--no-cache', '--check']);
+      expect(check.code, check.stdout + check.stderr).toBe(0);
+    });
+  });
 });

@@ -152,13 +152,13 @@ export const DIAGNOSTIC_CODES = {
   FW2103: kind(
     W,
     'a declared type cannot be resolved; it is treated as unknown',
-    'use a type declared in this Go module, a basic type, or one fw knows (time.Time, json.RawMessage, …); download missing modules (`go mod download`)',
+    'use a type of this module, of the standard library or of a downloaded dependency (`go mod download`), a basic type, or declare its JSON form (`// fw:json`, fw.json)',
     '`type T chan int`',
   ),
   FW2104: kind(
     W,
     'the type of a struct field cannot be resolved; it is treated as unknown',
-    'use a type declared in this Go module, a basic type, or one fw knows; download missing modules (`go mod download`)',
+    'use a type of this module, of the standard library or of a downloaded dependency (`go mod download`), a basic type, or declare its JSON form (`// fw:json`, fw.json)',
     '``Ch chan int `json:"ch"` ``',
   ),
   FW2105: kind(

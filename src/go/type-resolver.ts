@@ -39,8 +39,8 @@ import { isStdlibPath } from '../workspace/build-list';
  * and every emitter can print each named type exactly once.
  *
  * Resolution is lazy and never throws on user input. Types it cannot see
- * (packages outside the workspace's modules, most of the standard library,
- * generic instantiations) resolve to `unknown` with a reason; the views
+ * (a package that cannot be found: a module not downloaded, no Go
+ * installation; a declaration fw cannot read) resolve to `unknown` with a reason; the views
  * (`jsonFields`, `taggedFields`) report those as warnings at the field that
  * uses them, once per field, and only for fields that the view includes.
  */

@@ -67,10 +67,10 @@ function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Recor
     ...analysis.moduleFiles.map(tok),
     '!{projectRoot}/**/*_test.go',
     ...generated,
-    // The target files are selected for (README "Build constraints"), and packages found (README "Where types come from").
+    // The target files are selected for (docs/annotations.md, build constraints), and packages found (docs/type-mapping.md).
     ...BUILD_TARGET_ENV.map((env) => ({ env })),
-    // The standard library read is the installed Go's.
-    { runtime: 'go env GOVERSION' },
+    // The standard library read is the installed Go's ("none" without Go, so that hashing never fails).
+    { runtime: 'go env GOVERSION || echo none' },
   ];
 }
 

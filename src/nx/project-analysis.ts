@@ -28,7 +28,8 @@ const toPosix = (p: string): string => p.split(path.sep).join('/') || '.';
 
 /**
  * The roots of a project (discovery) and the packages they import,
- * transitively, within the workspace's Go modules, read from import sections
+ * transitively, through the workspace's modules and those taken by a local
+ * replace or a go.work use, read from import sections
  * alone (go/import-closure.ts): nothing is parsed, nor emitted. Generation
  * reads a package only through an import (of a request or response type), so
  * these directories are a superset of what it reads: a package the handlers

@@ -49,7 +49,7 @@ export interface TurboTask {
   cache?: boolean;
 }
 
-/** Environment variables that select which Go files are read (README "Build constraints") and where packages are found: part of the hash. */
+/** Environment variables that select which Go files are read (docs/annotations.md, build constraints) and where packages are found: part of the hash. */
 const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED', ...GO_LOOKUP_ENV];
 
 export interface TurboPlan {

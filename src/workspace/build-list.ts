@@ -200,6 +200,8 @@ export class BuildList {
         : dep.version
           ? cachedGoModFile(this.cache, dep.path, dep.version)
           : undefined;
+      // A replacement directory's go.mod can change (the module cache's cannot): an input.
+      if (modFile && rep && isLocalReplacement(rep.new)) this.inputs.add(modFile);
       const mod = modFile ? readModFile(modFile) : undefined;
       for (const r of mod?.require ?? []) {
         const known = this.deps.get(r.path);
@@ -235,7 +237,6 @@ export class BuildList {
         dep.dir = moduleVersionDir(this.cache, rep.new.path, rep.new.version!);
         dep.version = rep.new.version!;
         dep.pos = rep.pos;
-        dep.path = rep.old.path;
       }
     }
   }

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { type Diagnostic, error, type Pos } from '../diagnostics/diagnostics';
+import { type Diagnostic, error, type Pos, wholeFile } from '../diagnostics/diagnostics';
 import { closestMatch } from '../diagnostics/suggest';
 import { FORM_TYPES, formProblem, formValueProblem, type JsonForm } from './json-form';
 
@@ -47,7 +47,7 @@ export function loadTypeMappings(moduleDirs: readonly string[], builtIn: (name: 
       text = fs.readFileSync(file, 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
-        diagnostics.push(error('FW1010', { file, line: 0, col: 0 }, `cannot read ${CONFIG_FILE}`, (e as Error).message));
+        diagnostics.push(error('FW1010', wholeFile(file), `cannot read ${CONFIG_FILE}`, (e as Error).message));
       continue;
     }
     contents.push(`${file}\n${text}`);

@@ -118,6 +118,7 @@ export class PackageLocator {
 
   private workspaceList(workFile: string): BuildList {
     const list = this.newList();
+    list.inputs.add(workFile);
     const work = readModFile(workFile);
     const workDir = path.dirname(workFile);
     if (!work) {
