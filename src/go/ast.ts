@@ -26,6 +26,23 @@ export interface GoFile {
   constraints: FileConstraints;
 }
 
+/** A file with nothing read from it yet: the parser fills one in; fw's own outputs stay this way (their package name only). */
+export function emptyGoFile(path: string, packageName: string, generated: boolean, constraints: FileConstraints): GoFile {
+  return {
+    path,
+    packageName,
+    generated,
+    imports: [],
+    funcs: [],
+    types: [],
+    consts: [],
+    strayAnnotations: [],
+    rootDirectives: [],
+    syntaxErrors: [],
+    constraints,
+  };
+}
+
 export interface GoImport {
   /** The import path, e.g. `net/http`. */
   path: string;

@@ -3,7 +3,17 @@ import { ANNOTATION_MARKER, ROOT_MARKER } from './annotation-comment';
 import { readFileConstraints } from './build-constraints';
 import { unquoteGoString } from './go-string';
 import type { Pos } from '../diagnostics/diagnostics';
-import type { GoComment, GoConstDecl, GoField, GoFile, GoFuncDecl, GoImport, GoTypeDecl, GoTypeExpr } from './ast';
+import {
+  emptyGoFile,
+  type GoComment,
+  type GoConstDecl,
+  type GoField,
+  type GoFile,
+  type GoFuncDecl,
+  type GoImport,
+  type GoTypeDecl,
+  type GoTypeExpr,
+} from './ast';
 
 /**
  * Reads Go source with tree-sitter (web-tree-sitter + the tree-sitter-go.wasm
@@ -64,19 +74,7 @@ class FileReader {
   ) {
     // eslint-disable-next-line no-control-regex
     this.ascii = !/[^\x00-\x7f]/.test(text);
-    this.out = {
-      path: file,
-      packageName: '',
-      generated: false,
-      imports: [],
-      funcs: [],
-      types: [],
-      consts: [],
-      strayAnnotations: [],
-      rootDirectives: [],
-      syntaxErrors: [],
-      constraints: readFileConstraints(text),
-    };
+    this.out = emptyGoFile(file, '', false, readFileConstraints(text));
   }
 
   read(root: Node): GoFile {

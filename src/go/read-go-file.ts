@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { writeCacheFile } from '../workspace/cache-dir';
 import { startsWithGeneratedHeader } from '../workspace/generated-header';
-import type { GoFile } from './ast';
+import { emptyGoFile, type GoFile } from './ast';
 import { readFileConstraints } from './build-constraints';
 import { withPaths } from './file-positions';
 import { parseGoFile } from './parser';
@@ -146,19 +146,7 @@ function headThroughPackageClause(fd: number, first: Buffer): Buffer {
 function generatedFile(file: string, head: Buffer): GoFile {
   const text = head.toString('utf8');
   const packageName = PACKAGE_CLAUSE.exec(text)?.[1] ?? '';
-  return {
-    path: file,
-    packageName,
-    generated: true,
-    imports: [],
-    funcs: [],
-    types: [],
-    consts: [],
-    strayAnnotations: [],
-    rootDirectives: [],
-    syntaxErrors: [],
-    constraints: readFileConstraints(text),
-  };
+  return emptyGoFile(file, packageName, true, readFileConstraints(text));
 }
 
 function readEntry(entryFile: string, key: string, file: string): GoFile | undefined {

@@ -1,4 +1,4 @@
-import type { GoConstDecl, GoField, GoFile, GoFuncDecl, GoImport, GoTypeDecl, GoTypeExpr } from '../../src/go/ast';
+import { emptyGoFile, type GoConstDecl, type GoField, type GoFile, type GoFuncDecl, type GoImport, type GoTypeDecl, type GoTypeExpr } from '../../src/go/ast';
 import type { GoPackage, GoProgram } from '../../src/go/package';
 
 /**
@@ -74,20 +74,7 @@ export function importOf(importPath: string, alias?: string): GoImport {
 }
 
 export function goFile(path: string, packageName: string, parts: Partial<Pick<GoFile, 'imports' | 'types' | 'consts' | 'funcs'>>): GoFile {
-  return {
-    path,
-    packageName,
-    generated: false,
-    imports: [],
-    funcs: [],
-    types: [],
-    consts: [],
-    strayAnnotations: [],
-    rootDirectives: [],
-    syntaxErrors: [],
-    constraints: { plusBuild: [] },
-    ...parts,
-  };
+  return { ...emptyGoFile(path, packageName, false, { plusBuild: [] }), ...parts };
 }
 
 /**
