@@ -4,6 +4,8 @@
  * url.PathEscape would produce for the same text.
  */
 
+import { patternSegmentBytes } from '../annotations/path-unescape';
+
 const HEX = '0123456789ABCDEF';
 
 /** Bytes url.PathEscape leaves alone: unreserved characters plus `$&+:=@` (RFC 3986 sub-delims allowed in a segment). */
@@ -17,24 +19,6 @@ function pathEscapeBytes(bytes: Uint8Array): string {
   let out = '';
   for (const b of bytes) out += keptByPathEscape(b) ? String.fromCharCode(b) : `%${HEX[b >> 4]}${HEX[b & 15]}`;
   return out;
-}
-
-/**
- * The bytes a pattern's literal segment stands for. ServeMux unescapes
- * literal segments (net/http pathUnescape) and keeps a segment with an
- * invalid `%` escape as written; this does the same.
- */
-function patternSegmentBytes(segment: string): Uint8Array {
-  const raw = Buffer.from(segment, 'utf8');
-  if (/%(?![0-9A-Fa-f]{2})/.test(segment)) return raw;
-  const out: number[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    if (raw[i] === 0x25) {
-      out.push(parseInt(segment.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else out.push(raw[i]!);
-  }
-  return Uint8Array.from(out);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Diagnostic, type Pos, error } from '../diagnostics/diagnostics';
 import type { HttpMethod, RoutePath } from '../annotations/types';
+import { patternSegmentBytes } from '../annotations/path-unescape';
 
 /**
  * Go 1.22 net/http ServeMux conflict detection, so that fw reports what
@@ -48,20 +49,9 @@ interface Segment {
   multi: boolean;
 }
 
-/** ServeMux compares literal segments after %-unescaping them; an invalid escape keeps the text as written. */
+/** ServeMux compares literal segments after %-unescaping them, byte for byte like Go strings. */
 function pathUnescape(text: string): string {
-  if (!text.includes('%')) return text;
-  if (/%(?![0-9A-Fa-f]{2})/.test(text)) return text;
-  const bytes: number[] = [];
-  const raw = Buffer.from(text, 'utf8');
-  for (let i = 0; i < raw.length; i++) {
-    if (raw[i] === 0x25) {
-      bytes.push(parseInt(raw.subarray(i + 1, i + 3).toString('latin1'), 16));
-      i += 2;
-    } else bytes.push(raw[i]!);
-  }
-  // Compared byte for byte, like Go strings.
-  return Buffer.from(bytes).toString('latin1');
+  return text.includes('%') ? Buffer.from(patternSegmentBytes(text)).toString('latin1') : text;
 }
 
 function toSegments(path: RoutePath): Segment[] {

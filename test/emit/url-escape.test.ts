@@ -18,6 +18,9 @@ describe('staticSegmentUrl (url.PathEscape of what ServeMux matches)', () => {
     ['a%2fb', 'a%2Fb'],
     ['caf%C3%A9', 'caf%C3%A9'],
     ['%7e', '~'],
+    // An escape after a multi-byte character (its hex digits are read from the bytes).
+    ['café%20x', 'caf%C3%A9%20x'],
+    ['é%41', '%C3%A9A'],
     // An invalid escape is kept as written, so its "%" is escaped.
     ['100%', '100%25'],
     ['%zz', '%25zz'],
