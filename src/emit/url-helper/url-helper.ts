@@ -41,22 +41,21 @@ function isInTree(pkg: GoPackage, dir: string): boolean {
 /** Local names of the generated query encoders (`func (q T) addTo(v url.Values)`, `for _, e := range`). */
 const ENCODER_IDENTIFIERS = ['q', 'v', 'e'];
 
-/** Uses of the helpers urlhelper.go declares only when some method calls them. */
-interface HelperUses {
-  /** url.PathEscape. */
-  segment: boolean;
-  rest: boolean;
-  query: boolean;
-  /** PathValueError and fwCheckSegment. */
-  checked: boolean;
-  checkedRest: boolean;
-  /** fwQueryWith: a route with required and optional query values. */
-  queryWith: boolean;
-  /** net/url's Values: a route with required query values. */
-  values: boolean;
-}
-
+/**
+ * Uses of the helpers urlhelper.go declares only when some method calls them:
+ * `segment` (url.PathEscape), `rest` (fwRest), `query` (fwQuery), `checked`
+ * (PathValueError, fwCheckSegment), `checkedRest` (fwCheckRest), `queryWith`
+ * (fwQueryWith: required and optional query values), `values` (url.Values:
+ * required query values).
+ */
 const HELPERS = ['segment', 'rest', 'query', 'checked', 'checkedRest', 'queryWith', 'values'] as const;
+
+type HelperUses = Record<(typeof HELPERS)[number], boolean>;
+
+/** No helper used yet. */
+function noHelperUses(): HelperUses {
+  return Object.fromEntries(HELPERS.map((k) => [k, false])) as HelperUses;
+}
 
 /** A group's text in urlhelper.go, and the standard packages and helpers it uses; valid for the import names it was printed with. */
 interface PrintedGroup {
@@ -87,7 +86,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
   const qualifier = (importPath: string) => importNames.get(importPath) ?? importPath;
   const reserved: ReadonlySet<string> = new Set([...BODY_IDENTIFIERS, ...importNames.values()]);
   const std = new Set(['strings']);
-  const uses = { segment: false, rest: false, query: false, checked: false, checkedRest: false, queryWith: false, values: false, text: false };
+  const uses = { ...noHelperUses(), text: false };
   const groups = plan.groups.map((g) => {
     let printed = memo?.get(g) as PrintedGroup | undefined;
     if (printed?.importNames !== importKey) {
@@ -116,7 +115,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
 }
 
 function printGroup(g: GroupPlan, values: ValuePrinter, reserved: ReadonlySet<string>, importNames: string): PrintedGroup {
-  const uses: HelperUses = { segment: false, rest: false, query: false, checked: false, checkedRest: false, queryWith: false, values: false };
+  const uses = noHelperUses();
   const text = render('urlhelper-group.go.hbs', {
     accessor: g.group.name,
     typeName: g.typeName,
