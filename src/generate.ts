@@ -1,28 +1,36 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
 import { brokenBudget, type RunReport, type WarningBudget } from './diagnostics/run-report';
-import { type ClientMemo, type EmitResult, type Emitter, type GeneratedFile, type OpenApiOptions, withProperties, type ZodFlavour } from './emit/emitter';
-import { emitters, type GeneratorName } from './emit/emitters';
-import type { GoFile } from './go/ast';
+import { type EmitResult, type GeneratedFile, type OpenApiOptions, withProperties, type ZodFlavour } from './emit/emitter';
+import { emit, type GeneratorName } from './emit/emitters';
 import { buildTarget } from './go/build-constraints';
+import { knownStdTypeNamed } from './go/known-marshalers';
+import { initGoParser } from './go/parser';
+import { WorkspaceProgram } from './go/program';
 import { cacheSalt } from './go/read-go-file';
-import { loadWorkspaceModel, type ModelMemo } from './model/build-model';
+import { TypeResolver } from './go/type-resolver';
+import { buildWorkspaceModel, keptRoot, type LoadedModel } from './model/build-model';
 import type { WorkspaceModel } from './model/model';
+import type { WatchSession } from './watch/session';
 import { goLookupEnv } from './workspace/package-locator';
 import { recordRun, runRecordFile, type RunSummary, upToDateRun } from './write/run-record';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
 import { sha256 } from './write/digest';
-import { discoverRoots } from './workspace/discover';
+import { type Discovery, discoverWorkspace } from './workspace/discover';
+import { loadTypeMappings } from './workspace/fw-config';
 import { selectRoots } from './workspace/select-roots';
 import { clientFileProblem, outputPathProblem } from './write/output-file';
 
 /**
- * The one place that knows every stage: workspace discovery → Go reading →
- * annotations → model → emitters, then (generateAndWrite) the writer. The
- * CLI, the Nx executors and plugin, and the benchmark call this module.
+ * The one place that knows every stage: workspace discovery (once per run)
+ * → Go reading → annotations → model → emitters, then (generateAndWrite)
+ * the writer. It makes the run's type resolver and hands emitters what they
+ * need; what `fw watch` keeps between runs is its WatchSession
+ * (./watch/session.ts). The CLI, the Nx executors and plugin, and the
+ * benchmark call this module.
  */
 
-export type { ClientMemo, GeneratorName, ZodFlavour };
+export type { GeneratorName, ZodFlavour };
 
 export interface GenerateOptions {
   /** Workspace directory (absolute, or relative to process.cwd()). */
@@ -43,33 +51,9 @@ export interface GenerateOptions {
   env?: NodeJS.ProcessEnv;
   /** Directory of the parse cache (see go/read-go-file.ts); no cache when undefined. */
   cacheDir?: string;
-  /**
-   * Go files parsed by earlier runs of this process, by path, that have not
-   * changed since (`fw watch` drops a file's entry when it changes); this run
-   * adds the files it reads.
-   */
-  parsed?: Map<string, GoFile>;
-  /**
-   * What the per-root generators (PER_ROOT) emitted for each root, by root
-   * directory, from earlier runs of this process: a root found here is not
-   * emitted again, one missing is emitted and added. Its keeper (`fw watch`)
-   * drops a root's entry whenever a file that root's outputs depend on changes.
-   */
-  rootOutputs?: RootOutputs;
-  /**
-   * With rootOutputs: per per-root generator, what its emitter derived from
-   * model objects in earlier runs of this process (EmitContext.memo), so that
-   * a root emitted again re-derives only the parts whose model changed.
-   */
-  emitMemos?: Map<GeneratorName, WeakMap<object, unknown>>;
-  /** What earlier runs of this process built of the model; see ModelMemo (`fw watch` keeps it). */
-  models?: ModelMemo;
-  /** The client's operations as earlier runs of this process printed them; see ClientMemo (`fw watch` keeps it). */
-  clientMemo?: ClientMemo;
+  /** What earlier runs of this process kept (`fw watch`); without one, the run reads and builds everything. */
+  session?: WatchSession;
 }
-
-/** Per root directory, per generator: the files and diagnostics emitted for that root alone. */
-export type RootOutputs = Map<string, Map<GeneratorName, EmitResult>>;
 
 /**
  * The generators whose files for one root are a function of that root's
@@ -95,24 +79,53 @@ function since(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-/** The model of the workspace, read for `options`' build target, through its parse cache and parsed files. */
-function loadModel(options: Omit<GenerateOptions, 'generators'>) {
-  const reading = { cacheDir: options.cacheDir, parsed: options.parsed, env: options.env };
-  return loadWorkspaceModel(
-    path.resolve(options.cwd),
-    options.packages ?? [],
-    buildTarget(options.env ?? process.env, options.tags ?? []),
-    reading,
-    options.models,
+/** What loadModel reads by. */
+export type ModelOptions = Pick<GenerateOptions, 'cwd' | 'packages' | 'tags' | 'env' | 'cacheDir' | 'session'>;
+
+/**
+ * discover → parse → model, for `options`' build target: discovery (unless
+ * given), the program with fw.json's type mappings, the selected roots' Go
+ * files read ahead in parallel, then the model stage. A session's kept
+ * program, discovery and root models are taken again.
+ */
+export async function loadModel(options: ModelOptions, discovery?: Discovery): Promise<LoadedModel> {
+  await initGoParser();
+  const cwd = path.resolve(options.cwd);
+  const { session } = options;
+  session?.dropFailedProgram();
+  const found = discovery ?? session?.discovery ?? discoverWorkspace(cwd);
+  if (session) session.discovery = found;
+  const diagnostics = [...found.diagnostics];
+  const selected = selectRoots(cwd, found.roots, options.packages ?? [], diagnostics);
+  const loaded = loadTypeMappings(
+    selected.flatMap((loc) => (loc.module ? [loc.module.dir] : [])),
+    (name) => knownStdTypeNamed(name) !== undefined,
   );
+  diagnostics.push(...loaded.diagnostics);
+  const create = () =>
+    new WorkspaceProgram(buildTarget(options.env ?? process.env, options.tags ?? []), {
+      cacheDir: options.cacheDir,
+      parsed: session?.parsed,
+      env: options.env,
+    });
+  const program = session ? session.programFor(loaded.mappings.key, create) : create();
+  program.typeMappings = loaded.mappings;
+  // Only packages the program has not loaded yet (a kept program keeps the unchanged ones) are worth reading ahead.
+  const searched = new Set(program.searchedDirs);
+  const unbuilt = selected.filter((loc) => !keptRoot(session?.models, loc));
+  await program.preload(unbuilt.flatMap((loc) => [loc.dir, ...loc.subDirs].filter((dir) => !searched.has(path.resolve(dir)))));
+  const built = buildWorkspaceModel({ cwd, program, allRoots: found.roots, selected, memo: session?.models });
+  diagnostics.push(...built.diagnostics, ...program.readErrors, ...program.locateDiagnostics);
+  return { model: built.model, diagnostics, allRoots: found.roots, program };
 }
 
 /**
  * discover → parse → validate → model → emit. Pure: reads the workspace and
  * returns file contents; writing is ./writer.ts's job. The CLI, the Nx
- * executors and the benchmark all call this.
+ * executors and the benchmark all call this. `discovery`: discovery's answer
+ * when the caller made it already this run (`--turbo`, the run record).
  */
-export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+export async function generate(options: GenerateOptions, discovery?: Discovery): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd);
   // Output paths named on the command line are checked before anything is read (SECURITY.md, rule 2).
   const clientFile = options.clientFile ? path.resolve(cwd, options.clientFile) : undefined;
@@ -123,13 +136,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   ].filter((d): d is Diagnostic => d !== undefined);
   if (pathProblems.length > 0) return { files: [], diagnostics: pathProblems, timings: [], summary: { roots: [], routes: 0 } };
   let start = process.hrtime.bigint();
-  const loaded = await loadModel(options);
+  const loaded = await loadModel(options, discovery);
   const timings = [{ stage: 'model', ms: since(start) }];
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];
+  const { session } = options;
   if (loaded.model && !hasErrors(diagnostics)) {
+    const resolver = session ? session.resolverFor(loaded.program) : new TypeResolver(loaded.program);
     for (const name of options.generators) {
-      const emitter = emitters[name];
       if (name === 'client' && !options.clientFile) {
         diagnostics.push(error('FW5002', undefined, 'the client generator needs an output file', 'pass --file <path>'));
         continue;
@@ -139,11 +153,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         continue;
       }
       start = process.hrtime.bigint();
-      const ctx = { clientFile, clientZod: options.clientZod, openapi: openapiOptions, clientMemo: options.clientMemo };
       const out =
-        options.rootOutputs && PER_ROOT.has(name)
-          ? emitByRoot(name, emitter, loaded.model, options.rootOutputs, memoOf(options, name))
-          : emitter(loaded.model, ctx);
+        session && PER_ROOT.has(name)
+          ? emitByRoot(name, loaded.model, session, resolver)
+          : emit(name, loaded.model, { resolver, clientFile, clientZod: options.clientZod, openapi: openapiOptions, memo: session?.memos[name] });
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push(withProperties(f, { generator: name }));
@@ -151,6 +164,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     // Emitters load the packages of request and response types on demand: their read errors count too.
     diagnostics.push(...loaded.program.readErrors, ...loaded.program.locateDiagnostics, ...loaded.program.importCycles());
   }
+  if (loaded.model) session?.built(loaded.model);
   const roots = loaded.model?.roots ?? [];
   return {
     files: hasErrors(diagnostics) ? [] : files,
@@ -161,27 +175,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
 }
 
-function memoOf(options: GenerateOptions, name: GeneratorName): WeakMap<object, unknown> | undefined {
-  if (!options.emitMemos) return undefined;
-  let memo = options.emitMemos.get(name);
-  if (!memo) options.emitMemos.set(name, (memo = new WeakMap()));
-  return memo;
-}
-
-/** `emitter`'s output for every root of `model`, in root order, reusing `memo`'s for the roots it holds and adding the others' (emitted with `emitMemo`). */
-function emitByRoot(
-  name: GeneratorName,
-  emitter: Emitter,
-  model: WorkspaceModel,
-  memo: RootOutputs,
-  emitMemo: WeakMap<object, unknown> | undefined,
-): EmitResult {
+/** Generator `name`'s output for every root of `model`, in root order: the session's for the roots it kept, emitted (and kept) for the others. */
+function emitByRoot(name: GeneratorName, model: WorkspaceModel, session: WatchSession, resolver: TypeResolver): EmitResult {
   const out: EmitResult = { files: [], diagnostics: [] };
   for (const root of model.roots) {
-    let byGenerator = memo.get(root.dir);
-    if (!byGenerator) memo.set(root.dir, (byGenerator = new Map()));
+    let byGenerator = session.rootOutputs.get(root.dir);
+    if (!byGenerator) session.rootOutputs.set(root.dir, (byGenerator = new Map()));
     let own = byGenerator.get(name);
-    if (!own) byGenerator.set(name, (own = emitter({ ...model, roots: [root] }, { memo: emitMemo })));
+    if (!own) byGenerator.set(name, (own = emit(name, { ...model, roots: [root] }, { resolver, memo: session.memos[name] })));
     out.files.push(...own.files);
     out.diagnostics.push(...own.diagnostics);
   }
@@ -202,16 +203,20 @@ export type GenerateAndWriteOutcome =
  * only print differently. With a cache directory, a run whose inputs and
  * outputs are as the last run with the same options left them
  * (write/run-record.ts) is skipped: nothing would be written, so nothing is
- * parsed or emitted, and its warnings are given again.
+ * parsed or emitted, and its warnings are given again. `discovery`: as for
+ * generate(); otherwise made here once, for the run record and generate().
  */
-export async function generateAndWrite(options: GenerateOptions, write: WriteOptions): Promise<GenerateAndWriteOutcome> {
-  const record = options.cacheDir !== undefined && options.parsed === undefined ? runRecordOf(options) : undefined;
+export async function generateAndWrite(options: GenerateOptions, write: WriteOptions, discovery?: Discovery): Promise<GenerateAndWriteOutcome> {
+  // Only a fresh run (no session) is recorded: a watch session keeps its own state.
+  const fresh = options.cacheDir !== undefined && !options.session;
+  const found = discovery ?? (fresh ? discoverWorkspace(path.resolve(options.cwd)) : undefined);
+  const record = found && fresh ? runRecordOf(options, found) : undefined;
   const recorded = record && upToDateRun(record.file, cacheSalt(), record.roots);
   if (recorded) {
     const result: GenerateResult = { files: [], diagnostics: recorded.diagnostics, timings: [], summary: recorded.summary };
     return { result, report: { written: [], unchanged: recorded.outputs, stale: [], diagnostics: [] }, diagnostics: recorded.diagnostics, failure: undefined };
   }
-  const result = await generate(options);
+  const result = await generate(options, found);
   if (hasErrors(result.diagnostics)) return { result, diagnostics: result.diagnostics, failure: 'errors' };
   const report = writeGeneratedFiles(result.files, write);
   const failure = report.diagnostics.length > 0 ? 'refused' : write.check && report.stale.length > 0 ? 'stale' : undefined;
@@ -261,11 +266,11 @@ export function runReportOf(outcome: GenerateAndWriteOutcome, labels: RunLabels,
   };
 }
 
-/** Where runs with these options are recorded, and discovery's answer now (undefined when discovery reports a problem). */
-function runRecordOf(options: GenerateOptions): { file: string; roots: string } | undefined {
+/** Where runs with these options are recorded, and the roots `discovery` selects (undefined when it reports a problem). */
+function runRecordOf(options: GenerateOptions, discovery: Discovery): { file: string; roots: string } | undefined {
   const cwd = path.resolve(options.cwd);
-  const problems: Diagnostic[] = [];
-  const selected = selectRoots(cwd, discoverRoots(cwd, problems), options.packages ?? [], problems);
+  const problems = [...discovery.diagnostics];
+  const selected = selectRoots(cwd, discovery.roots, options.packages ?? [], problems);
   if (problems.length > 0) return undefined;
   const key = {
     cwd,

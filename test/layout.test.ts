@@ -21,7 +21,7 @@ const STAGES: readonly (readonly string[])[] = [
   ['emit'],
   ['write'],
   ['generate.ts', 'runtime'],
-  ['watch.ts'],
+  ['watch'],
   ['cli', 'nx'],
   ['index.ts'],
 ];
@@ -31,6 +31,7 @@ function stageOf(rel: string): { rank: number; unit: string } {
   const top = parts[0]!;
   const rank = STAGES.findIndex((names) => names.includes(top));
   if (rank < 0) throw new Error(`src/${rel}: its top-level folder ${top} is not a stage of the layout (add it to STAGES and to README's Layout)`);
+  if (top === 'watch') return watchStageOf(rel, rank);
   if (top !== 'emit') return { rank, unit: top };
   // Inside emit/: the shared helpers (emit/*.ts), above them one folder per
   // generator (which share code only through those helpers), and on top
@@ -38,6 +39,13 @@ function stageOf(rel: string): { rank: number; unit: string } {
   if (parts.length > 2) return { rank: rank + 0.1, unit: `emit/${parts[1]}` };
   if (rel === 'emit/emitters.ts') return { rank: rank + 0.2, unit: 'emit/emitters.ts' };
   return { rank, unit: 'emit' };
+}
+
+/** watch/session.ts, the state generate.ts is handed, sits below generate.ts; the rest of watch/ (which calls generate.ts) above it. */
+function watchStageOf(rel: string, rank: number): { rank: number; unit: string } {
+  return rel === 'watch/session.ts'
+    ? { rank: STAGES.findIndex((names) => names.includes('generate.ts')) - 0.5, unit: 'watch/session' }
+    : { rank, unit: 'watch' };
 }
 
 function sourceFiles(dir: string): string[] {
@@ -109,5 +117,18 @@ describe('layout of src/', () => {
     expect(stageOf('emit/client/client.ts')).toEqual({ rank: 5.1, unit: 'emit/client' });
     expect(stageOf('emit/emitter.ts')).toEqual({ rank: 5, unit: 'emit' });
     expect(stageOf('go/parser.ts').rank).toBeLessThan(stageOf('model/model.ts').rank);
+    expect(stageOf('watch/session.ts').rank).toBeLessThan(stageOf('generate.ts').rank);
+    expect(stageOf('generate.ts').rank).toBeLessThan(stageOf('watch/watch.ts').rank);
+    expect(stageOf('emit/emitters.ts').rank).toBeLessThan(stageOf('watch/session.ts').rank);
+  });
+
+  it('gives emitters what they need as arguments: no module under emit/ looks up a type resolver by itself', () => {
+    const global: string[] = [];
+    for (const f of files.filter((file) => rel(file).startsWith('emit/'))) {
+      const text = fs.readFileSync(f, 'utf8');
+      // A resolver is made only by its owner (generate.ts, a watch session) and handed to emitters in EmitContext.
+      if (/\bnew TypeResolver\b|\btypeResolverFor\b/.test(text)) global.push(rel(f));
+    }
+    expect(global).toEqual([]);
   });
 });

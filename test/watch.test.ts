@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Diagnostic, formatDiagnostic } from '../src/diagnostics/diagnostics';
 import { generate } from '../src/generate';
-import { type Rebuild, startWatch, type Watcher } from '../src/watch';
+import { type Rebuild, startWatch, type Watcher } from '../src/watch/watch';
 import { copyFixture, runFw } from './support/workspace';
 
 /**

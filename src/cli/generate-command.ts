@@ -4,6 +4,7 @@ import { exitCodeOf, OUTPUT_FORMATS, type OutputFormat, type PrintOptions, type 
 import { generateAndWrite, type GenerateOptions, type GeneratorName, runReportOf } from '../generate';
 import { checkTurboTask } from '../runtime/turbo-config';
 import { defaultCacheDir } from '../workspace/cache-dir';
+import { discoverWorkspace } from '../workspace/discover';
 import { type Command, COMMON_OPTIONS, EXIT_FAILURE, type Io, UsageError } from './command';
 
 export const GENERATE_OPTIONS = {
@@ -105,8 +106,10 @@ async function runGenerators(
   const started = process.hrtime.bigint();
   const check = values.check === true;
   const base = { label: `fw g ${command}`, cwd, check, staleHint: `run fw g ${command} to update it` };
-  if (values.turbo === true) {
-    const problems = checkTurboTask(cwd, command === 'all' ? (outputs.openapi ? 'openapi' : 'all') : generators[0]!, outputs.clientFile);
+  // Discovery runs once: with --turbo here, for the check, and generateAndWrite takes its answer.
+  const discovery = values.turbo === true ? discoverWorkspace(cwd) : undefined;
+  if (discovery) {
+    const problems = checkTurboTask(cwd, discovery, command === 'all' ? (outputs.openapi ? 'openapi' : 'all') : generators[0]!, outputs.clientFile);
     if (problems.length > 0) {
       printReport(
         format,
@@ -120,6 +123,7 @@ async function runGenerators(
   const written = await generateAndWrite(
     { cwd, generators, packages: positionals, ...outputs, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
     { check, force: values.force === true },
+    discovery,
   );
   const run = runReportOf(written, base, started, budget);
   printReport(format, run, printOptions(values), io);

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { printReport } from '../diagnostics/print-report';
 import { brokenBudget, type RunReport, type WarningBudget } from '../diagnostics/run-report';
-import { type Rebuild, startWatch } from '../watch';
+import { type Rebuild, startWatch } from '../watch/watch';
 import { budgetOption, buildTags, cacheDirOption, formatOption, GENERATE_OPTIONS, printOptions, ZOD_HELP, zodOption } from './generate-command';
 import { type Command, displayPath, EXIT_OK } from './command';
 

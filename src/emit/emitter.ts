@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics/diagnostics';
 import type { WorkspaceModel } from '../model/model';
+import type { TypeResolver } from '../go/type-resolver';
 
 /** A file an emitter produced; nothing is on disk until the writer runs. */
 export interface GeneratedFile {
@@ -46,21 +47,18 @@ export function withProperties<T extends object>(file: GeneratedFile, more: T): 
 /** Which zod the client imports: `zod` (classic, methods on schemas) or `zod/mini` (functions only, smaller bundles). */
 export type ZodFlavour = 'classic' | 'mini';
 
-export interface EmitContext {
+/** What an emitter is given besides the model; `Memo` is the type of what its generator keeps between runs. */
+export interface EmitContext<Memo = undefined> {
+  /** The run's type resolver, shared by its generators: a type one resolved is not resolved again for another. */
+  resolver: TypeResolver;
   /** Absolute output path of the TypeScript client. */
   clientFile?: string;
   /** Which zod the client imports (`fw g client --zod`); classic by default. */
   clientZod?: ZodFlavour;
-  /** The client's printed operations kept by earlier runs of this process (`fw watch`). */
-  clientMemo?: ClientMemo;
   /** Output and `info` of the OpenAPI document. */
   openapi?: OpenApiOptions;
-  /**
-   * What this generator derived from model objects in earlier runs of this
-   * process (`fw watch`), by the object it came from, for it to take again
-   * while still valid. Only the generator that was given it reads it.
-   */
-  memo?: WeakMap<object, unknown>;
+  /** What this generator derived in earlier runs of this process (`fw watch`), to take again while still valid. */
+  memo?: Memo;
 }
 
 /**
@@ -107,4 +105,4 @@ export interface EmitResult {
 }
 
 /** An emitter turns the model into files. It reads only the model (never source text) and writes nothing. */
-export type Emitter = (model: WorkspaceModel, ctx: EmitContext) => EmitResult;
+export type Emitter<Memo = undefined> = (model: WorkspaceModel, ctx: EmitContext<Memo>) => EmitResult;

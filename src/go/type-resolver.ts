@@ -78,38 +78,6 @@ const EAGER_DEPTH = 200;
 /** Aliases of compound types (`type A = []B`, B an alias of `[]C`, ...) nested deeper than this are an error. */
 const MAX_ALIAS_NESTING = 100;
 
-const resolvers = new WeakMap<GoProgram, TypeResolver>();
-
-/**
- * The one resolver of a program: generators of the same run share it, so a
- * type the URL helper resolved is not resolved again for the client.
- */
-export function typeResolverFor(program: GoProgram): TypeResolver {
-  let resolver = resolvers.get(program);
-  if (!resolver) {
-    resolver = new TypeResolver(program);
-    resolvers.set(program, resolver);
-  }
-  return resolver;
-}
-
-/**
- * Makes the resolver of `program` (if any) forget the types of the packages
- * `importPaths` (`fw watch`, after they changed), which must include every
- * package whose types can depend on theirs: every loaded package that
- * imports one of them, directly or through others (a type refers to another
- * package's only through an import). Those are resolved again when asked
- * for. With generic instantiations (whose types depend on their arguments'
- * packages, which need not be imported), or when it found a diagnostic
- * while resolving a type it would keep (it gives each once, when the type is
- * resolved), the whole resolver is dropped. Its diagnostics are emptied: they
- * then hold what was found since.
- */
-export function forgetTypes(program: GoProgram, importPaths: ReadonlySet<string>): void {
-  const resolver = resolvers.get(program);
-  if (resolver && !resolver.forget(importPaths)) resolvers.delete(program);
-}
-
 export class TypeResolver {
   /** Every named type resolved so far, by id. */
   readonly named = new Map<string, NamedType>();
@@ -143,7 +111,14 @@ export class TypeResolver {
 
   constructor(private readonly program: GoProgram) {}
 
-  /** See forgetTypes; false when it cannot (generic instantiations). */
+  /**
+   * Forgets the types of the packages `importPaths` (`fw watch`, after they
+   * changed), which must include every loaded package importing one of them,
+   * directly or not: they are resolved again when asked for. False when it
+   * cannot (generic instantiations, or a diagnostic found while resolving a
+   * type it would keep): then the caller drops the whole resolver. Its
+   * diagnostics then hold what is found from now on.
+   */
   forget(importPaths: ReadonlySet<string>): boolean {
     for (const id of this.named.keys()) if (id.includes('[')) return false;
     // A diagnostic found while resolving a type that stays would not be given again (only a new resolver gives it).

@@ -1,20 +1,16 @@
 import * as path from 'node:path';
 import { parseAnnotation } from '../annotations/annotation';
 import { type Diagnostic, error, type Pos, warning } from '../diagnostics/diagnostics';
-import { discoverRoots, type GoModule, type RootLocation, toPosix } from '../workspace/discover';
-import { initGoParser } from '../go/parser';
-import { type BuildTarget, constraintSummary, describeTarget } from '../go/build-constraints';
+import { type GoModule, type RootLocation, toPosix } from '../workspace/discover';
+import { constraintSummary, describeTarget } from '../go/build-constraints';
 import type { GoComment, GoFile } from '../go/ast';
 import type { GoPackage, TypeRef } from '../go/package';
 import { findAnnotatedHandlers, type AnnotatedHandler } from './handlers';
 import type { GroupModel, HandlerPackage, HandlerTypeModel, RootModel, RouteModel, RouteResponse, WorkspaceModel } from './model';
 import { isGoIdentifier } from '../go/names';
 import { groupNameForFunctions, groupNameForType, isExported, pascalCasePath, uniqueImportNames, upperFirst } from './naming';
-import { type ProgramReading, WorkspaceProgram } from '../go/program';
-import { knownStdTypeNamed } from '../go/known-marshalers';
-import { loadTypeMappings } from '../workspace/fw-config';
+import type { WorkspaceProgram } from '../go/program';
 import { findRouteConflicts } from './route-conflicts';
-import { selectRoots } from '../workspace/select-roots';
 import { lookupTypeName } from './type-lookup';
 import { checkPathBindings } from './path-bindings';
 import type { RouteAnnotation, RoutePath } from '../annotations/types';
@@ -35,18 +31,11 @@ export const GENERATED_DECLARATIONS = ['Router', 'RouterParams', 'Route', 'Route
 const RESERVED_IMPORT_NAMES = ['http', 'json', 'reflect'];
 
 /**
- * What `fw watch` keeps of one run's model for the next, so that a rebuild
- * reads and builds again only what a change can affect. Its keeper
- * (src/watch.ts) forgets, before each rebuild: the changed directories'
- * packages (`program.forget`), the roots whose model a change can affect,
- * and discovery's answer after a change of directories, go.mod files or of
- * which files exist. Whatever the keeper drops is built again from the files.
+ * What `fw watch` keeps of one run's model for the next (its WatchSession
+ * owns it and forgets the roots a change can affect), so that a rebuild
+ * builds again only those. Valid only with the program it was built from.
  */
 export interface ModelMemo {
-  /** The program of the last run: its packages, and its type resolver's answers, are valid until forgotten (forgetTypes). */
-  program?: WorkspaceProgram;
-  /** The roots discovery found and what it reported. */
-  discovery?: { roots: RootLocation[]; diagnostics: Diagnostic[] };
   /** Each root's model (undefined when it could not be built) and the diagnostics of building it, by root directory, with the location it was built for. */
   roots: Map<string, { location: string; root?: RootModel; diagnostics: Diagnostic[] }>;
   /** What each handler package gave its root's model (PackagePart), by root directory, then package directory. */
@@ -74,54 +63,30 @@ interface PackagePart {
   prefix: string;
 }
 
-/** discover → parse → validate → model; see WorkspaceProgram for `target` and `reading`, ModelMemo for `memo`. */
-export async function loadWorkspaceModel(
-  cwd: string,
-  packages: readonly string[],
-  target?: BuildTarget,
-  reading: ProgramReading = {},
-  memo?: ModelMemo,
-): Promise<LoadedModel> {
-  await initGoParser();
-  // A program that met unreadable files or directories is not kept: the next run reads (and reports) them again.
-  // So is one that met missing modules or bad go.mod/go.work lines: the user may have fixed them since.
-  if (memo?.program && (memo.program.readErrors.length > 0 || memo.program.locateDiagnostics.length > 0)) forgetModel(memo);
-  let program = memo?.program ?? new WorkspaceProgram(target, reading);
-  if (memo) memo.program = program;
+/** What the model stage is given: the program (its packages read ahead by the caller), discovery's roots and the selected ones. */
+export interface ModelInput {
+  cwd: string;
+  program: WorkspaceProgram;
+  allRoots: readonly RootLocation[];
+  selected: readonly RootLocation[];
+  memo?: ModelMemo;
+}
+
+/** The kept model of the root at `loc`, when it was built for that very location. */
+export function keptRoot(memo: ModelMemo | undefined, loc: RootLocation) {
+  const kept = memo?.roots.get(loc.dir);
+  return kept && kept.location === JSON.stringify(loc) ? kept : undefined;
+}
+
+/** validate → model of the selected roots, taking again what `memo` kept of roots and handler packages that did not change. */
+export function buildWorkspaceModel(input: ModelInput): { model: WorkspaceModel; diagnostics: Diagnostic[] } {
+  const { cwd, program, memo } = input;
   const diagnostics: Diagnostic[] = [];
-  let discovery = memo?.discovery;
-  if (!discovery) {
-    const found: Diagnostic[] = [];
-    discovery = { roots: discoverRoots(cwd, found), diagnostics: found };
-    if (memo) memo.discovery = discovery;
-  }
-  diagnostics.push(...discovery.diagnostics);
-  const allRoots = discovery.roots;
-  const selected = selectRoots(cwd, allRoots, packages, diagnostics);
-  const loadedMappings = loadTypeMappings(
-    selected.flatMap((loc) => (loc.module ? [loc.module.dir] : [])),
-    (name) => knownStdTypeNamed(name) !== undefined,
-  );
-  diagnostics.push(...loadedMappings.diagnostics);
-  if (program.typeMappings && program.typeMappings.key !== loadedMappings.mappings.key) {
-    // Types a kept program resolved followed the other mappings: start again (discovery's answer stays).
-    forgetModel(memo!);
-    memo!.discovery = discovery;
-    program = memo!.program = new WorkspaceProgram(target, reading);
-  }
-  program.typeMappings = loadedMappings.mappings;
-  const keptFor = (loc: RootLocation) => {
-    const kept = memo?.roots.get(loc.dir);
-    return kept && kept.location === JSON.stringify(loc) ? kept : undefined;
-  };
-  // Only packages the program has not loaded yet (a kept program keeps the unchanged ones) are worth reading ahead.
-  const searched = new Set(program.searchedDirs);
-  await program.preload(selected.filter((loc) => !keptFor(loc)).flatMap((loc) => [loc.dir, ...loc.subDirs].filter((dir) => !searched.has(path.resolve(dir)))));
   const roots: RootModel[] = [];
   const parts = memo ? (memo.packages ??= new Map()) : undefined;
-  for (const root of parts?.keys() ?? []) if (!allRoots.some((loc) => loc.dir === root)) parts!.delete(root);
-  for (const loc of selected) {
-    let kept = keptFor(loc);
+  for (const root of parts?.keys() ?? []) if (!input.allRoots.some((loc) => loc.dir === root)) parts!.delete(root);
+  for (const loc of input.selected) {
+    let kept = keptRoot(memo, loc);
     if (!kept) {
       const own: Diagnostic[] = [];
       const builder = new RootBuilder(loc, program, own, parts?.get(loc.dir));
@@ -132,16 +97,7 @@ export async function loadWorkspaceModel(
     diagnostics.push(...kept.diagnostics);
     if (kept.root) roots.push(kept.root);
   }
-  diagnostics.push(...program.readErrors, ...program.locateDiagnostics);
-  return { model: { cwd, roots, program }, diagnostics, allRoots, program };
-}
-
-/** Empties `memo`: the next run builds everything again. */
-export function forgetModel(memo: ModelMemo): void {
-  memo.program = undefined;
-  memo.discovery = undefined;
-  memo.roots.clear();
-  memo.packages = undefined;
+  return { model: { cwd, roots, program }, diagnostics };
 }
 
 /** The files fw writes into a root; never read as handler sources. */

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type Diagnostic, error } from '../diagnostics/diagnostics';
-import { discoverRoots, type RootLocation, toPosix } from '../workspace/discover';
+import { type Discovery, discoverRoots, type RootLocation, toPosix } from '../workspace/discover';
 import { importClosure } from '../go/import-closure';
 import { type OutputGenerator, outputFiles } from '../workspace/outputs';
 import { writeGeneratedFiles } from '../write/writer';
@@ -62,10 +62,9 @@ export interface TurboPlan {
   diagnostics: Diagnostic[];
 }
 
-/** What `fw init --turbo` writes for the package in `cwd`; `clientFile` (relative to cwd) adds the client task. */
-export function turboPlan(cwd: string, clientFile?: string): TurboPlan {
+/** What `fw init --turbo` writes for the package in `cwd` with roots `locations`; `clientFile` (relative to cwd) adds the client task. */
+export function turboPlan(cwd: string, clientFile?: string, locations: readonly RootLocation[] = discoverRoots(cwd)): TurboPlan {
   const diagnostics: Diagnostic[] = [];
-  const locations = discoverRoots(cwd);
   for (const root of locations) {
     if (root.module && path.relative(cwd, root.module.dir).startsWith('..')) {
       diagnostics.push(
@@ -236,9 +235,9 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
  * `fw g <generator> --turbo`: the package's turbo.json must declare the task
  * exactly as `fw init --turbo` would now (same roots, same outputs), or the
  * run fails before writing anything, so that Turborepo caches nothing made
- * under a list of roots that does not match the disk.
+ * under a list of roots that does not match the disk. `discovery`: the run's.
  */
-export function checkTurboTask(cwd: string, generator: OutputGenerator | 'all', clientFile?: string): Diagnostic[] {
+export function checkTurboTask(cwd: string, discovery: Discovery, generator: OutputGenerator | 'all', clientFile?: string): Diagnostic[] {
   if (generator === 'openapi') {
     return [
       error(
@@ -249,7 +248,7 @@ export function checkTurboTask(cwd: string, generator: OutputGenerator | 'all', 
       ),
     ];
   }
-  const plan = turboPlan(cwd, generator === 'client' || generator === 'all' ? clientFile : undefined);
+  const plan = turboPlan(cwd, generator === 'client' || generator === 'all' ? clientFile : undefined, discovery.roots);
   if (plan.diagnostics.length > 0) return plan.diagnostics;
   const turboFile = path.join(cwd, 'turbo.json');
   const name = TURBO_TASKS[generator];

@@ -166,6 +166,18 @@ class DirWalker {
   }
 }
 
+/** Discovery's answer for one run: made once, then given to every stage that needs it (model, run record, `--turbo`). */
+export interface Discovery {
+  roots: RootLocation[];
+  diagnostics: Diagnostic[];
+}
+
+/** Every root below `cwd`, with the problems met on the way. */
+export function discoverWorkspace(cwd: string): Discovery {
+  const diagnostics: Diagnostic[] = [];
+  return { roots: discoverRoots(cwd, diagnostics), diagnostics };
+}
+
 /**
  * Every root below `cwd` (inclusive), sorted by relative path. Directories
  * and files that cannot be read are reported to `problems`.

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_DECLARATIONS, type LoadedModel, loadWorkspaceModel } from '../../src/model/build-model';
+import { GENERATED_DECLARATIONS, type LoadedModel } from '../../src/model/build-model';
+import { loadModel } from '../../src/generate';
 import type { Diagnostic } from '../../src/diagnostics/diagnostics';
 import type { RootModel, RouteModel } from '../../src/model/model';
 import { makeWorkspace } from '../support/workspace';
@@ -32,7 +33,7 @@ function workspace(files: Record<string, string>, rootDir = 'api'): string {
 
 async function load(files: Record<string, string>, packages: string[] = []): Promise<LoadedModel & { cwd: string }> {
   const cwd = workspace(files);
-  return { ...(await loadWorkspaceModel(cwd, packages)), cwd };
+  return { ...(await loadModel({ cwd, packages })), cwd };
 }
 
 function onlyRoot(m: LoadedModel): RootModel {
@@ -44,7 +45,7 @@ const routeLine = (r: RouteModel) => `${r.groupName}.${r.name} ${r.methods.join(
 const errors = (m: LoadedModel) => m.diagnostics.filter((d) => d.severity === 'error');
 const messages = (ds: Diagnostic[]) => ds.map((d) => d.message);
 
-describe('loadWorkspaceModel: a valid root', () => {
+describe('loadModel: a valid root', () => {
   it('builds groups, routes and handler types from annotations', async () => {
     const m = await load({
       'api/users.go': goFile(
@@ -129,16 +130,16 @@ describe('loadWorkspaceModel: a valid root', () => {
       'v2/router.go': 'package v2\n',
       'v2/registry.go': 'package v2\n',
     });
-    const one = await loadWorkspaceModel(cwd, ['v2']);
+    const one = await loadModel({ cwd, packages: ['v2'] });
     expect(one.model?.roots.map((r) => r.relDir)).toEqual(['v2']);
     expect(one.allRoots.map((r) => r.relDir)).toEqual(['v1', 'v2']);
-    const bad = await loadWorkspaceModel(cwd, ['v3']);
+    const bad = await loadModel({ cwd, packages: ['v3'] });
     expect(messages(errors(bad))).toEqual(['unknown package "v3"']);
   });
 
   it('reports a root outside any Go module', async () => {
     const cwd = makeWorkspace({ 'api/router.go': 'package api\n', 'api/registry.go': 'package api\n' });
-    const m = await loadWorkspaceModel(cwd, []);
+    const m = await loadModel({ cwd });
     if (m.allRoots[0]?.module) return expect.fail(`a go.mod above ${cwd} makes this test meaningless`);
     expect(m.diagnostics).toMatchObject([
       { severity: 'error', message: 'root package api is not inside a Go module', pos: { file: path.join(cwd, 'api/router.go'), line: 1 } },

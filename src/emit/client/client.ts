@@ -3,7 +3,7 @@ import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../../model/model';
 import { lowerFirst, upperFirst } from '../../model/naming';
 import { rootPrefixes } from '../root-prefixes';
-import { type TypeResolver, typeResolverFor } from '../../go/type-resolver';
+import type { TypeResolver } from '../../go/type-resolver';
 import { SchemaRegistry } from './schemas';
 import { type OperationView, pathFunction, printOperation, statusType } from './operations';
 import type { HttpMethod } from '../../annotations/types';
@@ -162,9 +162,9 @@ interface ClassPlan {
   operations: Operation[];
 }
 
-export const emitClient: Emitter = (model, ctx) => {
+export const emitClient: Emitter<ClientMemo> = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error('FW5002', undefined, 'the client generator needs an output file', 'pass --file <path>')] };
-  const { pieces, diagnostics } = generateClient(model, { zod: ctx.clientZod ?? 'classic' }, ctx.clientMemo);
+  const { pieces, diagnostics } = generateClient(model, ctx.resolver, { zod: ctx.clientZod ?? 'classic' }, ctx.memo);
   return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
 };
 
@@ -183,12 +183,12 @@ const BODY_MARK = '\u0000fw:operations\u0000';
  */
 export function generateClient(
   model: WorkspaceModel,
+  resolver: TypeResolver,
   zod: ZodFacadeOptions = { zod: 'classic' },
   memo?: ClientMemo,
 ): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
   const zodType = zodSchemaType(zod.zod);
   const diagnostics: Diagnostic[] = [];
-  const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
   const registry = new SchemaRegistry(mapper);
   const views = new BindingViews(resolver);

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import parseSpdx from 'spdx-expression-parse';
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { HttpMethod, RoutePath } from '../../annotations/types';
-import { typeResolverFor } from '../../go/type-resolver';
+import type { TypeResolver } from '../../go/type-resolver';
 import { GENERATED_MARK } from '../../workspace/generated-header';
 import { docWithoutDirective } from '../../workspace/json-form';
 import type { RouteModel, WorkspaceModel } from '../../model/model';
@@ -55,7 +55,7 @@ const AUTHORIZATION = 'Authorization';
 export const emitOpenApi: Emitter = (model: WorkspaceModel, ctx: EmitContext) => {
   if (!ctx.openapi)
     return { files: [], diagnostics: [error('FW5002', undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>')] };
-  const { document, diagnostics } = openApiDocument(model, ctx.openapi);
+  const { document, diagnostics } = openApiDocument(model, ctx.resolver, ctx.openapi);
   const contents = /\.ya?ml$/i.test(ctx.openapi.file) ? toYaml(document, GENERATED_MARK) : toJson(document);
   return { files: [{ path: ctx.openapi.file, contents }], diagnostics };
 };
@@ -84,10 +84,10 @@ interface StatedResponse {
 /** The document as a JSON value (keys in print order) and the diagnostics found while building it. */
 export function openApiDocument(
   model: WorkspaceModel,
+  resolver: TypeResolver,
   options: Omit<OpenApiOptions, 'file'>,
 ): { document: { [key: string]: JsonValue }; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const resolver = typeResolverFor(model.program);
   const mapper = new JsonShapes(resolver);
   const named = new NamedShapes(mapper);
   const prefixes = rootPrefixes(model.roots, diagnostics);

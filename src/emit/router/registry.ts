@@ -1,6 +1,6 @@
 import type { RootModel, RouteModel, RouteResponse } from '../../model/model';
 import { alignColumns, goString, importBlock } from '../go-source';
-import { packageRuns, RootImports } from './root-imports';
+import { packageRuns, RootImports, type RouterMemo } from './root-imports';
 import { templatesIn } from '../templates';
 import type { StatusMatch } from '../../annotations/types';
 import type { TypeRef } from '../../go/package';
@@ -24,7 +24,7 @@ function goStringList(values: readonly string[]): string {
 }
 
 /** registry.go of one root: the route table, usable at run time (DESIGN §4); `memo` keeps each handler package's entries (see RootImports.derived). */
-export function emitRegistry(root: RootModel, memo?: WeakMap<object, unknown>): string {
+export function emitRegistry(root: RootModel, memo?: RouterMemo): string {
   const imports = new RootImports(root);
   const typeOf = (t: TypeRef) => {
     imports.std('reflect');
@@ -55,7 +55,7 @@ export function emitRegistry(root: RootModel, memo?: WeakMap<object, unknown>): 
       if (route.responses.length > 0) parts.push(`Responses: []RouteResponse{${route.responses.map(response).join(', ')}}`);
       return `{${parts.join(', ')}}`;
     });
-  const routes = packageRuns(root).flatMap((run) => imports.derived(memo, run.hp, 'registry', run.routes, '', () => run.routes.flatMap(entries)));
+  const routes = packageRuns(root).flatMap((run) => imports.derived(memo?.entries, run.hp, run.routes, '', () => run.routes.flatMap(entries)));
   imports.std('reflect');
   return render('registry.go.hbs', {
     pkgName: root.pkg.pkg.name,

@@ -5,13 +5,25 @@ import { sameObjects } from '../emitter';
 import type { GoPackage } from '../../go/package';
 
 /** What RootImports.derived kept of one derivation: its value, valid for what it was derived from, and the imports it used. */
-interface Derived {
+interface Derived<T> {
   /** The root's import names (RootImports.names) it was derived with. */
   names: string;
   key: string;
   from: readonly object[];
-  value: unknown;
+  value: T;
   imports: GoImportLine[];
+}
+
+/** One `mux.Handle` line of router.go: its pattern and handler expression, printed. */
+export interface Registration {
+  pattern: string;
+  handler: string;
+}
+
+/** What the router kept of earlier runs (`fw watch`): each handler package's registrations and registry entries. */
+export class RouterMemo {
+  readonly registrations = new WeakMap<HandlerPackage, Derived<Registration[]>>();
+  readonly entries = new WeakMap<HandlerPackage, Derived<string[]>>();
 }
 
 /** The routes of `root` by handler package, in order: build-model.ts adds a package's routes one after the other. */
@@ -54,26 +66,24 @@ export class RootImports {
 
   /**
    * What `derive` (printing code of the model objects `from`, a package's
-   * routes say, with these imports) gives: kept in `memo` by `of` under
-   * `slot`, and taken from there again while `from` are the same objects and
+   * routes say, with these imports) gives: kept in `memo` by `of`, and
+   * taken from there again while `from` are the same objects and
    * the root's import names and `key` (whatever else it depends on) are as
    * they were. The imports it used count as used either way.
    */
-  derived<T>(memo: WeakMap<object, unknown> | undefined, of: object, slot: string, from: readonly object[], key: string, derive: () => T): T {
+  derived<T>(memo: WeakMap<HandlerPackage, Derived<T>> | undefined, of: HandlerPackage, from: readonly object[], key: string, derive: () => T): T {
     if (!memo) return derive();
     this.names ??= JSON.stringify([this.root.pkg.pkg.importPath, ...this.root.importNames]);
-    let slots = memo.get(of) as Record<string, Derived | undefined> | undefined;
-    const kept = slots?.[slot];
+    const kept = memo.get(of);
     if (kept && kept.names === this.names && kept.key === key && sameObjects(kept.from, from)) {
       for (const line of kept.imports) this.use(line);
-      return kept.value as T;
+      return kept.value;
     }
     const outer = this.recording;
     const imports: GoImportLine[] = (this.recording = []);
     try {
       const value = derive();
-      if (!slots) memo.set(of, (slots = {}));
-      slots[slot] = { names: this.names, key, from, value, imports: [...new Map(imports.map((l) => [l.path, l])).values()] };
+      memo.set(of, { names: this.names, key, from, value, imports: [...new Map(imports.map((l) => [l.path, l])).values()] });
       return value;
     } finally {
       this.recording = outer;

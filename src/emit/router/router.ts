@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { RootModel, RouteModel } from '../../model/model';
 import { type Emitter, streamedFile } from '../emitter';
 import { alignColumns, goString, importBlock } from '../go-source';
-import { packageRuns, RootImports } from './root-imports';
+import { packageRuns, type Registration, RootImports, type RouterMemo } from './root-imports';
 import { templatesIn } from '../templates';
 import { emitRegistry } from './registry';
 import { importPathDiagnostics } from '../../model/import-paths';
@@ -10,7 +10,7 @@ import { importPathDiagnostics } from '../../model/import-paths';
 const render = templatesIn(__dirname);
 
 /** router.go of one root (spec §4.3 R1–R8, DESIGN §4); `memo` keeps each handler package's registrations (see RootImports.derived). */
-export function emitRouterFile(root: RootModel, memo?: WeakMap<object, unknown>): string {
+export function emitRouterFile(root: RootModel, memo?: RouterMemo): string {
   const imports = new RootImports(root);
   imports.std('net/http');
   const pkgName = root.pkg.pkg.name;
@@ -27,7 +27,7 @@ export function emitRouterFile(root: RootModel, memo?: WeakMap<object, unknown>)
       ? `p.${route.handler.handlerType.fieldName}.${route.handler.method}()`
       : `${imports.qualifier(route.handler.pkg.pkg)}${route.handler.func}()`;
   const registration = (route: RouteModel) =>
-    route.methods.map((method) => {
+    route.methods.map((method): Registration => {
       const h = handlerExpr(route);
       const headers = route.requiredHeaders.map(goString).join(', ');
       return { pattern: goString(`${method} ${route.path.text}`), handler: headers ? `fwRequireHeaders(${h}, ${headers})` : h };
@@ -35,7 +35,7 @@ export function emitRouterFile(root: RootModel, memo?: WeakMap<object, unknown>)
   const registrations = packageRuns(root).flatMap((run) => {
     // Handler expressions name the RouterParams fields of the package's handler types.
     const fields = new Set(run.routes.map((r) => (r.handler.kind === 'method' ? r.handler.handlerType.fieldName : '')));
-    return imports.derived(memo, run.hp, 'router', run.routes, [...fields].join(' '), () => run.routes.flatMap(registration));
+    return imports.derived(memo?.registrations, run.hp, run.routes, [...fields].join(' '), () => run.routes.flatMap(registration));
   });
   const requireHeaders = root.routes.some((r) => r.requiredHeaders.length > 0);
   if (requireHeaders) imports.std('encoding/json');
@@ -43,7 +43,7 @@ export function emitRouterFile(root: RootModel, memo?: WeakMap<object, unknown>)
 }
 
 // Printed only when written (streamed files, ../emitter.ts): until then the model holds all they need.
-export const emitRouter: Emitter = (model, ctx) => ({
+export const emitRouter: Emitter<RouterMemo> = (model, ctx) => ({
   files: model.roots.flatMap((root) => [
     streamedFile(path.join(root.dir, 'router.go'), () => [emitRouterFile(root, ctx.memo)]),
     streamedFile(path.join(root.dir, 'registry.go'), () => [emitRegistry(root, ctx.memo)]),

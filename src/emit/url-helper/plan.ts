@@ -72,7 +72,7 @@ export function urlHelperDir(root: RootModel): string {
 /** Unexported helpers and fixed names urlhelper.go declares at package level. */
 const FIXED_DECLARATIONS = ['URLs', 'New', 'PathValueError', 'fwCheckSegment', 'fwCheckRest', 'fwRest', 'fwQuery', 'fwQueryWith', 'fwText'];
 
-export function planUrlHelper(root: RootModel, program: GoProgram, ctx: ValueContext, memo?: WeakMap<object, unknown>): UrlHelperPlan {
+export function planUrlHelper(root: RootModel, program: GoProgram, ctx: ValueContext, memo?: WeakMap<GroupModel, PlannedGroup>): UrlHelperPlan {
   const diagnostics: Diagnostic[] = [];
   const groups = root.groups.map((group) => {
     const planned = planGroup(group, ctx, memo);
@@ -101,7 +101,7 @@ export function planUrlHelper(root: RootModel, program: GoProgram, ctx: ValueCon
 }
 
 /** A group's plan and the diagnostics of planning it, with what it was planned from besides the group (see planGroup). */
-interface PlannedGroup {
+export interface PlannedGroup {
   plan: GroupPlan;
   diagnostics: Diagnostic[];
   resolver: TypeResolver;
@@ -114,9 +114,9 @@ interface PlannedGroup {
  * while the resolver hands out the same request types (it resolves a type
  * anew once its package, or one that package imports, changed).
  */
-function planGroup(group: GroupModel, ctx: ValueContext, memo: WeakMap<object, unknown> | undefined): PlannedGroup {
+function planGroup(group: GroupModel, ctx: ValueContext, memo: WeakMap<GroupModel, PlannedGroup> | undefined): PlannedGroup {
   const requests = group.routes.map((route) => route.request && ctx.resolver.resolveRef(route.request));
-  const kept = memo?.get(group) as PlannedGroup | undefined;
+  const kept = memo?.get(group);
   if (kept && kept.resolver === ctx.resolver && sameObjects(kept.requests, requests)) return kept;
   const diagnostics: Diagnostic[] = [];
   const first = group.routes[0];

@@ -3,14 +3,13 @@ import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { GroupModel } from '../../model/model';
 import { lowerFirst, uniqueImportNames } from '../../model/naming';
 import { isGoIdentifier } from '../../go/names';
-import { typeResolverFor } from '../../go/type-resolver';
 import type { Emitter } from '../emitter';
 import { alignColumns, type GoImportLine, goString, importBlock } from '../go-source';
 import { goLineComment } from '../escape';
 import { templatesIn } from '../templates';
 import { staticSegmentUrl } from '../url-escape';
 import { BODY_IDENTIFIERS, paramName, URL_HELPER_PACKAGE } from './names';
-import { type GroupPlan, planUrlHelper, type QueryField, type RoutePlan, type UrlHelperPlan, type UrlParam, urlHelperDir } from './plan';
+import { type GroupPlan, type PlannedGroup, planUrlHelper, type QueryField, type RoutePlan, type UrlHelperPlan, type UrlParam, urlHelperDir } from './plan';
 import { type GoTypeName, type QueryShape, ValuePrinter } from './url-values';
 import type { GoPackage } from '../../go/package';
 import { importPathDiagnostics } from '../../model/import-paths';
@@ -21,14 +20,14 @@ const render = templatesIn(__dirname);
  * `fw g url-helper`: `<root>/urlhelper/urlhelper.go` for every selected root
  * (spec §4.4 N1, N3, N4; DESIGN §4 "URL helper").
  */
-export const emitUrlHelper: Emitter = (model, ctx) => {
-  const resolver = typeResolverFor(model.program);
+export const emitUrlHelper: Emitter<UrlHelperMemo> = (model, ctx) => {
+  const { resolver, memo } = ctx;
   const files = [];
   const diagnostics: Diagnostic[] = [];
   for (const root of model.roots) {
-    const plan = planUrlHelper(root, model.program, { resolver, importable: (pkg) => !isInTree(pkg, root.dir) }, ctx.memo);
+    const plan = planUrlHelper(root, model.program, { resolver, importable: (pkg) => !isInTree(pkg, root.dir) }, memo?.plans);
     diagnostics.push(...importPathDiagnostics(root), ...plan.diagnostics);
-    files.push({ path: path.join(urlHelperDir(root), 'urlhelper.go'), contents: printUrlHelper(plan, ctx.memo) });
+    files.push({ path: path.join(urlHelperDir(root), 'urlhelper.go'), contents: printUrlHelper(plan, memo?.printed) });
   }
   return { files, diagnostics };
 };
@@ -65,8 +64,14 @@ interface PrintedGroup {
   uses: HelperUses;
 }
 
-/** Renders urlhelper.go from its plan; `memo` keeps each group's text by its plan (see EmitContext.memo). */
-export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unknown>): string {
+/** What the URL helper kept of earlier runs (`fw watch`): each group's plan by group, and its text by plan. */
+export class UrlHelperMemo {
+  readonly plans = new WeakMap<GroupModel, PlannedGroup>();
+  readonly printed = new WeakMap<GroupPlan, PrintedGroup>();
+}
+
+/** Renders urlhelper.go from its plan; `memo` keeps each group's text by its plan. */
+export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<GroupPlan, PrintedGroup>): string {
   const { root } = plan;
   const modulePackages = new Map<string, string>();
   const addType = (t: GoTypeName | undefined) => {
@@ -88,7 +93,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<object, unkno
   const std = new Set(['strings']);
   const uses = { ...noHelperUses(), text: false };
   const groups = plan.groups.map((g) => {
-    let printed = memo?.get(g) as PrintedGroup | undefined;
+    let printed = memo?.get(g);
     if (printed?.importNames !== importKey) {
       printed = printGroup(g, new ValuePrinter(qualifier), reserved, importKey);
       memo?.set(g, printed);

@@ -1,0 +1,154 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { type FSWatcher, watch as chokidarWatch } from 'chokidar';
+import { type Diagnostic, hasErrors } from '../diagnostics/diagnostics';
+import { type GenerateOptions, type GenerateResult, generateAndWrite } from '../generate';
+import { isGoSourceFile, isSkippedDir, URL_HELPER_DIR } from '../workspace/discover';
+import type { WriteReport } from '../write/writer';
+import { isModuleFile, WatchSession } from './session';
+
+/**
+ * `fw watch`: generation kept running. Everything kept between rebuilds
+ * lives in one WatchSession (./session.ts): the parsed Go files, the
+ * program and its type resolver, discovery's answer, each root's model, the
+ * per-root generators' outputs, each generator's memo, and what fw last
+ * wrote (outputs are compared there, not read back, and only those whose
+ * contents changed are written). Change events are debounced into one
+ * rebuild, before which session.invalidate forgets what the changed paths
+ * can affect. A rebuild with errors writes nothing, so the last good
+ * outputs stay; the next good one writes again.
+ */
+
+export interface WatchOptions extends Omit<GenerateOptions, 'session'> {
+  /** Milliseconds of quiet after a change before rebuilding (default 20). */
+  debounceMs?: number;
+  /** Called with errors of the file watcher (e.g. the system's limit of watched directories) or of a rebuild; watching goes on. */
+  onWatchError?: (error: Error) => void;
+}
+
+export interface Rebuild {
+  /** What started it: 'initial', or the number of changed paths. */
+  cause: 'initial' | number;
+  /** From the first change event (or the start) to the end of writing. */
+  ms: number;
+  diagnostics: Diagnostic[];
+  /** Undefined when there were errors (nothing written). */
+  report?: WriteReport;
+  result: GenerateResult;
+}
+
+export interface Watcher {
+  /** Settles after the watcher is ready and the first build is done. */
+  ready: Promise<Rebuild>;
+  /** Stops watching; waits for a rebuild in progress. */
+  close(): Promise<void>;
+}
+
+/** The paths whose change can change what fw generates: Go sources, go.mod, go.work, fw.json, and directories (a new root or subfolder). */
+function isRelevant(file: string): boolean {
+  return isModuleFile(file) || isGoSourceFile(path.basename(file));
+}
+
+export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) => void): Watcher {
+  const cwd = path.resolve(options.cwd);
+  const debounceMs = options.debounceMs ?? 20;
+  const session = new WatchSession();
+  const changed = new Set<string>();
+  /** Whether the changes since the last rebuild may change what discovery finds (see discoveryMayChange). */
+  let structural = false;
+  let firstEvent: bigint | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const build = async (cause: Rebuild['cause'], started: bigint): Promise<Rebuild> => {
+    const outcome = await generateAndWrite({ ...options, cwd, session }, { known: session.written });
+    // After a refusal nothing was written: what is on disk is what was there.
+    if (outcome.report?.diagnostics.length === 0) for (const f of outcome.result.files) session.written.set(f.path, f.contents);
+    const rebuild: Rebuild = {
+      cause,
+      ms: Number(process.hrtime.bigint() - started) / 1e6,
+      diagnostics: outcome.diagnostics,
+      result: outcome.result,
+    };
+    if (outcome.report && !hasErrors(outcome.diagnostics)) rebuild.report = outcome.report;
+    return rebuild;
+  };
+
+  const flush = () => {
+    timer = undefined;
+    const paths = [...changed];
+    const started = firstEvent ?? process.hrtime.bigint();
+    const rediscover = structural;
+    changed.clear();
+    structural = false;
+    firstEvent = undefined;
+    running = running
+      .then(async () => {
+        if (closed) return;
+        session.invalidate(paths, rediscover);
+        onRebuild(await build(paths.length, started));
+      })
+      // A rebuild that throws is a bug in fw: say so and keep watching (the next change rebuilds again).
+      .catch((e: unknown) => options.onWatchError?.(e instanceof Error ? e : new Error(String(e))));
+  };
+
+  const onEvent = (event: string, file: string) => {
+    if (closed) return;
+    const isDir = event === 'addDir' || event === 'unlinkDir';
+    if (!isDir && !isRelevant(file)) return;
+    // fw's own write of an output: nothing changed that fw does not know.
+    if (event !== 'unlink' && session.written.has(file) && readOrUndefined(file) === session.written.get(file)) return;
+    // Someone else changed or removed an output: read it again next time.
+    session.written.delete(file);
+    firstEvent ??= process.hrtime.bigint();
+    changed.add(file);
+    if (discoveryMayChange(event, file)) structural = true;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  };
+
+  const watcher: FSWatcher = chokidarWatch(cwd, {
+    ignoreInitial: true,
+    // Directories fw never reads (node_modules, vendor, testdata, .git, _x); any file but Go sources, go.mod and fw.json.
+    ignored: (p, stats) => {
+      const base = path.basename(p);
+      if (p !== cwd && isSkippedDir(base) && (stats === undefined || stats.isDirectory())) return true;
+      return stats?.isFile() === true && !isRelevant(p);
+    },
+  });
+  watcher.on('all', onEvent);
+  const started = process.hrtime.bigint();
+  watcher.on('error', (e) => options.onWatchError?.(e instanceof Error ? e : new Error(String(e))));
+  const ready = new Promise<void>((resolve) => watcher.once('ready', resolve)).then(() => build('initial', started));
+  running = ready.then(
+    (r) => onRebuild(r),
+    () => {},
+  );
+  return {
+    ready,
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await watcher.close();
+      await running.catch(() => {});
+    },
+  };
+}
+
+/**
+ * Discovery reads which directories and files exist, go.mod files, and the
+ * headers of the Go files in a root's URL-helper folder: only a change of a
+ * Go file's contents elsewhere leaves its answer as it was.
+ */
+function discoveryMayChange(event: string, file: string): boolean {
+  return event !== 'change' || !isGoSourceFile(path.basename(file)) || path.basename(path.dirname(file)) === URL_HELPER_DIR;
+}
+
+function readOrUndefined(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
