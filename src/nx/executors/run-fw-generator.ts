@@ -5,7 +5,7 @@ import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import { printReport } from '../../diagnostics/print-report';
 import type { Lines, OutputFormat, RunReport } from '../../diagnostics/run-report';
 import { generateAndWrite, type GeneratorName, runReportOf, type ZodFlavour } from '../../generate';
-import { discoverRoots, toPosix } from '../../workspace/discover';
+import { discoverWorkspace, type RootLocation, toPosix } from '../../workspace/discover';
 import { outputFiles } from '../../workspace/outputs';
 import { CONFIG_FILE } from '../../workspace/fw-config';
 import { selectRoots } from '../../workspace/select-roots';
@@ -83,12 +83,12 @@ function resolveOutput(output: string, projectRoot: string, context: ExecutorCon
 /** What the target will write for the selected roots (absolute), and every generated Go file of all roots; undefined when the selection is wrong (generation reports that). */
 function filesToGenerate(
   cwd: string,
+  all: RootLocation[],
   generators: readonly GeneratorName[],
   packages: readonly string[],
   single: { client?: string; openapi?: string },
 ): { own: string[]; goFiles: string[]; configs: string[] } | undefined {
   const problems: Diagnostic[] = [];
-  const all = discoverRoots(cwd);
   const selected = selectRoots(cwd, all, packages, problems);
   if (problems.length > 0) return undefined;
   const abs = (f: string | undefined) => (f ? toPosix(path.resolve(cwd, f)) : undefined);
@@ -201,7 +201,9 @@ export async function runFwGenerator(
     client: list.includes('client') ? options.file : undefined,
     openapi: !list.includes('openapi') ? undefined : generators === 'all' ? options.openapi : options.file,
   };
-  const undeclared = options.check ? undefined : undeclaredOutputs(context, options, filesToGenerate(cwd, list, options.packages ?? [], files));
+  // Discovery runs once: here for the outputs check, and generateAndWrite takes its answer.
+  const discovery = options.check ? undefined : discoverWorkspace(cwd);
+  const undeclared = discovery && undeclaredOutputs(context, options, filesToGenerate(cwd, discovery.roots, list, options.packages ?? [], files));
   if (undeclared) return refuse(undeclared);
   const started = process.hrtime.bigint();
   const written = await generateAndWrite(
@@ -217,6 +219,7 @@ export async function runFwGenerator(
       cacheDir: defaultCacheDir(context.root),
     },
     { check: options.check, force: options.force },
+    discovery,
   );
   const run = runReportOf(written, labels, started, options);
   print(run);
