@@ -20,7 +20,7 @@ const STAGES: readonly (readonly string[])[] = [
   ['model'],
   ['emit'],
   ['write'],
-  ['generate.ts', 'runtime'],
+  ['generate.ts', 'runtime', 'turbo'],
   ['watch.ts'],
   ['cli', 'nx'],
   ['index.ts'],
