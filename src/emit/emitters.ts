@@ -7,7 +7,7 @@ import { emitUrlHelper } from './url-helper/url-helper';
 export type GeneratorName = 'router' | 'url-helper' | 'client' | 'openapi';
 
 /** Every generator's emitter, by the name the CLI and Nx use. */
-export const emitters: Record<GeneratorName, Emitter> = {
+export const emitters: Readonly<Record<GeneratorName, Emitter>> = {
   router: emitRouter,
   'url-helper': emitUrlHelper,
   client: emitClient,
