@@ -30,20 +30,12 @@ import type { GoPackage, GoProgram, TypeRef } from './package';
 import { isStdlibPath } from '../workspace/build-list';
 
 /**
- * Resolves Go type expressions of the workspace's modules into a small,
- * language-neutral form that the URL helper and the TypeScript client both
- * read. It knows what encoding/json does with each kind of type, and how
- * encoding/json flattens embedded structs, so that emitters need not.
- *
- * Named types are referenced by id (`<import path>.<Name>`) and described
- * once in a table (`TypeResolver.named`): recursive types are representable
- * and every emitter can print each named type exactly once.
- *
- * Resolution is lazy and never throws on user input. Types it cannot see
- * (a package that cannot be found: a module not downloaded, no Go
- * installation; a declaration fw cannot read) resolve to `unknown` with a reason; the views
- * (`jsonFields`, `taggedFields`) report those as warnings at the field that
- * uses them, once per field, and only for fields that the view includes.
+ * Resolves Go type expressions into the language-neutral form the emitters
+ * read, knowing what encoding/json does with each kind of type, so that they
+ * need not. Named types are referenced by id and described once (`named`), so
+ * recursive types are representable. Resolution is lazy and never throws on
+ * user input: what it cannot see resolves to `unknown` with a reason, warned
+ * at the field that a view includes.
  */
 
 interface Scope {
@@ -518,7 +510,7 @@ export class TypeResolver {
    * contender; the result is in field index order.
    */
   jsonFields(t: ResolvedType): readonly JsonField[] {
-    // Not kept: a view is cheap to compute again, and the views of 10k request types held ~35 MB (issue 13 item 6).
+    // Not kept: a view is cheap to compute again, and the views of 10k request types held ~35 MB.
     return flattenStruct(t, 'json', this.flattenHooks).map(
       (c): JsonField => ({
         name: c.name,

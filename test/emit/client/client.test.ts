@@ -127,6 +127,15 @@ describe('client naming', () => {
     expect(source).toContain('  a: ApiUserClientSchema,\n  b: ApiFwErrorSchema,');
   });
 
+  it('a Go type named like one of the module’s own constants is renamed after its package', async () => {
+    const { source, diagnostics } = await client({
+      'api/handler_users.go': handler('api', `type FW_RETRY_STATUSES struct{}\n\n${route('path=/a response=FW_RETRY_STATUSES', 'Get')}`),
+    });
+    expect(diagnostics).toEqual([]);
+    expect(source).toContain('export type ApiFW_RETRY_STATUSES = Record<string, never>;');
+    expect(source.match(/^(export )?(const|type) FW_RETRY_STATUSES\b/gm)).toHaveLength(1);
+  });
+
   it('the names reserved for the module itself, read from its templates, are what TypeScript reads as its declarations besides the routes’, and the globals it uses', async () => {
     const routes = `type Page struct{}\n\n${route('path=/users response=1xx:Page response=2xx:Page response=3xx:Redirect response=4xx:Error response=5xx:Error', 'ListUsers')}`;
     const { dir, diagnostics } = await client({ 'api/handler_users.go': handler('api', routes) });
