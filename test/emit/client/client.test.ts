@@ -10,6 +10,8 @@ import { goDocToJsDoc, jsDoc } from '../../../src/emit/ts-source';
 import { markPure, PURE } from '../../../src/emit/client/pure';
 import { GLOBALS_USED, runtimeNames } from '../../../src/emit/client/runtime-names';
 import ts from 'typescript';
+import { REPO_ROOT } from '../../support/golden';
+import { STRICT_NODE } from '../../support/tsc';
 import { printZod } from '../../../src/emit/client/zod-schema';
 import type { JsonShape } from '../../../src/emit/json-shape';
 
@@ -161,6 +163,40 @@ describe('client naming', () => {
     expect(declared.size).toBeGreaterThan(60);
     expect([...reserved].filter((n) => !declared.has(n)).sort()).toEqual([...GLOBALS_USED].sort());
     expect([...declared].filter((n) => !reserved.has(n))).toEqual([]);
+  });
+
+  it('every global the golden clients use, as the TypeScript checker resolves it, is reserved', () => {
+    const files = [
+      'fixtures/client-kinds/client.ts',
+      'fixtures/example/web/src/api/client.ts',
+      'fixtures/example/web/src/api/client.mini.ts',
+      'fixtures/route-oracle/web/client.ts',
+    ].map((f) => path.join(REPO_ROOT, f));
+    const { options } = ts.convertCompilerOptionsFromJson(STRICT_NODE, REPO_ROOT);
+    const program = ts.createProgram(files, options);
+    const checker = program.getTypeChecker();
+    const globals = new Set<string>();
+    for (const file of files) {
+      const source = program.getSourceFile(file)!;
+      const visit = (n: ts.Node): void => {
+        const p = n.parent;
+        const isMemberName = p && ((ts.isPropertyAccessExpression(p) && p.name === n) || (ts.isQualifiedName(p) && p.right === n));
+        if (ts.isIdentifier(n) && !isMemberName && n.text !== 'undefined') {
+          const declarations = checker.getSymbolAtLocation(n)?.declarations;
+          // globalThis is the one global without declarations.
+          if (
+            declarations === undefined
+              ? n.text === 'globalThis'
+              : declarations.every((d) => d.getSourceFile().fileName.includes('/typescript/lib/') || d.getSourceFile().fileName.includes('/@types/node/'))
+          )
+            globals.add(n.text);
+        }
+        ts.forEachChild(n, visit);
+      };
+      visit(source);
+    }
+    expect(globals.size).toBeGreaterThan(20);
+    expect([...globals].filter((n) => !GLOBALS_USED.includes(n))).toEqual([]);
   });
 
   it('is deterministic', async () => {
