@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -20,7 +21,7 @@ const STAGES: readonly (readonly string[])[] = [
   ['model'],
   ['emit'],
   ['write'],
-  ['generate.ts', 'runtime'],
+  ['generate.ts', 'runtime', 'turbo'],
   ['watch'],
   ['cli', 'nx'],
   ['index.ts'],
@@ -70,6 +71,54 @@ function importsOf(file: string): string[] {
   });
 }
 
+/**
+ * What in a module's top level of src/emit/ could hold state between runs (a
+ * run's caches belong to objects made per run). Allowed: constants TypeScript
+ * keeps from being changed (`as const`, a `Readonly…`/`readonly` type,
+ * `Object.freeze`), functions, regular expressions (used through replace,
+ * which resets a /g one), and `templatesIn` renderers, whose compiled
+ * templates are a pure function of files fw ships. Anything else that builds a
+ * collection or calls something at load time is reported.
+ */
+function moduleState(file: string): string[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const at = (node: ts.Node, what: string) => found.push(`${rel(file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${what}`);
+  for (const s of source.statements) {
+    if (ts.isClassDeclaration(s)) {
+      for (const m of s.members) {
+        const mods = ts.canHaveModifiers(m) ? (ts.getModifiers(m) ?? []) : [];
+        const has = (k: ts.SyntaxKind) => mods.some((x) => x.kind === k);
+        if (ts.isPropertyDeclaration(m) && has(ts.SyntaxKind.StaticKeyword) && !has(ts.SyntaxKind.ReadonlyKeyword))
+          at(m, 'a static field that is not readonly');
+      }
+    }
+    if (!ts.isVariableStatement(s)) continue;
+    if (!(s.declarationList.flags & ts.NodeFlags.Const)) {
+      at(s, 'a top-level let or var');
+      continue;
+    }
+    for (const d of s.declarationList.declarations) {
+      if (d.initializer && !isConstant(d.initializer, d.type)) at(d, `${d.name.getText()} is built at load time and can be changed`);
+    }
+  }
+  return found;
+}
+
+function isConstant(init: ts.Expression, type: ts.TypeNode | undefined): boolean {
+  if (type && /^(Readonly|readonly )/.test(type.getText())) return true;
+  if (ts.isAsExpression(init) && init.type.getText() === 'const') return true;
+  if (ts.isCallExpression(init) && /^(Object\.freeze|templatesIn)$/.test(init.expression.getText())) return true;
+  let constant = true;
+  const visit = (n: ts.Node): void => {
+    if (ts.isArrowFunction(n) || ts.isFunctionExpression(n)) return;
+    if (ts.isNewExpression(n) || ts.isCallExpression(n) || ts.isArrayLiteralExpression(n) || ts.isObjectLiteralExpression(n)) constant = false;
+    else ts.forEachChild(n, visit);
+  };
+  visit(init);
+  return constant;
+}
+
 const files = sourceFiles(SRC);
 const graph = new Map(files.map((f) => [f, importsOf(f)]));
 const rel = (f: string) => path.relative(SRC, f).split(path.sep).join('/');
@@ -109,6 +158,11 @@ describe('layout of src/', () => {
     };
     for (const f of files) if (!state.has(f)) visit(f);
     expect(cycles).toEqual([]);
+  });
+
+  it('keeps no state at the top level of src/emit/ modules', () => {
+    const emit = path.join(SRC, 'emit');
+    expect(files.filter((f) => f.startsWith(emit + path.sep)).flatMap(moduleState)).toEqual([]);
   });
 
   it('reads the graph it checks: known edges are found and stages rank as documented', () => {

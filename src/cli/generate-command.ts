@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { printReport } from '../diagnostics/print-report';
 import { exitCodeOf, OUTPUT_FORMATS, type OutputFormat, type PrintOptions, type WarningBudget } from '../diagnostics/run-report';
 import { generateAndWrite, type GenerateOptions, type GeneratorName, runReportOf } from '../generate';
-import { checkTurboTask } from '../runtime/turbo-config';
+import { checkTurboTask } from '../turbo/turbo-config';
 import { defaultCacheDir } from '../workspace/cache-dir';
 import { discoverWorkspace } from '../workspace/discover';
 import { type Command, COMMON_OPTIONS, EXIT_FAILURE, type Io, UsageError } from './command';

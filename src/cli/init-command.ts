@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { formatDiagnostic, hasErrors } from '../diagnostics/diagnostics';
 import { DEFAULT_RUNTIME_DIR, scaffoldRuntime } from '../runtime/scaffold';
-import { turboPlan, writeTurboConfig } from '../runtime/turbo-config';
+import { turboPlan, writeTurboConfig } from '../turbo/turbo-config';
 import { writeGeneratedFiles } from '../write/writer';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 

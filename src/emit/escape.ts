@@ -28,7 +28,7 @@ function hex4(c: string): string {
  */
 const UNPRINTABLE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\ufeff]/g;
 
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\0': '\\0' };
+const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\0': '\\0' };
 
 /** Text for one `//` line comment: a line break or other control character is shown as its escape, so the comment stays one line. */
 function lineCommentText(s: string): string {

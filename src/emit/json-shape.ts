@@ -56,11 +56,11 @@ export interface JsonProperty {
   doc?: readonly string[];
 }
 
-export const UNKNOWN: JsonShape = { kind: 'unknown' };
-export const STRING: JsonShape = { kind: 'string' };
-export const FILE: JsonShape = { kind: 'string', format: 'binary' };
+export const UNKNOWN: Readonly<JsonShape> = { kind: 'unknown' };
+export const STRING: Readonly<JsonShape> = { kind: 'string' };
+export const FILE: Readonly<JsonShape> = { kind: 'string', format: 'binary' };
 
-const INT32: JsonShape = { kind: 'integer', min: -2147483648, max: 2147483647 };
+const INT32: Readonly<JsonShape> = { kind: 'integer', min: -2147483648, max: 2147483647 };
 
 const BASIC: Readonly<Record<BasicKind, JsonShape>> = {
   string: STRING,

@@ -50,7 +50,7 @@ const BODY_BIT = 1 << LOCATION_TAGS.length;
  * decide names, once to print) then flattens only the views that have fields
  * the second time. One small integer per named request type.
  */
-export class BindingViews {
+class BindingViews {
   /** Bits (by LOCATION_TAGS index, BODY_BIT) of the views found empty, by type id. */
   private readonly empty = new Map<string, number>();
 
@@ -77,16 +77,36 @@ export class BindingViews {
 }
 
 /**
- * Plans the operation of `route` for `method`. Warnings go to `diagnostics`
- * (planned again with the same `views`, an operation gives the same ones).
+ * Plans operations for one run of a generator, with that run's caches: the
+ * binding views, and the response slots by declared matches (a workspace has
+ * few distinct sets: 10k routes, tens of sets; their arrays are shared,
+ * read-only, by the plans of every route that declares one).
  */
-export function planOperation(
+export class OperationPlanner {
+  private readonly views: BindingViews;
+  private readonly slots = new Map<string, readonly ResponseSlot[]>();
+
+  constructor(
+    private readonly resolver: TypeResolver,
+    private readonly mapper: JsonShapes,
+  ) {
+    this.views = new BindingViews(resolver);
+  }
+
+  /** The operation of `route` for `method`; warnings go to `diagnostics` (planned again, an operation gives the same ones). */
+  plan(route: RouteModel, method: HttpMethod, diagnostics: Diagnostic[]): OperationPlan {
+    return planOperation(route, method, this.resolver, this.mapper, diagnostics, this.views, this.slots);
+  }
+}
+
+function planOperation(
   route: RouteModel,
   method: HttpMethod,
   resolver: TypeResolver,
   mapper: JsonShapes,
   diagnostics: Diagnostic[],
-  views: BindingViews = new BindingViews(resolver),
+  views: BindingViews,
+  slots: Map<string, readonly ResponseSlot[]>,
 ): OperationPlan {
   const req = route.request ? resolver.resolveRef(route.request) : undefined;
   const props: JsonProperty[] = [];
@@ -164,7 +184,7 @@ export function planOperation(
     request: { kind: 'object', props },
     requestOptional: props.every((p) => p.optional),
     bodyKind,
-    responses: planResponses(route.responses, resolver, mapper),
+    responses: planResponses(route.responses, resolver, mapper, slots),
   };
 }
 
@@ -235,28 +255,26 @@ interface ResponseSlot {
 }
 
 /**
- * Slots by the routes' declared matches and kinds: the statuses depend on
- * nothing else, and a workspace has few distinct sets (10k routes, tens of
- * sets), so each is computed once per process and its arrays are shared
- * (read-only) by the plans of every route that declares it.
- */
-const slotsByMatches = new Map<string, readonly ResponseSlot[]>();
-
-/**
  * The declared responses in the order the runtime tries them (DESIGN §3
  * precedence: exact, then the narrowest range, then class), each with the
  * statuses it wins. A route that declares nothing for 2xx accepts any 2xx
  * with an unchecked body, so that e.g. a 204 of a route without a response
  * type is a result and not an error.
  */
-function planResponses(responses: RouteResponse[], resolver: TypeResolver, mapper: JsonShapes): ResponsePlan[] {
-  return responseSlots(responses).map(({ index, ...slot }): ResponsePlan => {
+function planResponses(
+  responses: RouteResponse[],
+  resolver: TypeResolver,
+  mapper: JsonShapes,
+  slotsByMatches: Map<string, readonly ResponseSlot[]>,
+): ResponsePlan[] {
+  return responseSlots(responses, slotsByMatches).map(({ index, ...slot }): ResponsePlan => {
     const r = responses[index];
     return r?.kind === 'type' && r.type ? { ...slot, body: mapper.body(resolver.resolveRef(r.type)) } : slot;
   });
 }
 
-function responseSlots(responses: RouteResponse[]): readonly ResponseSlot[] {
+/** The slots of `responses`, by their declared matches and kinds (the statuses depend on nothing else). */
+function responseSlots(responses: RouteResponse[], slotsByMatches: Map<string, readonly ResponseSlot[]>): readonly ResponseSlot[] {
   const key = responses.map((r) => `${r.kind} ${matchKey(r.match)}`).join(',');
   let slots = slotsByMatches.get(key);
   if (!slots) {

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 /**
- * Which Go files `go build` compiles for a target (DESIGN §2, issue 11): the
+ * Which Go files `go build` compiles for a target (DESIGN §2): the
  * rules of go/build, written again for fw. A file is left out when its name
  * ends in `_GOOS`, `_GOARCH` or `_GOOS_GOARCH` of another target, when its
  * `//go:build` line (or, without one, a `// +build` line) is false, and

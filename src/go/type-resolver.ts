@@ -1,21 +1,18 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, type Pos, warning } from '../diagnostics/diagnostics';
 import type { CodeOf } from '../diagnostics/codes';
-import type { GoConstDecl, GoField, GoFile, GoTypeDecl, GoTypeExpr } from './ast';
-import { integerConstValue, stringConstValue } from './const-values';
+import type { GoField, GoFile, GoTypeDecl, GoTypeExpr } from './ast';
 import { MAX_TYPE_NESTING } from './parser';
 import { parseStructTag } from './struct-tags';
 import { describeExpr } from './type-expr';
-import { directiveForm, type JsonForm } from '../workspace/json-form';
+import { directiveForm } from '../workspace/json-form';
 import type { TypeMappings } from '../workspace/fw-config';
 import {
   BASIC_KINDS,
   type BasicKind,
   type EnumValue,
-  INTEGER_KINDS,
   type JsonField,
   type LocationTag,
-  type MarshalMethod,
   type Marshaler,
   type NamedType,
   type ResolvedField,
@@ -24,25 +21,21 @@ import {
   type TaggedField,
 } from './resolved-types';
 import { type FlattenHooks, flattenStruct } from './struct-views';
+import { enumValues } from './enums';
+import { instantiationKey, instantiationName } from './generics';
+import { marshalerOf, type MethodLookup } from './method-sets';
+import { indexPackage, type PackageIndex } from './package-index';
 import { knownStdType } from './known-marshalers';
 import type { GoPackage, GoProgram, TypeRef } from './package';
 import { isStdlibPath } from '../workspace/build-list';
 
 /**
- * Resolves Go type expressions of the workspace's modules into a small,
- * language-neutral form that the URL helper and the TypeScript client both
- * read. It knows what encoding/json does with each kind of type, and how
- * encoding/json flattens embedded structs, so that emitters need not.
- *
- * Named types are referenced by id (`<import path>.<Name>`) and described
- * once in a table (`TypeResolver.named`): recursive types are representable
- * and every emitter can print each named type exactly once.
- *
- * Resolution is lazy and never throws on user input. Types it cannot see
- * (a package that cannot be found: a module not downloaded, no Go
- * installation; a declaration fw cannot read) resolve to `unknown` with a reason; the views
- * (`jsonFields`, `taggedFields`) report those as warnings at the field that
- * uses them, once per field, and only for fields that the view includes.
+ * Resolves Go type expressions into the language-neutral form the emitters
+ * read, knowing what encoding/json does with each kind of type, so that they
+ * need not. Named types are referenced by id and described once (`named`), so
+ * recursive types are representable. Resolution is lazy and never throws on
+ * user input: what it cannot see resolves to `unknown` with a reason, warned
+ * at the field that a view includes.
  */
 
 interface Scope {
@@ -100,6 +93,14 @@ export class TypeResolver {
   private readonly namedRefs = new Map<GoTypeDecl, ResolvedType>();
   /** Parsed struct tags by their text: the same tags (`json:"id"`) recur across many structs, and the maps are read-only. */
   private readonly parsedTags = new Map<string, ReadonlyMap<string, string>>();
+  private readonly methodLookup: MethodLookup = {
+    structOf: (t) => this.structOf(t),
+    resolvedNamed: (id) => {
+      const info = this.named.get(id);
+      if (info) this.resolveNamed(info); // a named type still waiting (see resolveDeclared) learns its methods now
+      return info;
+    },
+  };
   private readonly flattenHooks: FlattenHooks = {
     structOf: (t) => this.structOf(t),
     leftOut: (f, message) => this.warnField('FW2105', f, message),
@@ -376,12 +377,12 @@ export class TypeResolver {
     if (args.length !== decl.typeParams.length)
       return { kind: 'unknown', reason: `${decl.name} has ${decl.typeParams.length} type parameters, but is given ${args.length} type arguments` };
     if (decl.alias) return { kind: 'unknown', reason: `${decl.name} is a generic alias; fw does not resolve generic aliases` };
-    const id = `${pkg.importPath}.${decl.name}[${args.map((a) => this.typeKey(a)).join(',')}]`;
+    const id = `${pkg.importPath}.${decl.name}[${args.map(instantiationKey).join(',')}]`;
     const ref: ResolvedType = { kind: 'named', id };
     if (this.named.has(id)) return ref;
     // `type T[X any] struct{ Next *T[[]X] }` instantiates without end (Go rejects it as an instantiation cycle).
     if (this.instantiating >= MAX_INSTANTIATION_DEPTH) return { kind: 'unknown', reason: `${decl.name} instantiates itself without end` };
-    const name = decl.name + args.map((a) => this.typeName(a)).join('');
+    const name = decl.name + args.map((a) => instantiationName(a, this.named)).join('');
     const info: NamedType = { id, name, pkg, file, decl, type: { kind: 'unknown', reason: 'being resolved' } };
     this.named.set(id, info);
     const typeArgs = new Map(decl.typeParams.map((p, i) => [p, args[i]!]));
@@ -393,58 +394,6 @@ export class TypeResolver {
     }
     this.addMethods(info);
     return ref;
-  }
-
-  /** A type spelled out, to tell instantiations apart. */
-  private typeKey(t: ResolvedType): string {
-    switch (t.kind) {
-      case 'basic':
-        return t.name;
-      case 'named':
-        return t.id;
-      case 'pointer':
-        return `*${this.typeKey(t.elem)}`;
-      case 'slice':
-        return `[]${this.typeKey(t.elem)}`;
-      case 'array':
-        return `[${t.length ?? '?'}]${this.typeKey(t.elem)}`;
-      case 'map':
-        return `map[${this.typeKey(t.key)}]${this.typeKey(t.value)}`;
-      case 'struct':
-        return `struct{${t.struct.fields.map((f) => `${f.name} ${this.typeKey(f.type)} ${JSON.stringify(f.tag)}`).join(';')}}`;
-      case 'unknown':
-        return `unknown(${t.reason})`;
-      case 'mapped':
-        return t.name;
-      default:
-        return t.kind;
-    }
-  }
-
-  /** A type argument as part of a generated name: `User`, `String`, `UserList`, `StringIntMap`. */
-  private typeName(t: ResolvedType): string {
-    switch (t.kind) {
-      case 'basic':
-        return t.name.charAt(0).toUpperCase() + t.name.slice(1);
-      case 'named':
-        return this.named.get(t.id)?.name ?? 'Named';
-      case 'pointer':
-        return this.typeName(t.elem);
-      case 'slice':
-        return `${this.typeName(t.elem)}List`;
-      case 'array':
-        return `${this.typeName(t.elem)}Array`;
-      case 'map':
-        return `${this.typeName(t.key)}${this.typeName(t.value)}Map`;
-      case 'struct':
-        return 'Struct';
-      case 'rawJson':
-        return 'RawMessage';
-      case 'mapped':
-        return t.name.slice(t.name.lastIndexOf('.') + 1);
-      default:
-        return t.kind.charAt(0).toUpperCase() + t.kind.slice(1);
-    }
   }
 
   private resolveIdent(name: string, scope: Scope): ResolvedType {
@@ -536,7 +485,7 @@ export class TypeResolver {
    * contender; the result is in field index order.
    */
   jsonFields(t: ResolvedType): readonly JsonField[] {
-    // Not kept: a view is cheap to compute again, and the views of 10k request types held ~35 MB (issue 13 item 6).
+    // Not kept: a view is cheap to compute again, and the views of 10k request types held ~35 MB.
     return flattenStruct(t, 'json', this.flattenHooks).map(
       (c): JsonField => ({
         name: c.name,
@@ -623,143 +572,26 @@ export class TypeResolver {
     return true;
   }
 
-  /**
-   * What encoding/json calls for a value of type `t` instead of encoding it
-   * field by field, following Go's method sets: a method with a pointer
-   * receiver belongs to an addressable value only (one reached through a
-   * pointer or a slice element; encoding a struct passed by value does not
-   * call it, decoding always can), methods of embedded fields are promoted
-   * (the shallowest wins, two at the same depth cancel out; a pointer
-   * receiver's method through an embedded value needs the outer value to be
-   * addressable), and a defined type (`type Stamp time.Time`) has only the
-   * methods it declares. Encoding looks for MarshalJSON, then MarshalText;
-   * decoding for UnmarshalJSON, then UnmarshalText.
-   */
+  /** What encoding/json calls for a value of type `t` instead of encoding it field by field (./method-sets.ts). */
   marshalerOf(t: ResolvedType, addressable: boolean, decode: boolean): Marshaler | undefined {
-    const json: MarshalMethod = decode ? 'UnmarshalJSON' : 'MarshalJSON';
-    const text: MarshalMethod = decode ? 'UnmarshalText' : 'MarshalText';
-    const found = this.findMethod(t, json, addressable || decode) ?? this.findMethod(t, text, addressable || decode);
-    if (!found) return undefined;
-    if (found.form) return { kind: 'form', owner: found.owner ?? '', form: found.form };
-    if (found.owner === undefined) return { kind: 'time', owner: 'time.Time' };
-    return { kind: found.method === json ? 'json' : 'text', owner: found.owner };
+    return marshalerOf(this.methodLookup, t, addressable, decode);
   }
 
-  /** `method` in the method set of `t` (addressable or not): the declaring type's name, undefined for time.Time. */
-  private findMethod(
-    t: ResolvedType,
-    method: MarshalMethod,
-    addressable: boolean,
-  ): { method: MarshalMethod; owner: string | undefined; form?: JsonForm } | undefined {
-    // Depth 0: the type's own methods.
-    const own = this.declared(t, method);
-    if (own) return own.inSet(addressable) ? { method, owner: own.owner, form: own.form } : undefined;
-    // Promoted methods, breadth first through embedded fields.
-    let level: { type: ResolvedType; addressable: boolean }[] = [{ type: t, addressable }];
-    const seen = new Set<string>();
-    for (let depth = 0; depth < 32 && level.length > 0; depth++) {
-      const next: typeof level = [];
-      const candidates: { inSet: boolean; owner: string | undefined; form?: JsonForm }[] = [];
-      for (const { type, addressable: addr } of level) {
-        if (type.kind === 'named') {
-          if (seen.has(type.id)) continue;
-          seen.add(type.id);
-        }
-        for (const f of this.structOf(type)?.fields ?? []) {
-          if (!f.embedded) continue;
-          const viaPointer = f.type.kind === 'pointer';
-          const inner = f.type.kind === 'pointer' ? f.type.elem : f.type;
-          const fieldAddressable = viaPointer || addr;
-          const declared = this.declared(inner, method);
-          if (declared) candidates.push({ inSet: declared.inSet(fieldAddressable), owner: declared.owner, form: declared.form });
-          else next.push({ type: inner, addressable: fieldAddressable });
-        }
-      }
-      if (candidates.length === 1) return candidates[0]!.inSet ? { method, owner: candidates[0]!.owner, form: candidates[0]!.form } : undefined;
-      if (candidates.length > 1) return undefined;
-      level = next;
-    }
-    return undefined;
-  }
-
-  /**
-   * `method` as declared by `t` itself (time.Time declares all four; a type
-   * of known or declared form, all four, which write that form).
-   */
-  private declared(
-    t: ResolvedType,
-    method: MarshalMethod,
-  ): { owner: string | undefined; inSet: (addressable: boolean) => boolean; form?: JsonForm } | undefined {
-    if (t.kind === 'time') return { owner: undefined, inSet: (addressable) => addressable || method.startsWith('Marshal') };
-    if (t.kind === 'mapped')
-      return t.receiver === 'none' ? undefined : { owner: t.name, inSet: (addressable) => t.receiver === 'value' || addressable, form: t.form };
-    if (t.kind !== 'named') return undefined;
-    const info = this.named.get(t.id);
-    if (info) this.resolveNamed(info); // a named type still waiting (see resolveDeclared) learns its methods now
-    if (info?.form) return { owner: info.name, inSet: () => true, form: info.form };
-    const receiver = info?.methods?.get(method);
-    if (!info || !receiver) return undefined;
-    return { owner: info.name, inSet: (addressable) => receiver === 'value' || addressable };
-  }
-
-  /** Per package, built once: the marshaling methods of each type, and the typed consts by type name (source order). */
+  /** Per package, built once. */
   private packageIndex(pkg: GoPackage): PackageIndex {
     let index = this.indexes.get(pkg);
-    if (index) return index;
-    index = { methods: new Map(), consts: new Map() };
-    for (const file of pkg.files) {
-      for (const fn of file.funcs) {
-        const receiver = fn.receiver;
-        if (receiver === undefined || !MARSHAL_METHODS.has(fn.name)) continue;
-        let methods = index.methods.get(receiver.typeName);
-        if (!methods) index.methods.set(receiver.typeName, (methods = new Map()));
-        methods.set(fn.name as MarshalMethod, receiver.pointer ? 'pointer' : 'value');
-      }
-      for (const c of file.consts) {
-        if (c.typeName === undefined) continue;
-        const list = index.consts.get(c.typeName) ?? [];
-        list.push(c);
-        index.consts.set(c.typeName, list);
-      }
-    }
-    this.indexes.set(pkg, index);
+    if (!index) this.indexes.set(pkg, (index = indexPackage(pkg)));
     return index;
   }
 
-  /** The consts of a string or integer named type declared in its own package, in source order. */
+  /** The enum values of a string or integer named type (./enums.ts). */
   private enumOf(info: NamedType): EnumValue[] | undefined {
-    const u = this.underlying(info.type);
-    if (u.kind !== 'basic' || (u.name !== 'string' && !INTEGER_KINDS.has(u.name))) return undefined;
-    const values: EnumValue[] = [];
-    const seen = new Set<string | number>();
-    for (const c of this.packageIndex(info.pkg).consts.get(info.name) ?? []) {
-      if (c.name === '_') continue;
-      const value = u.name === 'string' ? stringConstValue(c, info.name) : integerConstValue(c, info.name);
-      if (value === undefined) {
-        this.warn(
-          'FW2106',
-          c.pos,
-          `fw cannot compute the value of const ${c.name} (${c.value ?? 'a complex expression'}); type ${info.name} is not treated as an enum`,
-          'write the value as a literal, iota, or iota + N',
-        );
-        return undefined;
-      }
-      if (seen.has(value)) continue;
-      seen.add(value);
-      values.push({ name: c.name, value, pos: c.pos });
-    }
-    return values.length > 0 ? values : undefined;
+    const consts = this.packageIndex(info.pkg).consts.get(info.name) ?? [];
+    return enumValues(info, this.underlying(info.type), consts, (pos, message, hint) => this.warn('FW2106', pos, message, hint));
   }
 }
 
 const MAX_INSTANTIATION_DEPTH = 32;
-
-const MARSHAL_METHODS: ReadonlySet<string> = new Set<MarshalMethod>(['MarshalJSON', 'MarshalText', 'UnmarshalJSON', 'UnmarshalText']);
-
-interface PackageIndex {
-  methods: Map<string, Map<MarshalMethod, 'value' | 'pointer'>>;
-  consts: Map<string, GoConstDecl[]>;
-}
 
 /** The reason of the first unknown inside a type, not looking into named types. */
 export function firstUnknown(t: ResolvedType): string | undefined {

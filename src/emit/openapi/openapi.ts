@@ -10,7 +10,7 @@ import { upperFirst } from '../../model/naming';
 import type { EmitContext, Emitter, OpenApiOptions } from '../emitter';
 import { type JsonProperty, type JsonShape, JsonShapes } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
-import { type OperationPlan, planOperation, type ResponsePlan } from '../operation-plan';
+import { type OperationPlan, OperationPlanner, type ResponsePlan } from '../operation-plan';
 import { rootPrefixes } from '../root-prefixes';
 import { docText, isDeprecated, printJsonSchema, schemaRef, withDoc } from './json-schema';
 import { type JsonValue, toJson, toYaml } from './serialize';
@@ -90,6 +90,7 @@ export function openApiDocument(
   const diagnostics: Diagnostic[] = [];
   const mapper = new JsonShapes(resolver);
   const named = new NamedShapes(mapper);
+  const planner = new OperationPlanner(resolver, mapper);
   const prefixes = rootPrefixes(model.roots, diagnostics);
   const tags: { name: string; description: string }[] = [];
   const operations: Operation[] = [];
@@ -113,7 +114,7 @@ export function openApiDocument(
             continue;
           }
           seen.set(key, route);
-          const plan = planOperation(route, method, resolver, mapper, diagnostics);
+          const plan = planner.plan(route, method, diagnostics);
           const stated = statedResponses(plan);
           for (const p of parameterProps(plan)) named.use(p.prop.shape);
           const body = requestBody(plan);
@@ -368,7 +369,7 @@ function parameter(param: Record<string, JsonValue>, p: JsonProperty, ref: (id: 
   return out;
 }
 
-const CLASS_NAMES: Record<number, string> = { 1: 'Informational', 2: 'Success', 3: 'Redirection', 4: 'Client error', 5: 'Server error' };
+const CLASS_NAMES: Readonly<Record<number, string>> = { 1: 'Informational', 2: 'Success', 3: 'Redirection', 4: 'Client error', 5: 'Server error' };
 
 /** Statuses whose answers carry no body (RFC 9110): fw describes them without content. */
 function isBodyless(status: number): boolean {

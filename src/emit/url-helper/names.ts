@@ -30,7 +30,7 @@ export function queryTypeName(groupName: string, routeName: string): string {
 }
 
 /** Go's predeclared identifiers: a parameter of that name would shadow a type or function the body may use. */
-const GO_PREDECLARED = new Set([
+const GO_PREDECLARED: ReadonlySet<string> = new Set([
   'any',
   'append',
   'bool',
@@ -78,7 +78,7 @@ const GO_PREDECLARED = new Set([
 ]);
 
 /** Identifiers the generated method bodies use besides their parameters. */
-export const BODY_IDENTIFIERS = [
+export const BODY_IDENTIFIERS: readonly string[] = [
   'u',
   'query',
   'err',

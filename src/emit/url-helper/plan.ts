@@ -70,7 +70,7 @@ export function urlHelperDir(root: RootModel): string {
 }
 
 /** Unexported helpers and fixed names urlhelper.go declares at package level. */
-const FIXED_DECLARATIONS = ['URLs', 'New', 'PathValueError', 'fwCheckSegment', 'fwCheckRest', 'fwRest', 'fwQuery', 'fwQueryWith', 'fwText'];
+const FIXED_DECLARATIONS: readonly string[] = ['URLs', 'New', 'PathValueError', 'fwCheckSegment', 'fwCheckRest', 'fwRest', 'fwQuery', 'fwQueryWith', 'fwText'];
 
 export function planUrlHelper(root: RootModel, program: GoProgram, ctx: ValueContext, memo?: WeakMap<GroupModel, PlannedGroup>): UrlHelperPlan {
   const diagnostics: Diagnostic[] = [];

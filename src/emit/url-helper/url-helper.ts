@@ -38,7 +38,7 @@ function isInTree(pkg: GoPackage, dir: string): boolean {
 }
 
 /** Local names of the generated query encoders (`func (q T) addTo(v url.Values)`, `for _, e := range`). */
-const ENCODER_IDENTIFIERS = ['q', 'v', 'e'];
+const ENCODER_IDENTIFIERS: readonly string[] = ['q', 'v', 'e'];
 
 /**
  * Uses of the helpers urlhelper.go declares only when some method calls them:
@@ -212,7 +212,7 @@ function mayBeRefused(p: UrlParam): boolean {
 }
 
 /** The locals of a method with required query values (see printRoute). */
-const REQUIRED_QUERY_LOCALS = ['v', 'e'];
+const REQUIRED_QUERY_LOCALS: readonly string[] = ['v', 'e'];
 
 type Piece = { lit: string } | { expr: string };
 

@@ -1,7 +1,7 @@
 import { isExported } from '../../model/naming';
 import type { TypeResolver } from '../../go/type-resolver';
 import type { GoPackage } from '../../go/package';
-import type { BasicKind, NamedType, ResolvedType } from '../../go/resolved-types';
+import { BASIC_KINDS, type BasicKind, type NamedType, type ResolvedType } from '../../go/resolved-types';
 
 /**
  * How the URL helper takes a path or query value and turns it into text:
@@ -47,10 +47,10 @@ export interface ValueContext {
   importable(pkg: GoPackage): boolean;
 }
 
-const TIME = { importPath: 'time', name: 'time' };
+const TIME = { importPath: 'time', name: 'time' } as const;
 
 /** The value that the helper takes as a string when it cannot format the field's own type. */
-export const STRING_SCALAR: ScalarType = { type: { name: 'string' }, format: { kind: 'basic', basic: 'string', named: false } };
+export const STRING_SCALAR: Readonly<ScalarType> = { type: { name: 'string' }, format: { kind: 'basic', basic: 'string', named: false } };
 
 function hasMethod(pkg: GoPackage, typeName: string, method: string): boolean {
   return pkg.files.some((f) => f.funcs.some((fn) => fn.receiver?.typeName === typeName && fn.name === method));
@@ -62,12 +62,12 @@ function nameable(info: NamedType, ctx: ValueContext): boolean {
 }
 
 /** The predeclared types' scalars, one object each: plans (which `fw watch` keeps) hold one per path and query value. */
-const BASIC_SCALARS = new Map<BasicKind, ScalarType>();
+const BASIC_SCALARS: ReadonlyMap<string, ScalarType> = new Map(
+  [...BASIC_KINDS].map((name) => [name, { type: { name }, format: { kind: 'basic', basic: name as BasicKind, named: false } }]),
+);
 
 function basicScalar(basic: BasicKind): ScalarType {
-  let s = BASIC_SCALARS.get(basic);
-  if (!s) BASIC_SCALARS.set(basic, (s = { type: { name: basic }, format: { kind: 'basic', basic, named: false } }));
-  return s;
+  return BASIC_SCALARS.get(basic)!;
 }
 
 /** One value of type `t`, or undefined when the helper cannot format it. */

@@ -8,8 +8,10 @@ import { dependencyOrder } from '../../../src/emit/client/schemas';
 import { statusType } from '../../../src/emit/client/operations';
 import { goDocToJsDoc, jsDoc } from '../../../src/emit/ts-source';
 import { markPure, PURE } from '../../../src/emit/client/pure';
-import { RUNTIME_NAMES } from '../../../src/emit/client/client';
+import { GLOBALS_USED, runtimeNames } from '../../../src/emit/client/runtime-names';
 import ts from 'typescript';
+import { REPO_ROOT } from '../../support/golden';
+import { STRICT_NODE } from '../../support/tsc';
 import { printZod } from '../../../src/emit/client/zod-schema';
 import type { JsonShape } from '../../../src/emit/json-shape';
 
@@ -127,27 +129,74 @@ describe('client naming', () => {
     expect(source).toContain('  a: ApiUserClientSchema,\n  b: ApiFwErrorSchema,');
   });
 
-  it('every name the module declares for itself (Fw…, fw…, createClient, z), as TypeScript reads it, is one Go types may not take', async () => {
-    const { dir } = await client({ 'api/handler_users.go': handler('api', route('path=/users', 'ListUsers')) });
+  it('a Go type named like one of the module’s own constants is renamed after its package', async () => {
+    const { source, diagnostics } = await client({
+      'api/handler_users.go': handler('api', `type FW_RETRY_STATUSES struct{}\n\n${route('path=/a response=FW_RETRY_STATUSES', 'Get')}`),
+    });
+    expect(diagnostics).toEqual([]);
+    expect(source).toContain('export type ApiFW_RETRY_STATUSES = Record<string, never>;');
+    expect(source.match(/^(export )?(const|type) FW_RETRY_STATUSES\b/gm)).toHaveLength(1);
+  });
+
+  it('the names reserved for the module itself, read from its templates, are what TypeScript reads as its declarations besides the routes’, and the globals it uses', async () => {
+    const routes = `type Page struct{}\n\n${route('path=/users response=1xx:Page response=2xx:Page response=3xx:Redirect response=4xx:Error response=5xx:Error', 'ListUsers')}`;
+    const { dir, diagnostics } = await client({ 'api/handler_users.go': handler('api', routes) });
+    expect(diagnostics).toEqual([]);
+    const ofRoutes = ['UserClient', 'UserListUsersRequest', 'UserListUsersRequestSchema', 'UserListUsersResult', 'userListUsers', 'Page', 'PageSchema'];
+    const declared = new Set<string>();
     for (const clientZod of ['classic', 'mini'] as const) {
       const result = await generate({ cwd: dir, generators: ['client'], clientFile: 'client.ts', clientZod });
       const file = ts.createSourceFile('client.ts', result.files[0]!.contents, ts.ScriptTarget.Latest);
-      const declared: string[] = [];
       for (const s of file.statements) {
         if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name)
-          declared.push(s.name.text);
-        if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) declared.push(d.name.text);
-        if (ts.isImportDeclaration(s) && s.importClause?.namedBindings && ts.isNamedImports(s.importClause.namedBindings)) {
-          for (const e of s.importClause.namedBindings.elements) declared.push(e.name.text);
+          declared.add(s.name.text);
+        if (ts.isVariableStatement(s)) for (const d of s.declarationList.declarations) if (ts.isIdentifier(d.name)) declared.add(d.name.text);
+        if (ts.isImportDeclaration(s) && s.importClause?.namedBindings) {
+          const bindings = s.importClause.namedBindings;
+          if (ts.isNamespaceImport(bindings)) declared.add(bindings.name.text);
+          else for (const e of bindings.elements) declared.add(e.name.text);
         }
       }
-      const own = declared.filter((n) => /^(Fw|fw)[A-Z0-9]/.test(n) || n === 'createClient' || n === 'z');
-      expect(own.length, clientZod).toBeGreaterThan(30);
-      expect(
-        own.filter((n) => !RUNTIME_NAMES.includes(n)),
-        clientZod,
-      ).toEqual([]);
     }
+    for (const name of ofRoutes) expect(declared.delete(name), name).toBe(true);
+    const reserved = runtimeNames();
+    expect(declared.size).toBeGreaterThan(60);
+    expect([...reserved].filter((n) => !declared.has(n)).sort()).toEqual([...GLOBALS_USED].sort());
+    expect([...declared].filter((n) => !reserved.has(n))).toEqual([]);
+  });
+
+  it('every global the golden clients use, as the TypeScript checker resolves it, is reserved', () => {
+    const files = [
+      'fixtures/client-kinds/client.ts',
+      'fixtures/example/web/src/api/client.ts',
+      'fixtures/example/web/src/api/client.mini.ts',
+      'fixtures/route-oracle/web/client.ts',
+    ].map((f) => path.join(REPO_ROOT, f));
+    const { options } = ts.convertCompilerOptionsFromJson(STRICT_NODE, REPO_ROOT);
+    const program = ts.createProgram(files, options);
+    const checker = program.getTypeChecker();
+    const globals = new Set<string>();
+    for (const file of files) {
+      const source = program.getSourceFile(file)!;
+      const visit = (n: ts.Node): void => {
+        const p = n.parent;
+        const isMemberName = p && ((ts.isPropertyAccessExpression(p) && p.name === n) || (ts.isQualifiedName(p) && p.right === n));
+        if (ts.isIdentifier(n) && !isMemberName && n.text !== 'undefined') {
+          const declarations = checker.getSymbolAtLocation(n)?.declarations;
+          // globalThis is the one global without declarations.
+          if (
+            declarations === undefined
+              ? n.text === 'globalThis'
+              : declarations.every((d) => d.getSourceFile().fileName.includes('/typescript/lib/') || d.getSourceFile().fileName.includes('/@types/node/'))
+          )
+            globals.add(n.text);
+        }
+        ts.forEachChild(n, visit);
+      };
+      visit(source);
+    }
+    expect(globals.size).toBeGreaterThan(20);
+    expect([...globals].filter((n) => !GLOBALS_USED.includes(n))).toEqual([]);
   });
 
   it('is deterministic', async () => {

@@ -1,0 +1,111 @@
+import type { RootModel, WorkspaceModel } from '../../model/model';
+import { lowerFirst } from '../../model/naming';
+import type { ClientMemo } from '../emitter';
+import { tsLineComment } from '../escape';
+import type { OperationPlan } from '../operation-plan';
+import { goDocToJsDoc, jsDoc } from '../ts-source';
+import type { ClientPlan } from './client-plan';
+import { type ModuleView, renderClass, renderModule, statusClassView } from './module-template';
+import { type ClassPlan, functionName, type Operation } from './operation-names';
+import { memoizedTexts } from './operation-memo';
+import { type OperationView, pathFunction, printOperation } from './operations';
+import { zodFacade, type ZodFacadeOptions, zodModule } from './zod-facade';
+import { printTsDeclaration, printZod, tsKey, tsString } from './zod-schema';
+
+/** The module's view: every name and schema is decided by now (the status classes too: operations were planned). */
+export function moduleView(model: WorkspaceModel, plan: ClientPlan, zod: ZodFacadeOptions): ModuleView {
+  return {
+    sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
+    zodModule: zodModule(zod.zod),
+    zodType: plan.zodType,
+    facade: zodFacade(zod),
+    statusClasses: [...plan.results.statusClasses].sort().map(statusClassView),
+    schemas: plan.schemas,
+    factory: factory(model.roots, plan.classes, plan.prefixes),
+  };
+}
+
+/**
+ * The module's text as pieces rendered while they are read (a streamed file,
+ * ../emitter.ts): the head (runtime and schemas), each operation (planned
+ * again; with a memo, kept when unchanged), each class, the factory.
+ */
+export function* clientPieces(view: ModuleView, plan: ClientPlan, memo: ClientMemo | undefined): Iterable<string> {
+  const { head, tail } = renderModule(view);
+  yield head;
+  const print = (op: Operation): string => {
+    // Its warnings were given when it was first planned.
+    const opPlan = plan.planner.plan(op.route, op.method, []);
+    return printOperation(operationView(op, opPlan, plan));
+  };
+  const operations = plan.classes.flatMap((c) => c.operations);
+  if (memo) yield* memoizedTexts(operations, memo, plan.registry, print);
+  else for (const op of operations) yield print(op);
+  for (const c of plan.classes) yield renderClass(classView(c));
+  yield tail;
+}
+
+function operationView(op: Operation, plan: OperationPlan, client: ClientPlan): OperationView {
+  const refZod = (id: string) => client.registry.schemaName(id);
+  const refTs = (id: string) => client.registry.typeName(id);
+  return {
+    className: op.className,
+    methodName: op.methodName,
+    functionName: functionName(op),
+    doc: operationDoc(op, ''),
+    requestSchemaName: `${op.baseName}RequestSchema`,
+    requestTypeName: `${op.baseName}Request`,
+    requestOptional: plan.requestOptional,
+    resultTypeName: `${op.baseName}Result`,
+    requestType: printTsDeclaration(`${op.baseName}Request`, plan.request, refTs),
+    requestSchema: printZod(plan.request, refZod, '', true),
+    variants: client.results.variants(plan, refTs),
+    zodType: client.zodType,
+    method: plan.method,
+    pattern: tsString(plan.route.path.text),
+    pathFn: pathFunction(plan.route),
+    bodyKind: plan.bodyKind,
+    responses: plan.responses.map((r) => {
+      const schema = r.kind === 'json' && r.body ? `, schema: ${printZod(r.body, refZod, '        ', true)}` : '';
+      return `{ from: ${r.from}, to: ${r.to}, kind: '${r.kind}'${schema} }`;
+    }),
+  };
+}
+
+function classView(c: ClassPlan) {
+  return {
+    className: c.className,
+    doc: jsDoc([classDescription(c)], ''),
+    methods: c.operations.map((op) => ({
+      methodName: op.methodName,
+      functionName: functionName(op),
+      requestTypeName: `${op.baseName}Request`,
+      requestOptional: op.requestOptional,
+      resultTypeName: `${op.baseName}Result`,
+      doc: operationDoc(op, '  '),
+    })),
+  };
+}
+
+/** The handler's whole doc comment, then the route's method and pattern (and `@deprecated` from a `Deprecated:` paragraph). */
+function operationDoc(op: Operation, indent: string): string {
+  return jsDoc(goDocToJsDoc(op.route.description, [`\`${op.method} ${op.route.path.text}\``]), indent);
+}
+
+function classDescription(c: ClassPlan): string {
+  const pkg = c.group.pkg.pkg.name;
+  return c.group.handlerType ? `Routes of ${c.group.handlerType.typeName} (package ${pkg}).` : `Routes of the handler functions of package ${pkg}.`;
+}
+
+/** The object createClient returns: group clients by key (each made on first use), nested by root when there are several. */
+function factory(roots: readonly RootModel[], classes: ClassPlan[], prefixes: Map<RootModel, string>): string {
+  const entries = (list: ClassPlan[], indent: string) =>
+    list.map((c) => `${indent}get ${tsKey(c.key)}(): ${c.className} {\n${indent}  return transport.group(${c.className});\n${indent}},`).join('\n');
+  if (roots.length < 2) return `{\n${entries(classes, '    ')}\n  }`;
+  const blocks = roots.map((root) => {
+    const own = classes.filter((c) => c.root === root);
+    const body = own.length > 0 ? `{\n${entries(own, '      ')}\n    }` : '{}';
+    return `    ${tsKey(lowerFirst(prefixes.get(root) ?? root.name))}: ${body},`;
+  });
+  return `{\n${blocks.join('\n')}\n  }`;
+}

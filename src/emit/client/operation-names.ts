@@ -1,0 +1,92 @@
+import { type Diagnostic, error } from '../../diagnostics/diagnostics';
+import type { HttpMethod } from '../../annotations/types';
+import type { GroupModel, RootModel, RouteModel } from '../../model/model';
+import { lowerFirst, upperFirst } from '../../model/naming';
+import type { MemoOperation } from './operation-memo';
+
+/**
+ * The client's names (spec N2, DESIGN §4): a class `<Prefix><Group>Client`
+ * per group (prefix: ../root-prefixes.ts); a method per route in
+ * lowerCamelCase, suffixed with its HTTP method when the route has several
+ * (`updateUserPut`); types `<Prefix><Group><Route>[<Method>]Request` and
+ * `...Result`; and a standalone function per method (`v1UserGetUser`), so
+ * that an application bundles only the operations it calls.
+ */
+
+/** An operation as the client names it; its plan is made again when it is printed (plans are not held, see ./client-plan.ts). */
+export interface Operation extends MemoOperation {
+  requestOptional: boolean;
+}
+
+export interface ClassPlan {
+  className: string;
+  key: string;
+  group: GroupModel;
+  root: RootModel;
+  operations: Operation[];
+}
+
+/** The names of one run's classes and methods; a name taken twice is an error at the second route. */
+export class OperationNames {
+  private readonly baseNames = new Map<string, RouteModel>();
+  private methodNames = new Map<string, RouteModel>();
+
+  constructor(private readonly diagnostics: Diagnostic[]) {}
+
+  /** The class of `group`, whose methods are named next. */
+  startClass(prefix: string, group: GroupModel, root: RootModel): ClassPlan {
+    this.methodNames = new Map();
+    return { className: `${prefix}${group.name}Client`, key: lowerFirst(group.name), group, root, operations: [] };
+  }
+
+  /** The method and type names of `route`'s `method` in `cls`, or undefined (with an error) when one is reserved or taken. */
+  name(cls: ClassPlan, prefix: string, route: RouteModel, method: HttpMethod): { methodName: string; baseName: string } | undefined {
+    const suffix = route.methods.length > 1 ? upperFirst(method.toLowerCase()) : '';
+    const methodName = lowerFirst(route.name) + suffix;
+    const baseName = `${prefix}${cls.group.name}${upperFirst(route.name)}${suffix}`;
+    if (methodName === 'constructor') {
+      this.diagnostics.push(
+        error('FW5040', route.pos, `client method ${cls.className}.constructor() is reserved by JavaScript`, 'give the route another name with name=...'),
+      );
+      return undefined;
+    }
+    const clash = this.methodNames.get(methodName);
+    if (clash) {
+      this.diagnostics.push(nameClash(route, `client method ${cls.className}.${methodName}()`, clash));
+      return undefined;
+    }
+    const baseClash = this.baseNames.get(baseName);
+    if (baseClash) {
+      this.diagnostics.push(nameClash(route, `client type ${baseName}Request`, baseClash));
+      return undefined;
+    }
+    this.methodNames.set(methodName, route);
+    this.baseNames.set(baseName, route);
+    return { methodName, baseName };
+  }
+}
+
+/** The names the operations and classes declare, which Go types may not take. */
+export function operationNames(classes: readonly ClassPlan[]): string[] {
+  const operations = classes.flatMap((c) => c.operations);
+  return [
+    ...classes.map((c) => c.className),
+    ...operations.flatMap((op) => [`${op.baseName}Request`, `${op.baseName}RequestSchema`, `${op.baseName}Result`, functionName(op)]),
+  ];
+}
+
+/** The standalone function of an operation: `v1UserGetUser`. */
+export function functionName(op: Operation): string {
+  return lowerFirst(op.baseName);
+}
+
+function nameClash(route: RouteModel, what: string, other: RouteModel): Diagnostic {
+  const d = error(
+    'FW5041',
+    route.pos,
+    `${what} is generated for route ${route.name} and for route ${other.name}`,
+    'give one of the routes another name with name=...',
+  );
+  d.related = [{ pos: other.pos, message: `route ${other.name} is declared here` }];
+  return d;
+}

@@ -1,0 +1,62 @@
+import type { ZodFlavour } from '../emitter';
+import { renderModule, statusClassView } from './module-template';
+import { zodFacade, zodModule, zodSchemaType } from './zod-facade';
+
+/** Globals the client module uses: a Go type of the same name would shadow them. */
+export const GLOBALS_USED: readonly string[] = [
+  'AbortSignal',
+  'Array',
+  'Blob',
+  'Date',
+  'Error',
+  'Exclude',
+  'Extract',
+  'File',
+  'FormData',
+  'Headers',
+  'JSON',
+  'Map',
+  'Math',
+  'Number',
+  'Object',
+  'Promise',
+  'Record',
+  'Request',
+  'RequestInit',
+  'Response',
+  'ReturnType',
+  'String',
+  'URL',
+  'URLSearchParams',
+  'clearTimeout',
+  'encodeURIComponent',
+  'globalThis',
+  'setTimeout',
+];
+
+const FLAVOURS: readonly ZodFlavour[] = ['classic', 'mini'];
+
+/** A top-level declaration or import of the rendered module: templates indent everything nested. */
+const DECLARATION = /^(?:export )?(?:async )?(?:function\*?|class|interface|type|const|let|var|enum|import \* as) +([A-Za-z_$][\w$]*)/gm;
+
+/**
+ * The names the client module declares itself (read from the module its
+ * templates render without operations, with either zod flavour and every
+ * status class) and the globals it uses: Go types must not take them.
+ */
+export function runtimeNames(): Set<string> {
+  const names = new Set(GLOBALS_USED);
+  for (const zod of FLAVOURS) {
+    const { head, tail } = renderModule({
+      sources: '',
+      zodModule: zodModule(zod),
+      zodType: zodSchemaType(zod),
+      facade: zodFacade({ zod }),
+      statusClasses: [1, 2, 3, 4, 5].map(statusClassView),
+      schemas: [],
+      factory: '{}',
+    });
+    for (const m of `${head}${tail}`.matchAll(DECLARATION)) names.add(m[1]!);
+  }
+  return names;
+}
