@@ -22,7 +22,7 @@ export function newEmitMemos(): EmitMemos {
 }
 
 /** Every generator's emitter, by the name the CLI and Nx use. */
-export const emitters: { [G in GeneratorName]: Emitter<EmitMemos[G]> } = {
+export const emitters: Readonly<{ [G in GeneratorName]: Emitter<EmitMemos[G]> }> = {
   router: emitRouter,
   'url-helper': emitUrlHelper,
   client: emitClient,
