@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireGo } from '../support/go';
 import { FIXTURES, REPO_ROOT } from '../support/golden';
-import { commitAll, packFw, runOk } from './support/packed-workspace';
+import { commitAll, installedVersion, packFw, runOk } from './support/packed-workspace';
 
 /**
  * The warm path with each package manager a user may install fw with: npm,
@@ -26,6 +26,8 @@ interface Manager {
   fw(args: string[]): [string, string[]];
   /** Where the parse cache and the run records must be, relative to the workspace. */
   cacheDir: string;
+  /** Installed besides fw. */
+  devDependencies?: Record<string, string>;
 }
 
 const quiet = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
@@ -54,6 +56,8 @@ const MANAGERS: Record<string, Manager> = {
     },
     fw: (args) => [process.execPath, [YARN, 'fw', ...args]],
     cacheDir: '.yarn/.cache/fw',
+    // The Nx targets run here too (below): the plugin is registered in nx.json before the install.
+    devDependencies: { nx: installedVersion('nx') },
   },
 };
 
@@ -87,7 +91,9 @@ describe.each(Object.keys(MANAGERS))('fw installed with %s', (name) => {
     const ws = path.join(base, name);
     fs.cpSync(path.join(FIXTURES, 'nx-workspace'), ws, { recursive: true });
     const pkg = JSON.parse(fs.readFileSync(path.join(ws, 'package.json'), 'utf8')) as Record<string, unknown>;
-    fs.writeFileSync(path.join(ws, 'package.json'), JSON.stringify({ ...pkg, devDependencies: { fw: `file:${tarball}` } }, null, 2));
+    const devDependencies = { fw: `file:${tarball}`, ...manager.devDependencies };
+    fs.writeFileSync(path.join(ws, 'package.json'), JSON.stringify({ ...pkg, devDependencies }, null, 2));
+    if (devDependencies.nx) fs.writeFileSync(path.join(ws, 'nx.json'), JSON.stringify({ plugins: [{ plugin: 'fw' }] }));
     const tmp = path.join(base, `${name}-tmp`);
     let started = Date.now();
     await manager.install(ws, tmp);
@@ -124,5 +130,29 @@ describe.each(Object.keys(MANAGERS))('fw installed with %s', (name) => {
     const status = (await runOk('git', ['status', '--porcelain', '--untracked-files=all'], ws)).stdout;
     expect(status.split('\n').filter((line) => line.includes('.cache'))).toEqual([]);
     console.log(`${name}: install ${installMs} ms, cold fw g all ${coldMs} ms, warm ${warmMs} ms`);
+  });
+});
+
+describe('the Nx target under Yarn Plug\'n\'Play', () => {
+  it('uses the same cache as the CLI, warm on a run Nx does not answer from its cache, and leaves Nx\'s cache hits alone', async () => {
+    // The workspace the yarn-pnp case above installed (nx included) and ran the CLI in.
+    const ws = path.join(base, 'yarn-pnp');
+    const runs = path.join(ws, MANAGERS['yarn-pnp']!.cacheDir, 'runs');
+    const before = new Set(fs.readdirSync(runs));
+    const nx = async (...args: string[]) => (await runOk(process.execPath, [YARN, 'nx', 'run', 'api:gen-all', '--outputStyle=static', ...args], ws)).output;
+    let started = Date.now();
+    expect(await nx()).toMatch(/fw all: .* 2 routes; /);
+    const coldMs = Date.now() - started;
+    const added = fs.readdirSync(runs).filter((f) => !before.has(f));
+    expect(added).toHaveLength(1);
+    const recordFile = path.join(runs, added[0]!);
+    const record = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as { summary: { routes: number } };
+    fs.writeFileSync(recordFile, JSON.stringify({ ...record, summary: { ...record.summary, routes: 4242 } }));
+    started = Date.now();
+    expect(await nx('--skip-nx-cache')).toMatch(/fw all: .* 4242 routes; 0 written/);
+    const warmMs = Date.now() - started;
+    // The cache files are no input of the target: Nx answers the next run from its own cache.
+    expect(await nx()).toContain('[local cache]');
+    console.log(`yarn-pnp nx: cold gen-all ${coldMs} ms, warm ${warmMs} ms`);
   });
 });

@@ -77,7 +77,8 @@ export async function runOk(command: string, args: string[], cwd: string, env?: 
   return result;
 }
 
-function installedVersion(pkg: string): string {
+/** The version of a package this repository has installed (what the e2e workspaces install beside fw). */
+export function installedVersion(pkg: string): string {
   return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
