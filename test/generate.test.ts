@@ -190,11 +190,12 @@ describe('a run with nothing to do (the run record beside the parse cache)', () 
     expect((await cachedRun(ws, cacheDir, '--check')).code).toBe(0);
   });
 
-  it('is keyed by the go command PATH finds, not by PATH: a package manager\'s shims folder keeps it, another go does not', async () => {
+  it("is keyed by the go command PATH finds, not by PATH: a package manager's shims folder keeps it, another go does not", async () => {
     const ws = copyFixture('example');
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cache-'));
     const { generateAndWrite } = await import('../src/generate');
-    const withPath = (first: string) => everyGenerator(ws, { clientFile: CLIENT, cacheDir, env: { ...process.env, PATH: `${first}${path.delimiter}${process.env.PATH}` } });
+    const withPath = (first: string) =>
+      everyGenerator(ws, { clientFile: CLIENT, cacheDir, env: { ...process.env, PATH: `${first}${path.delimiter}${process.env.PATH}` } });
     // As `yarn run` does on every run: a fresh folder of shims (no go among them) in front of PATH.
     const shims = () => fs.mkdtempSync(path.join(os.tmpdir(), 'fw-shims-'));
     expect((await generateAndWrite(withPath(shims()), {})).result.timings.length).toBeGreaterThan(0);

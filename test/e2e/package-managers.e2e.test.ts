@@ -50,7 +50,12 @@ const MANAGERS: Record<string, Manager> = {
     install: async (ws, tmp) => {
       // No .gitignore entry for .yarn/: the cache must keep itself out of git status.
       const rc = { nodeLinker: 'pnp', enableGlobalCache: false, cacheFolder: path.join(tmp, 'yarn-cache'), enableTelemetry: false };
-      fs.writeFileSync(path.join(ws, '.yarnrc.yml'), Object.entries(rc).map(([k, v]) => `${k}: ${JSON.stringify(v)}\n`).join(''));
+      fs.writeFileSync(
+        path.join(ws, '.yarnrc.yml'),
+        Object.entries(rc)
+          .map(([k, v]) => `${k}: ${JSON.stringify(v)}\n`)
+          .join(''),
+      );
       fs.writeFileSync(path.join(ws, 'yarn.lock'), '');
       await runOk(process.execPath, [YARN, 'install'], ws, { ...xdg(tmp), YARN_GLOBAL_FOLDER: path.join(tmp, 'yarn-global') });
     },
@@ -133,8 +138,8 @@ describe.each(Object.keys(MANAGERS))('fw installed with %s', (name) => {
   });
 });
 
-describe('the Nx target under Yarn Plug\'n\'Play', () => {
-  it('uses the same cache as the CLI, warm on a run Nx does not answer from its cache, and leaves Nx\'s cache hits alone', async () => {
+describe("the Nx target under Yarn Plug'n'Play", () => {
+  it("uses the same cache as the CLI, warm on a run Nx does not answer from its cache, and leaves Nx's cache hits alone", async () => {
     // The workspace the yarn-pnp case above installed (nx included) and ran the CLI in.
     const ws = path.join(base, 'yarn-pnp');
     const runs = path.join(ws, MANAGERS['yarn-pnp']!.cacheDir, 'runs');

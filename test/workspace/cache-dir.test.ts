@@ -21,7 +21,7 @@ describe('defaultCacheDir', () => {
     expect(defaultCacheDir(path.join(root, 'apps/api/internal'), NO_ENV)).toBe(path.join(root, 'node_modules', '.cache', 'fw'));
   });
 
-  it('is .yarn/.cache/fw of a Yarn Plug\'n\'Play project, which ignores itself in git, and creates no node_modules', () => {
+  it("is .yarn/.cache/fw of a Yarn Plug'n'Play project, which ignores itself in git, and creates no node_modules", () => {
     const root = tree(['apps/api'], ['.pnp.cjs']);
     const dir = defaultCacheDir(path.join(root, 'apps/api'), NO_ENV);
     expect(dir).toBe(path.join(root, '.yarn', '.cache', 'fw'));
@@ -29,7 +29,7 @@ describe('defaultCacheDir', () => {
     expect(fs.existsSync(path.join(root, 'node_modules'))).toBe(false);
   });
 
-  it('takes the nearest: a Plug\'n\'Play project below a folder with node_modules, node_modules beside .pnp.cjs', () => {
+  it("takes the nearest: a Plug'n'Play project below a folder with node_modules, node_modules beside .pnp.cjs", () => {
     const outer = tree(['node_modules', 'pnp/sub'], ['pnp/.pnp.cjs']);
     expect(defaultCacheDir(path.join(outer, 'pnp/sub'), NO_ENV)).toBe(path.join(outer, 'pnp', '.yarn', '.cache', 'fw'));
     const both = tree(['node_modules'], ['.pnp.cjs']);
