@@ -13,19 +13,12 @@ export const CACHE_DIR_ENV = 'FW_CACHE_DIR';
 /** The file Yarn writes at the root of a Plug'n'Play project (Yarn 2 named it .pnp.js). */
 const PNP_FILES = ['.pnp.cjs', '.pnp.js'];
 
-function isDirectory(p: string): boolean {
+/** What stat says of a path; undefined when there is nothing there (or it cannot be read). This module stays free of the workspace modules: parse workers load it. */
+function statOf(p: string): fs.Stats | undefined {
   try {
-    return fs.statSync(p).isDirectory();
+    return fs.statSync(p);
   } catch {
-    return false;
-  }
-}
-
-function isFile(p: string): boolean {
-  try {
-    return fs.statSync(p).isFile();
-  } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -41,8 +34,8 @@ export function defaultCacheDir(cwd: string, env: NodeJS.ProcessEnv = process.en
   const named = env[CACHE_DIR_ENV];
   if (named) return path.resolve(cwd, named);
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    if (isDirectory(path.join(dir, 'node_modules'))) return path.join(dir, CACHE_SUBDIR);
-    if (PNP_FILES.some((f) => isFile(path.join(dir, f)))) return selfIgnoring(path.join(dir, PNP_CACHE_SUBDIR));
+    if (statOf(path.join(dir, 'node_modules'))?.isDirectory()) return path.join(dir, CACHE_SUBDIR);
+    if (PNP_FILES.some((f) => statOf(path.join(dir, f))?.isFile())) return selfIgnoring(path.join(dir, PNP_CACHE_SUBDIR));
     if (path.dirname(dir) === dir) return undefined;
   }
 }
@@ -55,7 +48,7 @@ export function defaultCacheDir(cwd: string, env: NodeJS.ProcessEnv = process.en
  */
 function selfIgnoring(dir: string): string {
   const ignore = path.join(dir, '.gitignore');
-  if (!isFile(ignore)) writeCacheFile(ignore, '# the parse cache and run records of fw, never committed\n*\n');
+  if (!statOf(ignore)?.isFile()) writeCacheFile(ignore, '# the parse cache and run records of fw, never committed\n*\n');
   return dir;
 }
 
