@@ -13,6 +13,7 @@ import { buildWorkspaceModel, keptRoot, type LoadedModel } from './model/build-m
 import type { WorkspaceModel } from './model/model';
 import type { WatchSession } from './watch/session';
 import { goLookupEnv } from './workspace/package-locator';
+import { goCommandOnPath } from './workspace/go-root';
 import { recordRun, runRecordFile, type RunSummary, upToDateRun } from './write/run-record';
 import { type WriteOptions, type WriteReport, writeGeneratedFiles } from './write/writer';
 import { sha256 } from './write/digest';
@@ -284,8 +285,8 @@ function runRecordOf(options: GenerateOptions, discovery: Discovery): { file: st
     target: buildTarget(options.env ?? process.env, options.tags ?? []),
     // Where packages outside the workspace are found (go.mod, go.work and modules.txt are recorded as inputs).
     goEnv: goLookupEnv(options.env ?? process.env),
-    // Without GOROOT, the Go installation is the one on PATH (workspace/go-root.ts): another PATH may mean another standard library.
-    goRootFrom: (options.env ?? process.env).GOROOT ? undefined : (options.env ?? process.env).PATH,
+    // Without GOROOT, the Go installation is the one PATH finds (workspace/go-root.ts): another go command may mean another standard library.
+    goRootFrom: (options.env ?? process.env).GOROOT ? undefined : goCommandOnPath(options.env ?? process.env),
   };
   return { file: runRecordFile(options.cacheDir!, key), roots: JSON.stringify(selected) };
 }

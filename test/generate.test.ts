@@ -190,6 +190,21 @@ describe('a run with nothing to do (the run record beside the parse cache)', () 
     expect((await cachedRun(ws, cacheDir, '--check')).code).toBe(0);
   });
 
+  it("is keyed by the go command PATH finds, not by PATH: a package manager's shims folder keeps it, another go does not", async () => {
+    const ws = copyFixture('example');
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cache-'));
+    const { generateAndWrite } = await import('../src/generate');
+    const withPath = (first: string) =>
+      everyGenerator(ws, { clientFile: CLIENT, cacheDir, env: { ...process.env, PATH: `${first}${path.delimiter}${process.env.PATH}` } });
+    // As `yarn run` does on every run: a fresh folder of shims (no go among them) in front of PATH.
+    const shims = () => fs.mkdtempSync(path.join(os.tmpdir(), 'fw-shims-'));
+    expect((await generateAndWrite(withPath(shims()), {})).result.timings.length).toBeGreaterThan(0);
+    expect((await generateAndWrite(withPath(shims()), {})).result.timings).toEqual([]);
+    const otherGo = shims();
+    fs.writeFileSync(path.join(otherGo, process.platform === 'win32' ? 'go.exe' : 'go'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    expect((await generateAndWrite(withPath(otherGo), {})).result.timings.length).toBeGreaterThan(0);
+  });
+
   it('a built fw keys the parse cache and the run record by its build (dist/build-id.txt), not only by its version', async () => {
     const id = fs.readFileSync(path.join(__dirname, '../dist/build-id.txt'), 'utf8').trim();
     expect(id).toMatch(/^[0-9a-f]{64}$/);

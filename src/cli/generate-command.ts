@@ -24,8 +24,7 @@ export const GENERATE_OPTIONS = {
 
 /**
  * The parse cache the options ask for: --no-cache turns it off, --cache-dir
- * moves it, else node_modules/.cache/fw of the nearest node_modules at or
- * above the workspace (none when there is no node_modules folder).
+ * moves it, else the default rule every fw run shares (defaultCacheDir).
  */
 export function cacheDirOption(values: Record<string, unknown>, cwd: string): string | undefined {
   if (values['no-cache'] === true) return undefined;
@@ -58,8 +57,9 @@ ${REPORT_HELP}
                 packages found, else fail (so no stale result is cached)
   --no-cache    parse every Go file, neither reading nor writing the parse cache
   --cache-dir <dir>
-                where the parse cache lives (default: node_modules/.cache/fw of the
-                nearest node_modules folder at or above --cwd; none without one)
+                where the parse cache lives (default: $FW_CACHE_DIR, else
+                node_modules/.cache/fw, or .yarn/.cache/fw under Yarn Plug'n'Play,
+                of the nearest such project at or above --cwd; none without one)
   -h, --help    show this help`;
 
 /** `--tags a,b` as go build reads it: a comma-separated list (the old space-separated form is still accepted). */

@@ -4,21 +4,52 @@ import * as path from 'node:path';
 /** Where the parse cache lives below a node_modules directory (the find-cache-dir convention). */
 export const CACHE_SUBDIR = path.join('node_modules', '.cache', 'fw');
 
+/** Where it lives in a Yarn Plug'n'Play project (no node_modules): inside the .yarn folder Yarn's recommended .gitignore ignores. */
+export const PNP_CACHE_SUBDIR = path.join('.yarn', '.cache', 'fw');
+
+/** The environment variable that names the cache directory of every run (the CLI's --cache-dir still wins). */
+export const CACHE_DIR_ENV = 'FW_CACHE_DIR';
+
+/** The file Yarn writes at the root of a Plug'n'Play project (Yarn 2 named it .pnp.js). */
+const PNP_FILES = ['.pnp.cjs', '.pnp.js'];
+
+/** What stat says of a path; undefined when there is nothing there (or it cannot be read). This module stays free of the workspace modules: parse workers load it. */
+function statOf(p: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(p);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * The default parse-cache directory for a workspace: `node_modules/.cache/fw`
- * in the nearest directory at or above `cwd` that has a node_modules folder;
- * undefined (no cache) when there is none, so that fw never creates a
- * node_modules folder in a tree that has none.
+ * The default parse-cache directory for a workspace (docs/performance.md
+ * explains the choice): $FW_CACHE_DIR when set (relative to `cwd`); else,
+ * in the nearest directory at or above `cwd` that has a node_modules folder
+ * or is a Yarn Plug'n'Play project, `node_modules/.cache/fw` or
+ * `.yarn/.cache/fw`; undefined (no cache) when there is neither, so that fw
+ * never creates a node_modules folder in a tree that has none.
  */
-export function defaultCacheDir(cwd: string): string | undefined {
+export function defaultCacheDir(cwd: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const named = env[CACHE_DIR_ENV];
+  if (named) return path.resolve(cwd, named);
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    try {
-      if (fs.statSync(path.join(dir, 'node_modules')).isDirectory()) return path.join(dir, CACHE_SUBDIR);
-    } catch {
-      // no node_modules here; look further up
-    }
+    if (statOf(path.join(dir, 'node_modules'))?.isDirectory()) return path.join(dir, CACHE_SUBDIR);
+    if (PNP_FILES.some((f) => statOf(path.join(dir, f))?.isFile())) return selfIgnoring(path.join(dir, PNP_CACHE_SUBDIR));
     if (path.dirname(dir) === dir) return undefined;
   }
+}
+
+/**
+ * Gives a cache directory inside the repository a .gitignore that ignores
+ * everything in it (itself included), so that it stays out of `git status`
+ * (and out of Nx's file hashes, which follow .gitignore files) even where the
+ * repository's own .gitignore does not cover .yarn/.
+ */
+function selfIgnoring(dir: string): string {
+  const ignore = path.join(dir, '.gitignore');
+  if (!statOf(ignore)?.isFile()) writeCacheFile(ignore, '# the parse cache and run records of fw, never committed\n*\n');
+  return dir;
 }
 
 /**

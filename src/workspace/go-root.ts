@@ -47,3 +47,23 @@ export function goRootVersion(goRoot: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The go command PATH finds (its real path), or undefined: what decides which
+ * Go installation findGoRoot asks when GOROOT is unset. A run's record is keyed
+ * by it rather than by PATH itself, which package managers change on every
+ * run (Yarn prepends a fresh temporary folder of shims).
+ */
+export function goCommandOnPath(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const name = os.platform() === 'win32' ? 'go.exe' : 'go';
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (dir === '') continue;
+    try {
+      const file = path.join(dir, name);
+      if (fs.statSync(file).isFile()) return fs.realpathSync(file);
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+}

@@ -173,7 +173,7 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
 /**
  * The body of the fw executors (router, url-helper, client, openapi, all, check): one
  * in-process generate() for the project's root handler packages (the parse
- * cache under the workspace's node_modules/.cache/fw), then the shared
+ * cache where the CLI keeps it for the workspace root: defaultCacheDir), then the shared
  * writer. `all` is the router and the URL helper, the client when `file`
  * is given and the OpenAPI document when `openapi` is. Any error diagnostic,
  * refusal or (with `check`) stale file fails the target.

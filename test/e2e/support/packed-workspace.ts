@@ -77,7 +77,8 @@ export async function runOk(command: string, args: string[], cwd: string, env?: 
   return result;
 }
 
-function installedVersion(pkg: string): string {
+/** The version of a package this repository has installed (what the e2e workspaces install beside fw). */
+export function installedVersion(pkg: string): string {
   return (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
@@ -93,13 +94,8 @@ function installedVersion(pkg: string): string {
  */
 export async function createInstalledWorkspace(name: string): Promise<string> {
   requireGo();
-  if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'index.js'))) {
-    throw new Error('dist/ is missing: run `npm run build` first (npm test does) so that the packed fw contains the code under test');
-  }
   const base = fs.mkdtempSync(path.join(os.tmpdir(), `fw-e2e-${name}-`));
-  const pack = await runOk('npm', ['pack', '--silent', '--pack-destination', base], REPO_ROOT);
-  const tarball = path.join(base, pack.stdout.trim().split('\n').pop() ?? '');
-  if (!fs.existsSync(tarball)) throw new Error(`npm pack did not produce a tarball:\n${pack.output}`);
+  const tarball = await packFw(base);
 
   const ws = path.join(base, 'workspace');
   fs.cpSync(path.join(FIXTURES, 'nx-workspace'), ws, { recursive: true });
@@ -125,6 +121,17 @@ export async function createInstalledWorkspace(name: string): Promise<string> {
   await runOk('git', ['init', '-q', '-b', 'main'], ws);
   await commitAll(ws, 'workspace from fixtures/nx-workspace');
   return ws;
+}
+
+/** This repository's build packed by `npm pack` into `dir`, as users install fw until it is published; the tarball's path. */
+export async function packFw(dir: string): Promise<string> {
+  if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'index.js'))) {
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does) so that the packed fw contains the code under test');
+  }
+  const pack = await runOk('npm', ['pack', '--silent', '--pack-destination', dir], REPO_ROOT);
+  const tarball = path.join(dir, pack.stdout.trim().split('\n').pop() ?? '');
+  if (!fs.existsSync(tarball)) throw new Error(`npm pack did not produce a tarball:\n${pack.output}`);
+  return tarball;
 }
 
 /** Commits everything (author fixed, no global git config needed). */
