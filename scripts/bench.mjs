@@ -1,13 +1,16 @@
 // npm run bench: times fw on generated workspaces and prints times, ratios and peak memory.
 //
-//   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api|modules] [--no-nx | --nx-only] [--routes 10000] [--roots 10]
-//                          [--tsc-routes 1000] [--tsc-runs 1] [--only watch]
+//   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api|github|modules] [--no-nx | --nx-only] [--routes 10000] [--roots 10]
+//                          [--github-versions 1] [--tsc-routes 1000] [--tsc-runs 1] [--only watch]
 //
 // --only watch: only the baseline and the fw watch rows (each of --runs edits is one rebuild).
 //
 // Workspaces (scripts/bench-workspaces.mjs, generated into a temporary directory):
 //   synthetic  uniform small handler files (--routes, --roots)
 //   real-api   shaped like a real public API: 8 roots sharing a 400 KB models package, ~9,800 routes
+//   github     GitHub's REST API description (@octokit/openapi, pinned; fetched once with npm pack)
+//              converted to Go: 5 roots, 1,190 routes, a 3 MB models package; --github-versions 5
+//              adds Enterprise Cloud and Server descriptions (25 roots, ~5,500 routes)
 //   modules    response types from k8s.io/api in the module cache against the same packages copied
 //              into the module (needs Go and, once, the module proxy; skipped without them)
 //
@@ -18,6 +21,8 @@
 // before it, and its ratio is the median of the pairs' ratios, so that a machine
 // whose load changes during the bench still gives comparable ratios. Times are
 // medians of --runs (wall and CPU of all threads), peak RSS the largest of the runs.
+// On the real-shaped workspaces (real-api, github), the targets follow: fw g all cold,
+// its peak RSS and fw watch --file after a handler edit against their limits.
 // On real-api, the Nx rows follow (`nx show projects` with and without the
 // plugin, `nx run api:gen-client` against the CLI); --nx-only times just those
 // (and skips the TypeScript comparison), --no-nx leaves them out.
@@ -30,7 +35,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { k8sWorkspaces, realApiWorkspace, syntheticWorkspace } from './bench-workspaces.mjs';
+import { githubWorkspace, k8sWorkspaces, realApiWorkspace, syntheticWorkspace } from './bench-workspaces.mjs';
 import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, kb } from './client-bundle.mjs';
 import { benchTypecheck } from './bench-typecheck.mjs';
 
@@ -46,6 +51,7 @@ const { values } = parseArgs({
     workspace: { type: 'string', multiple: true },
     routes: { type: 'string', default: '10000' },
     roots: { type: 'string', default: '10' },
+    'github-versions': { type: 'string', default: '1' },
     'no-nx': { type: 'boolean', default: false },
     'nx-only': { type: 'boolean', default: false },
     'tsc-routes': { type: 'string', default: '1000' },
@@ -55,7 +61,7 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const NX_ONLY = values['nx-only'];
-const WORKSPACES = values.workspace ?? (NX_ONLY ? ['real-api'] : ['synthetic', 'real-api', 'modules']);
+const WORKSPACES = values.workspace ?? (NX_ONLY ? ['real-api'] : ['synthetic', 'real-api', 'github', 'modules']);
 if (values.only !== undefined && values.only !== 'watch') throw new Error(`bench: --only takes watch, not ${values.only}`);
 const WATCH_ONLY = values.only === 'watch';
 const { commands } = require(path.join(dist, 'cli/main.js'));
@@ -131,12 +137,15 @@ function freshTree(dir) {
 }
 const dropCache = (dir) => fs.rmSync(path.join(dir, CACHE_DIR), { recursive: true, force: true });
 
-/** Two versions of a handler file: one route's path changed, so that its root's Go files and the client change. */
+/**
+ * Two versions of a handler file: one route's path changed (its last literal segment, followed only
+ * by wildcards, gets an x), so that its root's Go files and the client change.
+ */
 function handlerEdit(file) {
   const original = fs.readFileSync(file, 'utf8');
-  const route = /path=\/([a-z0-9]+)\/r(\d+)\//.exec(original);
+  const route = /(path=\S*?\/)([\w-]+)((?:\/\{\w+\})*\s)/.exec(original);
   if (!route) throw new Error(`bench: no route path in ${file}`);
-  return { file, original, edited: original.replace(route[0], `path=/${route[1]}/r${route[2]}x/`) };
+  return { file, original, edited: original.replace(route[0], `${route[1]}${route[2]}x${route[3]}`) };
 }
 
 /** Two versions of a types file: one string field's JSON name changed, so that every root reaching it changes. */
@@ -174,11 +183,12 @@ async function watchLatency(dir, args, edits) {
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`bench: fw watch gave no summary in 60 s:\n${lines.join('\n')}`)), 60000);
       waiting = (line) => {
-        const m = /in (\d+) ms/.exec(line);
-        if (m && line.startsWith('fw watch:')) {
+        // The summary line of a build: `fw watch built: …` first, then `fw watch rebuilt (1 change): … in 46 ms`.
+        const m = /^fw watch (re)?built.* in (\d+) ms$/.exec(line);
+        if (m) {
           clearTimeout(timer);
           waiting = undefined;
-          resolve(Number(m[1]));
+          resolve(Number(m[2]));
         }
       };
     });
@@ -294,23 +304,67 @@ function benchModules() {
   if (!process.env.FW_BENCH_KEEP) fs.rmSync(parent, { recursive: true, force: true });
 }
 
+/** Where the bench keeps what it downloads (the OpenAPI description github is converted from). */
+const BENCH_CACHE = path.join(repo, 'node_modules/.cache/fw-bench');
+
+/** The generated workspace called `name`, in a new temporary directory. */
+function makeWorkspace(name) {
+  const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${name}-`));
+  if (name === 'real-api') return realApiWorkspace(dir());
+  if (name === 'github') return githubWorkspace(dir(), { versions: Number(values['github-versions']), cacheDir: BENCH_CACHE });
+  if (name === 'synthetic') return syntheticWorkspace({ routes: Number(values.routes), roots: Number(values.roots) });
+  throw new Error(`bench: no workspace ${name} (synthetic, real-api, github, modules)`);
+}
+
+/** The workspaces shaped like a real API, on which the bench prints the targets. */
+const REAL_SHAPED = new Set(['real-api', 'github']);
+
+/**
+ * One `fw g all` before the timed runs, its summary line printed: a workspace on which fw
+ * reports an error (a converter's mistake) fails the bench here, with the diagnostics.
+ */
+function checkWorkspace(dir) {
+  const r = spawnSync(process.execPath, [path.join(repo, 'bin/fw'), 'g', 'all', '--file', CLIENT, '--no-cache', '--cwd', dir], { encoding: 'utf8' });
+  const summary = r.stdout.trim().split('\n').pop();
+  if (r.status !== 0) throw new Error(`bench: fw g all exited ${r.status} on ${dir}:\n${r.stdout}\n${r.stderr}`);
+  console.log(`checked: ${summary}`);
+}
+
+/** The targets of the cold path and of fw watch, each against what the rows measured (`rows`, by label). */
+function printTargets(rows) {
+  const cold = rows.get('fw g all, outputs present, --no-cache');
+  const peak = Math.max(...[...rows].filter(([label]) => label.startsWith('fw g all')).map(([, m]) => m.rss ?? 0));
+  const watch = rows.get('fw watch --file: rebuild after a handler-file edit');
+  const targets = [
+    ['fw g all cold (outputs present, --no-cache) vs. baseline', cold?.ratio, 1.5, (v) => `${v.toFixed(2)}x`],
+    ['peak RSS of fw g all', peak > 0 ? peak / 2 ** 20 : undefined, 250, (v) => `${v.toFixed(0)} MB`],
+    ['fw watch --file, rebuild after a handler-file edit', watch?.ms, 100, (v) => `${v.toFixed(0)} ms`],
+  ];
+  for (const [label, value, limit, format] of targets) {
+    if (value === undefined) continue;
+    console.log(`target: ${`${label} <= ${format(limit)}`.padEnd(WIDTH + 12)}  ${format(value).padStart(8)}  ${value <= limit ? 'met' : 'missed'}`);
+  }
+}
+
 async function benchWorkspace(name) {
   if (name === 'modules') return benchModules();
-  const ws =
-    name === 'real-api'
-      ? realApiWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), `fw-bench-${name}-`)))
-      : syntheticWorkspace({ routes: Number(values.routes), roots: Number(values.roots) });
+  const ws = makeWorkspace(name);
   const { dir } = ws;
   // A JavaScript monorepo has a node_modules folder: fw keeps its parse cache in node_modules/.cache/fw.
   fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
   console.log(`\n## ${name}: ${ws.describe}\nworkspace: ${dir}`);
+  if (hasCommand('g', 'all') && !NX_ONLY) checkWorkspace(dir);
   if (NX_ONLY) {
     if (name === 'real-api') nxRows(dir);
     if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
     return;
   }
   const baseline = measure(['baseline', dir], dir);
-  const row = (label, m) => printRow(label, m, baseline.ms);
+  const measured = new Map();
+  const row = (label, m) => {
+    measured.set(label, m);
+    printRow(label, m, baseline.ms);
+  };
   row('read + parse every .go file, one thread (baseline)', baseline);
   const fwRuns = (args, cwd, options = {}) => measure(args, cwd, { ...options, pairedWith: ['baseline', dir] });
   const fw = (...args) => ['fw', ...args, '--cwd', dir];
@@ -355,10 +409,11 @@ async function benchWorkspace(name) {
     for (const args of [['--file', CLIENT], []]) {
       const [handler, types] = await watchLatency(dir, args, edits);
       const label = `fw watch${args.length > 0 ? ' --file' : ''}: rebuild after a`;
-      printRow(`${label} handler-file edit`, { ms: handler }, baseline.ms);
-      if (types !== undefined) printRow(`${label} types-file edit`, { ms: types }, baseline.ms);
+      row(`${label} handler-file edit`, { ms: handler });
+      if (types !== undefined) row(`${label} types-file edit`, { ms: types });
     }
   }
+  if (REAL_SHAPED.has(name)) printTargets(measured);
   if (name === 'synthetic' && !WATCH_ONLY) await bundleRows(dir);
   if (!values['no-nx'] && !WATCH_ONLY && name === 'real-api') nxRows(dir);
   // FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
