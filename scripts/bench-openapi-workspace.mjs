@@ -1,23 +1,25 @@
-// The bench's `openapi` workspace: a real public OpenAPI description turned into a Go workspace
-// that fw reads, so that the bench measures fw on a shape nobody working on fw designed.
+// The bench's github workspace: a real public OpenAPI description turned into a Go workspace that
+// fw reads, so that the bench measures fw on a shape nobody working on fw designed.
 //
 // The description is GitHub's REST API, as published on npm in @octokit/openapi (pinned below and
-// fetched once at bench time into node_modules/.cache/fw-bench, its integrity checked): the
-// api.github.com description, then GitHub Enterprise Cloud's and three Enterprise Server
-// releases', one root handler package each (mounted under its own prefix, as a server
-// serving several versions of one API would be). Per description:
+// fetched once at bench time into node_modules/.cache/fw-bench, its integrity checked):
+// api.github.com's and, optionally, GitHub Enterprise Cloud's and three Enterprise Server
+// releases', each mounted under its own prefix as a server serving several versions of one API
+// would be. Per description <v> (empty for api.github.com):
 //
-//   internal/<v>models/models.go     every components.schemas entry as a Go type
-//   internal/<v>handler/             the root (router.go, registry.go, doc.go with fw:http_root)
-//   internal/<v>handler/<tag>/       one subfolder per operation tag: handler_<tag>.go with a
-//                                    request type, inline response types and one annotated
-//                                    handler per operation
+//   internal/<v>models/models.go         every components.schemas entry as a Go type
+//   internal/<v><segment>handler/        a root per first path segment of at least 50 operations
+//                                        (repos, orgs, …; the others share <v>apihandler):
+//                                        router.go, registry.go, doc.go (fw:http_root)
+//   internal/<v><segment>handler/<tag>/  one subfolder per operation tag: handler_<tag>.go with
+//                                        a request type, inline response types and one
+//                                        annotated handler per operation
 //
 // What Go or fw cannot express is left out and counted (openapiWorkspace returns the counts):
 // operations whose path ServeMux cannot match ({a}...{b} inside a segment) or whose pattern
 // would conflict with another's in ServeMux, request bodies that are not a JSON object (or sent
-// with DELETE), query parameters that are not scalars or lists of scalars, header parameters,
-// and responses whose body is not JSON.
+// with DELETE), query parameters that are not scalars or lists of scalars, header and cookie
+// parameters, and responses whose body is not JSON.
 import { execFileSync } from 'node:child_process';
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
@@ -395,10 +397,14 @@ function handlerFile(doc, pkgName, modelsImport, ops, skipped) {
   return render(pkgName, pkg, ['"net/http"']);
 }
 
-/** Operations grouped by a key, in the order of the keys' first appearance. */
+/** Items grouped by a key, in the order of the keys' first appearance. */
 function groupBy(items, key) {
   const groups = new Map();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const k = key(item);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(item);
+  }
   return groups;
 }
 
