@@ -10,7 +10,7 @@
 //   real-api   shaped like a real public API: 8 roots sharing a 400 KB models package, ~9,800 routes
 //   github     GitHub's REST API description (@octokit/openapi, pinned; fetched once with npm pack)
 //              converted to Go: 5 roots, 1,190 routes, a 3 MB models package; --github-versions 5
-//              adds Enterprise Cloud and Server descriptions (25 roots, ~5,500 routes)
+//              adds Enterprise Cloud and Server descriptions (26 roots, 5,539 routes)
 //   modules    response types from k8s.io/api in the module cache against the same packages copied
 //              into the module (needs Go and, once, the module proxy; skipped without them)
 //
