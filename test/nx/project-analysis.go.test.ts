@@ -7,6 +7,7 @@ import { importClosure } from '../../src/go/import-closure';
 import { analyzeProject } from '../../src/nx/project-analysis';
 import { discoverRoots } from '../../src/workspace/discover';
 import { realApiWorkspace, syntheticWorkspace } from '../../scripts/bench-workspaces.mjs';
+import { openapiWorkspace } from '../../scripts/bench-openapi-workspace.mjs';
 import { FIXTURES } from '../support/golden';
 import { goEnv, runGo } from '../support/go';
 import { execFileSync } from 'node:child_process';
@@ -85,6 +86,94 @@ const HOSTILE_FILES: Record<string, string> = {
   'cmd/main.go': 'package main\n\nimport _ "example.com/h/internal/unused"\n\nfunc main() {}\n',
 };
 
+/**
+ * A small OpenAPI description in the shapes the github bench workspace meets (refs, allOf, oneOf,
+ * enums, nullable, inline objects and arrays, path and query parameters, a JSON body, a 204, a
+ * path ServeMux cannot match and two patterns that conflict in ServeMux), converted by
+ * scripts/bench-openapi-workspace.mjs.
+ */
+const SMALL_OPENAPI = {
+  openapi: '3.0.3',
+  info: { title: 'Small', version: '1' },
+  components: {
+    schemas: {
+      'simple-user': { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, login: { type: 'string', nullable: true } } },
+      state: { type: 'string', enum: ['open', 'closed', null], nullable: true },
+      issue: {
+        allOf: [
+          { $ref: '#/components/schemas/simple-user' },
+          {
+            type: 'object',
+            required: ['state', '+1'],
+            properties: {
+              state: { $ref: '#/components/schemas/state' },
+              '+1': { type: 'integer' },
+              labels: { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'object', properties: { name: { type: 'string' } } }] } },
+              closed_at: { type: 'string', format: 'date-time', nullable: true },
+              reactions: { type: 'object', properties: { total: { type: 'integer' } } },
+              meta: { type: 'object', additionalProperties: { type: 'string' } },
+            },
+          },
+        ],
+      },
+    },
+    parameters: { owner: { name: 'owner', in: 'path', required: true, schema: { type: 'string' } } },
+    responses: { not_found: { description: 'gone', content: { 'application/json': { schema: { $ref: '#/components/schemas/simple-user' } } } } },
+  },
+  paths: {
+    '/repos/{owner}/issues': {
+      parameters: [{ $ref: '#/components/parameters/owner' }],
+      get: {
+        operationId: 'issues/list',
+        tags: ['issues'],
+        parameters: [
+          { name: 'sort', in: 'query', schema: { type: 'string', enum: ['created', 'updated'] } },
+          { name: 'labels', in: 'query', required: true, schema: { type: 'array', items: { type: 'string' } } },
+          { name: 'filter', in: 'query', schema: { type: 'object' } },
+        ],
+        responses: {
+          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/issue' } } } } },
+          '404': { $ref: '#/components/responses/not_found' },
+        },
+      },
+      post: {
+        operationId: 'issues/create',
+        tags: ['issues'],
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['title'], properties: { title: { type: 'string' }, state: { $ref: '#/components/schemas/state' } } },
+            },
+          },
+        },
+        responses: {
+          '201': { description: 'created', content: { 'application/json': { schema: { $ref: '#/components/schemas/issue' } } } },
+          '422': { description: 'invalid' },
+        },
+      },
+    },
+    '/repos/{owner}/issues/{issue_number}/lock': {
+      put: {
+        operationId: 'issues/lock',
+        tags: ['issues'],
+        parameters: [{ $ref: '#/components/parameters/owner' }, { name: 'issue_number', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: { '204': { description: 'locked' }, '302': { description: 'elsewhere' } },
+      },
+    },
+    '/repos/{owner}/issues/comments/{comment_id}': {
+      put: { operationId: 'issues/update-comment', tags: ['issues'], responses: { '204': { description: 'conflicts with the lock route' } } },
+    },
+    '/repos/{owner}/compare/{base}...{head}': { get: { operationId: 'repos/compare', tags: ['repos'], responses: { '200': { description: 'ok' } } } },
+    '/': {
+      get: {
+        operationId: 'meta/root',
+        tags: ['meta'],
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object' } } } } },
+      },
+    },
+  },
+};
+
 const made: string[] = [];
 afterAll(() => {
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
@@ -137,6 +226,19 @@ describe('importClosure against go list -deps and against what generation reads'
       () => track(realApiWorkspace(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-closure-')), { roots: 2, subs: 4, files: 8, structs: 60, enums: 8 }).dir),
     ],
     ['the synthetic bench workspace (makeBenchWorkspace, small)', () => track(syntheticWorkspace({ routes: 400, roots: 2 }).dir)],
+    [
+      'an OpenAPI description converted as the github bench workspace is (scripts/bench-openapi-workspace.mjs, two versions)',
+      () => {
+        const dir = track(fs.mkdtempSync(path.join(os.tmpdir(), 'fw-closure-')));
+        const ws = openapiWorkspace(dir, [
+          { name: '', prefix: undefined, document: SMALL_OPENAPI },
+          { name: 'v2', prefix: '/v2', document: SMALL_OPENAPI },
+        ]);
+        expect([ws.routes, ws.roots, ws.skipped.path, ws.skipped.conflict, ws.skipped.query]).toEqual([8, 2, 2, 2, 2]);
+        runGo('go', ['vet', './...'], dir);
+        return dir;
+      },
+    ],
   ])('%s: the same directories as go list -deps; everything generation reads is an input', async (_name, make) => {
     const ws = make();
     const closure = importClosure(startDirs(ws));
