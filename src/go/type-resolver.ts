@@ -584,16 +584,7 @@ export class TypeResolver {
    * twice at the same depth binds neither, as with encoding/json.
    */
   taggedFields(t: ResolvedType, key: LocationTag | string): readonly TaggedField[] {
-    return flattenStruct(t, key, this.flattenHooks).map(
-      (c): TaggedField => ({
-        name: c.name,
-        options: c.options,
-        type: c.field.type,
-        index: c.index,
-        viaPointer: c.viaPointer,
-        field: c.field,
-      }),
-    );
+    return flattenStruct(t, key, this.flattenHooks);
   }
 
   /** encoding/json applies `,string` only to bool, number and string kinds (through one unnamed pointer). */
