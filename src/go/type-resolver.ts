@@ -178,9 +178,11 @@ export class TypeResolver {
     let found = pkg.types.get(name);
     if (!found) return { kind: 'unknown', reason: `type ${name} is not declared in package ${pkg.importPath}` };
     // An alias chain (`type A = B; type B = C; ...`) is followed in a loop, not by recursion: it may be thousands long.
-    const chain = new Set<string>();
+    // Its set is made for aliases only: this runs for every use of a named type.
+    let chain: Set<string> | undefined;
     while (found.decl.alias && typeArgs === undefined && found.decl.typeParams.length === 0) {
       const key = `${pkg.importPath}.${name}`;
+      chain ??= new Set();
       if (chain.has(key) || this.aliasStack.has(key)) return { kind: 'unknown', reason: `alias ${name} refers to itself` };
       chain.add(key);
       const scope: Scope = { pkg, file: found.file, owner: name };
