@@ -75,8 +75,8 @@ class FileReader {
     private readonly file: string,
     private readonly text: string,
   ) {
-    // eslint-disable-next-line no-control-regex
-    this.ascii = !/[^\x00-\x7f]/.test(text);
+    // Every character past U+007F takes two or more bytes: a length test, several times faster than a regular expression's scan.
+    this.ascii = Buffer.byteLength(text, 'utf8') === text.length;
     this.out = emptyGoFile(file, '', false, readFileConstraints(text));
   }
 
