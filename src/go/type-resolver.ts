@@ -535,11 +535,16 @@ export class TypeResolver {
 
   /** The type with named types followed to their declared types (`type A B; type B string` → string). */
   underlying(t: ResolvedType): ResolvedType {
+    // The set of named types passed is made at the second one: most chains have one (a struct, an enum).
+    let first: string | undefined;
     let seen: Set<string> | undefined;
     while (t.kind === 'named') {
-      seen ??= new Set();
-      if (seen.has(t.id)) break;
-      seen.add(t.id);
+      if (first === undefined) first = t.id;
+      else {
+        seen ??= new Set([first]);
+        if (seen.has(t.id)) break;
+        seen.add(t.id);
+      }
       const info = this.named.get(t.id);
       if (!info) break;
       this.resolveNamed(info);
