@@ -13,9 +13,20 @@
 /** Lone UTF-16 surrogates: Node writes them as U+FFFD, and Go rejects `\ud800` escapes; replaced up front. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** Any surrogate: most text has none, and this test is far cheaper than LONE_SURROGATE's lookbehind. */
+const SURROGATE = /[\ud800-\udfff]/;
+
 function wellFormed(s: string): string {
-  return s.replace(LONE_SURROGATE, '\ufffd');
+  return SURROGATE.test(s) ? s.replace(LONE_SURROGATE, '\ufffd') : s;
 }
+
+/**
+ * Text a Go string literal (PLAIN: printable ASCII but the quote and the backslash) or a
+ * line comment (PLAIN_OR_TAB) holds as it is: most of fw's strings (names,
+ * paths, doc lines) are such, and skip the replacements below.
+ */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+const PLAIN_OR_TAB = /^[\t\x20-\x7e]*$/;
 
 function hex4(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
@@ -32,6 +43,7 @@ const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\0'
 
 /** Text for one `//` line comment: a line break or other control character is shown as its escape, so the comment stays one line. */
 function lineCommentText(s: string): string {
+  if (PLAIN_OR_TAB.test(s)) return s;
   return wellFormed(s).replace(UNPRINTABLE, (c) => NAMED[c] ?? hex4(c));
 }
 
@@ -51,6 +63,7 @@ export function tsLineComment(s: string): string {
 
 /** A Go interpreted string literal ("..."), with the value `s`. */
 export function goString(s: string): string {
+  if (PLAIN.test(s)) return `"${s}"`;
   return JSON.stringify(wellFormed(s)).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, hex4);
 }
 

@@ -6,6 +6,7 @@ import { tsBlockCommentLine } from './escape';
  * Each line goes through tsBlockCommentLine: `*\/` would end the comment early.
  */
 export function jsDoc(lines: readonly string[], indent: string): string {
+  if (lines.length === 0) return '';
   const text = trimBlankEdges(lines.map((l) => tsBlockCommentLine(l.trimEnd())));
   if (text.length === 0) return '';
   if (text.length === 1) return `${indent}/** ${text[0]} */`;
@@ -30,6 +31,8 @@ const INDENTED = /^\s/;
  * route's method and pattern) go after the text, before the tag.
  */
 export function goDocToJsDoc(lines: readonly string[], extra: readonly string[] = []): string[] {
+  // Most fields have no comment: nothing to read, and no arrays to make for it.
+  if (lines.length === 0 && extra.length === 0) return [];
   const text: string[] = [];
   const deprecated: string[] = [];
   let i = 0;

@@ -27,6 +27,12 @@ export interface GoFile {
 }
 
 /** A file with nothing read from it yet: the parser fills one in; fw's own outputs stay this way (their package name only). */
+/**
+ * The doc lines or type parameters of a declaration that has none: one
+ * shared, frozen array (about 120,000 fields and types have none at 10k routes).
+ */
+export const NO_LINES: readonly string[] = Object.freeze([]);
+
 export function emptyGoFile(path: string, packageName: string, generated: boolean, constraints: FileConstraints): GoFile {
   return {
     path,
@@ -75,7 +81,7 @@ export interface GoField {
   /** The raw tag without its quotes (`json:"id" path:"id"`), or '' when there is none. */
   tag: string;
   /** The field's comment lines, `//` removed: the comment group directly above it, then a `//` comment at the end of its line. */
-  doc: string[];
+  doc: readonly string[];
   pos: Pos;
 }
 
@@ -85,8 +91,8 @@ export interface GoTypeDecl {
   alias: boolean;
   type: GoTypeExpr;
   /** Type parameters, if the declaration is generic. */
-  typeParams: string[];
-  doc: string[];
+  typeParams: readonly string[];
+  doc: readonly string[];
   pos: Pos;
 }
 

@@ -1,5 +1,5 @@
 import type { Pos } from '../diagnostics/diagnostics';
-import type { GoFile, GoTypeExpr } from './ast';
+import { type GoFile, type GoTypeExpr, NO_LINES } from './ast';
 
 /**
  * Every position of a GoFile names the file's path. The parser gives them
@@ -12,29 +12,40 @@ import type { GoFile, GoTypeExpr } from './ast';
 
 /** Sets `pos.file` of every position of `file` to '' (in place; `withPaths` undoes it) and returns `file`. */
 export function withoutPaths(file: GoFile): GoFile {
-  setPaths(file, '');
+  setPaths(file, '', undefined);
   return file;
 }
 
-/** Sets `pos.file` of every position of `file` to `file.path` (in place) and returns `file`. */
+/**
+ * Sets `pos.file` of every position of `file` to `file.path` (in place) and
+ * returns `file`; as the parser does, empty doc lines become the shared
+ * NO_LINES and each type name one `ident` expression per file (JSON reading
+ * made a copy of each).
+ */
 export function withPaths(file: GoFile): GoFile {
-  setPaths(file, file.path);
+  setPaths(file, file.path, new Map());
   return file;
 }
 
-function setPaths(file: GoFile, to: string): void {
+/** `idents`: the file's `ident` expressions by name, when reading (see withPaths). */
+function setPaths(file: GoFile, to: string, idents: Map<string, GoTypeExpr> | undefined): void {
   const set = (pos: Pos) => {
     pos.file = to;
   };
+  const types = (type: GoTypeExpr) => setTypePaths(type, set, idents);
   for (const f of file.funcs) {
     set(f.pos);
     set(f.namePos);
     for (const c of f.doc) set(c.pos);
-    for (const r of f.results) setTypePaths(r, set);
+    for (let i = 0; i < f.results.length; i++) f.results[i] = types(f.results[i]!);
   }
   for (const t of file.types) {
     set(t.pos);
-    setTypePaths(t.type, set);
+    t.type = types(t.type);
+    if (idents) {
+      if (t.doc.length === 0) t.doc = NO_LINES;
+      if (t.typeParams.length === 0) t.typeParams = NO_LINES;
+    }
   }
   for (const c of file.consts) set(c.pos);
   for (const c of file.strayAnnotations) set(c.pos);
@@ -42,26 +53,35 @@ function setPaths(file: GoFile, to: string): void {
   for (const p of file.syntaxErrors) set(p);
 }
 
-function setTypePaths(type: GoTypeExpr, set: (pos: Pos) => void): void {
+/** Sets the paths of the positions in `type`; returns `type`, or the file's one `ident` expression of its name. */
+function setTypePaths(type: GoTypeExpr, set: (pos: Pos) => void, idents: Map<string, GoTypeExpr> | undefined): GoTypeExpr {
   switch (type.kind) {
+    case 'ident': {
+      if (!idents) return type;
+      const kept = idents.get(type.name);
+      if (kept) return kept;
+      idents.set(type.name, type);
+      return type;
+    }
     case 'pointer':
     case 'slice':
     case 'array':
-      setTypePaths(type.elem, set);
+      type.elem = setTypePaths(type.elem, set, idents);
       break;
     case 'map':
-      setTypePaths(type.key, set);
-      setTypePaths(type.value, set);
+      type.key = setTypePaths(type.key, set, idents);
+      type.value = setTypePaths(type.value, set, idents);
       break;
     case 'struct':
       for (const f of type.fields) {
         set(f.pos);
-        setTypePaths(f.type, set);
+        f.type = setTypePaths(f.type, set, idents);
+        if (idents && f.doc.length === 0) f.doc = NO_LINES;
       }
       break;
     case 'generic':
-      setTypePaths(type.base, set);
-      for (const a of type.args) setTypePaths(a, set);
+      type.base = setTypePaths(type.base, set, idents);
+      for (let i = 0; i < type.args.length; i++) type.args[i] = setTypePaths(type.args[i]!, set, idents);
       break;
     case 'unsupported':
       if (type.tooDeep) set(type.tooDeep);
@@ -69,4 +89,5 @@ function setTypePaths(type: GoTypeExpr, set: (pos: Pos) => void): void {
     default:
       break;
   }
+  return type;
 }

@@ -25,19 +25,26 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
   const top = hooks.structOf(t);
   if (!top) return [];
   const isJson = key === 'json';
-  let next: Level[] = [{ struct: top, id: typeKey(t), index: [], viaPointer: false }];
-  let nextCount = new Map<string, number>();
-  const visited = new Set<string>();
+  const topId = typeKey(t);
+  let next: Level[] = [{ struct: top, id: topId, index: NO_INDEX, viaPointer: false }];
+  // Most structs embed nothing: the counts and the visited set of deeper levels are made only when one does.
+  let nextCount: Map<string, number> | undefined;
+  let visited: Set<string> | undefined;
+  let depth = 0;
   const found: ViewField[] = [];
   while (next.length > 0) {
     const current = next;
     const count = nextCount;
     next = [];
-    nextCount = new Map();
+    nextCount = undefined;
+    if (depth++ === 1) visited = new Set([topId]);
     for (const level of current) {
-      if (visited.has(level.id)) continue;
-      visited.add(level.id);
+      if (visited) {
+        if (visited.has(level.id)) continue;
+        visited.add(level.id);
+      }
       const fields = level.struct.fields;
+      const twice = (count?.get(level.id) ?? 0) > 1;
       for (let i = 0; i < fields.length; i++) {
         const f = fields[i]!;
         let ft = f.type;
@@ -57,28 +64,31 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
             continue;
           }
           if (!isJson && name === undefined) continue;
-          found.push({
+          const view: ViewField = {
             name: name ?? f.name,
             tagged: name !== undefined,
             options: tag.options,
-            index: [...level.index, i],
+            type: f.type,
+            index: indexOf(level.index, i),
             viaPointer: level.viaPointer,
             field: f,
-          });
-          if ((count.get(level.id) ?? 0) > 1) found.push(found[found.length - 1]!);
+          };
+          found.push(view);
+          if (twice) found.push(view);
           hooks.included(f);
           continue;
         }
         const id = typeKey(ft);
+        nextCount ??= new Map();
         const n = (nextCount.get(id) ?? 0) + 1;
         nextCount.set(id, n);
         const viaPointer = level.viaPointer || f.type.kind === 'pointer';
-        if (n === 1) next.push({ struct: embeddedStruct, id, index: [...level.index, i], viaPointer });
+        if (n === 1) next.push({ struct: embeddedStruct, id, index: indexOf(level.index, i), viaPointer });
       }
     }
   }
   // One level and no name twice (most structs): nothing to settle, and `found` is in field order already.
-  if (visited.size === 1 && !hasDuplicateName(found)) return found;
+  if (depth === 1 && !hasDuplicateName(found)) return found;
   found.sort(
     (a, b) => compareStrings(a.name, b.name) || a.index.length - b.index.length || Number(b.tagged) - Number(a.tagged) || compareIndex(a.index, b.index),
   );
@@ -96,7 +106,23 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
   return out.sort((a, b) => compareIndex(a.index, b.index));
 }
 
+/** The index path of field `i` of the struct at `parent`. */
+function indexOf(parent: readonly number[], i: number): number[] {
+  if (parent.length === 0) return [i];
+  const index = parent.slice();
+  index.push(i);
+  return index;
+}
+
+/** The index path of the top struct (never changed: `indexOf` copies). */
+const NO_INDEX: readonly number[] = Object.freeze([]);
+
 function hasDuplicateName(found: readonly ViewField[]): boolean {
+  // Small views (most) are compared pair by pair, without a set.
+  if (found.length <= 12) {
+    for (let i = 1; i < found.length; i++) for (let j = 0; j < i; j++) if (found[i]!.name === found[j]!.name) return true;
+    return false;
+  }
   const names = new Set<string>();
   for (const f of found) {
     if (names.has(f.name)) return true;
@@ -140,15 +166,20 @@ interface Level {
   struct: ResolvedStruct;
   /** Identity of the struct type, for encoding/json's visited and duplicate counts. */
   id: string;
-  index: number[];
+  index: readonly number[];
   viaPointer: boolean;
 }
 
-/** One field of a view: its name in the tag (or the Go name), whether the tag named it, the tag options, where it sits. */
+/**
+ * One field of a view: its name in the tag (or the Go name), whether the tag
+ * named it, the tag options, its type, where it sits. A TaggedField as it is
+ * (the views of request types are taken often: no copy of each).
+ */
 export interface ViewField {
   name: string;
   tagged: boolean;
   options: readonly string[];
+  type: ResolvedType;
   index: number[];
   viaPointer: boolean;
   field: ResolvedField;

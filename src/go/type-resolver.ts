@@ -154,9 +154,11 @@ export class TypeResolver {
     let found = pkg.types.get(name);
     if (!found) return { kind: 'unknown', reason: `type ${name} is not declared in package ${pkg.importPath}` };
     // An alias chain (`type A = B; type B = C; ...`) is followed in a loop, not by recursion: it may be thousands long.
-    const chain = new Set<string>();
+    // Its set is made for aliases only: this runs for every use of a named type.
+    let chain: Set<string> | undefined;
     while (found.decl.alias && typeArgs === undefined && found.decl.typeParams.length === 0) {
       const key = `${pkg.importPath}.${name}`;
+      chain ??= new Set();
       if (chain.has(key) || this.aliasStack.has(key)) return { kind: 'unknown', reason: `alias ${name} refers to itself` };
       chain.add(key);
       const scope: Scope = { pkg, file: found.file, owner: name };
@@ -457,11 +459,16 @@ export class TypeResolver {
 
   /** The type with named types followed to their declared types (`type A B; type B string` → string). */
   underlying(t: ResolvedType): ResolvedType {
+    // The set of named types passed is made at the second one: most chains have one (a struct, an enum).
+    let first: string | undefined;
     let seen: Set<string> | undefined;
     while (t.kind === 'named') {
-      seen ??= new Set();
-      if (seen.has(t.id)) break;
-      seen.add(t.id);
+      if (first === undefined) first = t.id;
+      else {
+        seen ??= new Set([first]);
+        if (seen.has(t.id)) break;
+        seen.add(t.id);
+      }
       const info = this.named.get(t.id);
       if (!info) break;
       this.resolveNamed(info);
@@ -508,16 +515,7 @@ export class TypeResolver {
    * twice at the same depth binds neither, as with encoding/json.
    */
   taggedFields(t: ResolvedType, key: LocationTag | string): readonly TaggedField[] {
-    return flattenStruct(t, key, this.flattenHooks).map(
-      (c): TaggedField => ({
-        name: c.name,
-        options: c.options,
-        type: c.field.type,
-        index: c.index,
-        viaPointer: c.viaPointer,
-        field: c.field,
-      }),
-    );
+    return flattenStruct(t, key, this.flattenHooks);
   }
 
   /** encoding/json applies `,string` only to bool, number and string kinds (through one unnamed pointer). */

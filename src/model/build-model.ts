@@ -319,9 +319,9 @@ class RootBuilder {
     if (diagnostics.some((d) => d.severity === 'error')) return;
     this.parts.set(hp.pkg.dir, {
       hp,
-      groups: [...this.groups.values()].slice(before.groups).map((group) => ({ group, pos: this.groupPos.get(group.name)!, routes: group.routes.length })),
-      routeNames: [...this.routeSeen].slice(before.routeNames),
-      handlerTypes: [...this.handlerTypes.values()].slice(before.handlerTypes),
+      groups: entriesAfter(this.groups, before.groups).map(([, group]) => ({ group, pos: this.groupPos.get(group.name)!, routes: group.routes.length })),
+      routeNames: entriesAfter(this.routeSeen, before.routeNames),
+      handlerTypes: entriesAfter(this.handlerTypes, before.handlerTypes).map(([, ht]) => ht),
       routes: this.routes.slice(before.routes),
       diagnostics,
       prefix: this.prefix?.text ?? '',
@@ -632,6 +632,21 @@ class RootBuilder {
     }
     return uniqueImportNames(paths, [...RESERVED_IMPORT_NAMES, root.pkg.name]);
   }
+}
+
+/**
+ * The entries of `map` after its first `skip` (in insertion order), without
+ * copying those before: the maps a root's packages add to grow with each
+ * package, and copying them whole per package made the garbage grow with the
+ * square of a root's routes.
+ */
+function entriesAfter<K, V>(map: ReadonlyMap<K, V>, skip: number): [K, V][] {
+  const out: [K, V][] = [];
+  let i = 0;
+  map.forEach((value, key) => {
+    if (i++ >= skip) out.push([key, value]);
+  });
+  return out;
 }
 
 /** Parsed annotation lines by comment: a parsed file's comments do not change, so `fw watch` parses each line once. */
