@@ -178,10 +178,14 @@ async function watchLatency(dir, args, edits) {
       buf = buf.slice(i + 1);
     }
   });
-  child.stderr.on('data', (d) => process.stderr.write(d));
+  // Its warnings are printed on every rebuild: kept for the error below instead of flooding the bench's output.
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-20000);
+  });
   const nextRebuild = () =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bench: fw watch gave no summary in 60 s:\n${lines.join('\n')}`)), 60000);
+      const timer = setTimeout(() => reject(new Error(`bench: fw watch gave no summary in 60 s:\n${lines.join('\n')}\n${stderr}`)), 60000);
       waiting = (line) => {
         // The summary line of a build: `fw watch built: …` first, then `fw watch rebuilt (1 change): … in 46 ms`.
         const m = /^fw watch (re)?built.* in (\d+) ms$/.exec(line);
