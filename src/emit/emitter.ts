@@ -62,14 +62,15 @@ export interface EmitContext<Memo = undefined> {
 }
 
 /**
- * The printed operations of earlier clients of one process (`fw watch`), by
- * operation name (./client/client.ts: `<Prefix><Group><Route>[<Method>]`): each text with a key
- * that covers everything it was printed from (a digest of the operation's
- * names, route, plan and the zod flavour, and the names of the types it
- * refers to), so that a text is reused only where printing again would give
- * the same text; and, to skip computing the digest again, the objects it was
- * planned from (`sources`: opaque here). Entries of operations a client no
- * longer has are dropped when it is printed.
+ * The operations of earlier clients of one process (`fw watch`), by
+ * operation name (./client/client.ts: `<Prefix><Group><Route>[<Method>]`):
+ * what planning each contributed to its module, with the objects it was
+ * planned from (`sources`), so that an operation planned from the same
+ * objects is not planned again; and its printed text with a key that
+ * covers everything it was printed from (the digest of its plan and the
+ * names of the types it refers to), so that a text is reused only where
+ * printing again would give the same text. Entries of operations a client
+ * no longer has are dropped when it is printed.
  */
 export type ClientMemo = Map<string, KeptOperation>;
 
@@ -79,10 +80,20 @@ export function sameObjects(a: readonly unknown[], b: readonly unknown[]): boole
 }
 
 export interface KeptOperation {
-  key: string;
-  text: string;
-  digest: string;
+  /** What it was planned from, by identity (opaque here); undefined when that cannot be told, and it is planned every time. */
   sources?: readonly unknown[];
+  /** Of everything its text depends on but the names of the types it refers to. */
+  digest: string;
+  /** The ids of the types it refers to, in the order its plan meets them. */
+  refs: readonly string[];
+  requestOptional: boolean;
+  /** The status classes (`4` for FwStatus4xx) its result type uses. */
+  statusClasses: readonly number[];
+  /** Everything planning it reported, repeats of what another operation reported first included. */
+  diagnostics: readonly Diagnostic[];
+  /** Its text and the key it was printed under, once printed. */
+  key?: string;
+  text?: string;
 }
 
 /** What `fw g openapi` is told besides the model. */
