@@ -269,7 +269,8 @@ function comparePieces(
   // Known to hold other contents: only its first bytes are read again, to be sure that it still carries fw's header.
   const existing = readOutput(file.path, before !== undefined ? HEADER_BYTES : undefined);
   if (existing.kind === 'refused') return existing;
-  if (existing.kind === 'file' && before === undefined && existing.contents === pieces.join('')) return { kind: 'unchanged', kept: { pieces, ends: pieceEnds(pieces) } };
+  if (existing.kind === 'file' && before === undefined && existing.contents === pieces.join(''))
+    return { kind: 'unchanged', kept: { pieces, ends: pieceEnds(pieces) } };
   if (existing.kind === 'file' && !force && !hasGeneratedHeader(existing.contents)) return { kind: 'refused', diagnostic: notOurs(file.path) };
   return { kind: 'write', pending: { file, pieces, before: known } };
 }

@@ -51,7 +51,10 @@ export function planClient(
   };
   const prefixes = rootPrefixes(model.roots, diagnostics);
   const classes = model.roots.flatMap((root) => root.groups.map((group) => nameClass(run, prefixes.get(root) ?? '', group, root)));
-  planOperations(run, classes.flatMap((c) => c.operations));
+  planOperations(
+    run,
+    classes.flatMap((c) => c.operations),
+  );
   const reserved = new Set([...runtimeNames(), ...operationNames(classes)]);
   const schemas = run.registry.finish(reserved, true);
   return { classes, prefixes, schemas, registry: run.registry, mapper, planner: run.planner, results: run.results, zodType };
@@ -102,7 +105,7 @@ function planOperations(run: ClassRun, operations: Operation[]): void {
     return entry;
   });
   memo.clear();
-  operations.forEach((op, i) => memo.set(op.baseName, entries[i]!));
+  for (const [i, op] of operations.entries()) memo.set(op.baseName, entries[i]!);
 }
 
 /** What a kept operation's planning contributed, given again. */
@@ -121,7 +124,11 @@ function replay(run: ClassRun, kept: KeptOperation): KeptOperation {
  */
 function planOperation(run: ClassRun, op: Operation): { requestOptional: boolean };
 function planOperation(run: ClassRun, op: Operation, memo: { sources?: readonly unknown[]; previous?: KeptOperation }): KeptOperation;
-function planOperation(run: ClassRun, op: Operation, memo?: { sources?: readonly unknown[]; previous?: KeptOperation }): KeptOperation | { requestOptional: boolean } {
+function planOperation(
+  run: ClassRun,
+  op: Operation,
+  memo?: { sources?: readonly unknown[]; previous?: KeptOperation },
+): KeptOperation | { requestOptional: boolean } {
   const own: Diagnostic[] = [];
   const found: Diagnostic[] = [];
   const mapperFrom = run.registry.mapper.diagnostics.length;

@@ -45,7 +45,11 @@ export function* memoizedTexts<Op extends MemoOperation>(
  * diagnostic once per run, with the first operation that met it, so another
  * operation that would report it too may hold it only through that one.
  */
-export function keptPlans(operations: readonly MemoOperation[], sources: readonly (readonly unknown[] | undefined)[], memo: ClientMemo): (KeptOperation | undefined)[] {
+export function keptPlans(
+  operations: readonly MemoOperation[],
+  sources: readonly (readonly unknown[] | undefined)[],
+  memo: ClientMemo,
+): (KeptOperation | undefined)[] {
   const current = new Set<string>();
   let lost = false;
   const kept = operations.map((op, i) => {
