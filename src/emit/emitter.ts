@@ -61,39 +61,9 @@ export interface EmitContext<Memo = undefined> {
   memo?: Memo;
 }
 
-/**
- * The operations of earlier clients of one process (`fw watch`), by
- * operation name (./client/client.ts: `<Prefix><Group><Route>[<Method>]`):
- * what planning each contributed to its module, with the objects it was
- * planned from (`sources`), so that an operation planned from the same
- * objects is not planned again; and its printed text with a key that
- * covers everything it was printed from (the digest of its plan and the
- * names of the types it refers to), so that a text is reused only where
- * printing again would give the same text. Entries of operations a client
- * no longer has are dropped when it is printed.
- */
-export type ClientMemo = Map<string, KeptOperation>;
-
 /** Whether `a` and `b` hold the same objects in the same order: what a memo checks before it gives a kept result again. */
 export function sameObjects(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((o, i) => o === b[i]);
-}
-
-export interface KeptOperation {
-  /** What it was planned from, by identity (opaque here); undefined when that cannot be told, and it is planned every time. */
-  sources?: readonly unknown[];
-  /** Of everything its text depends on but the names of the types it refers to. */
-  digest: string;
-  /** The ids of the types it refers to, in the order its plan meets them. */
-  refs: readonly string[];
-  requestOptional: boolean;
-  /** The status classes (`4` for FwStatus4xx) its result type uses. */
-  statusClasses: readonly number[];
-  /** Everything planning it reported, repeats of what another operation reported first included. */
-  diagnostics: readonly Diagnostic[];
-  /** Its text and the key it was printed under, once printed. */
-  key?: string;
-  text?: string;
 }
 
 /** What `fw g openapi` is told besides the model. */

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { TypeResolver } from '../../go/type-resolver';
 import type { GroupModel, RootModel, WorkspaceModel } from '../../model/model';
-import type { ClientMemo, KeptOperation } from '../emitter';
+import type { ClientMemo, KeptOperation } from './client-memo';
 import { JsonShapes, refsOf } from '../json-shape';
 import { bodylessWarnings, type OperationPlan, OperationPlanner } from '../operation-plan';
 import { rootPrefixes } from '../root-prefixes';
@@ -56,7 +56,7 @@ export function planClient(
     classes.flatMap((c) => c.operations),
   );
   const reserved = new Set([...runtimeNames(), ...operationNames(classes)]);
-  const schemas = run.registry.finish(reserved, true);
+  const schemas = run.registry.finish(reserved, true, memo?.schemas);
   return { classes, prefixes, schemas, registry: run.registry, mapper, planner: run.planner, results: run.results, zodType };
 }
 
@@ -92,7 +92,7 @@ function nameClass(run: ClassRun, prefix: string, group: GroupModel, root: RootM
  * (keptPlans), and the memo then holds exactly these operations.
  */
 function planOperations(run: ClassRun, operations: Operation[]): void {
-  const memo = run.memo;
+  const memo = run.memo?.operations;
   if (!memo) {
     for (const op of operations) op.requestOptional = planOperation(run, op).requestOptional;
     return;

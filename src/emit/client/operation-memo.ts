@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { HttpMethod } from '../../annotations/types';
 import type { TypeResolver } from '../../go/type-resolver';
 import type { RouteModel } from '../../model/model';
-import { type ClientMemo, type KeptOperation, sameObjects } from '../emitter';
+import { sameObjects } from '../emitter';
+import type { KeptOperation, KeptOperations } from './client-memo';
 import type { OperationPlan } from '../operation-plan';
 import type { SchemaRegistry } from './schemas';
 
@@ -22,7 +23,7 @@ export interface MemoOperation {
  */
 export function* memoizedTexts<Op extends MemoOperation>(
   operations: readonly Op[],
-  memo: ClientMemo,
+  memo: KeptOperations,
   registry: SchemaRegistry,
   print: (op: Op) => string,
 ): Iterable<string> {
@@ -48,7 +49,7 @@ export function* memoizedTexts<Op extends MemoOperation>(
 export function keptPlans(
   operations: readonly MemoOperation[],
   sources: readonly (readonly unknown[] | undefined)[],
-  memo: ClientMemo,
+  memo: KeptOperations,
 ): (KeptOperation | undefined)[] {
   const current = new Set<string>();
   let lost = false;
