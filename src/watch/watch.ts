@@ -64,13 +64,15 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
 
   const build = async (cause: Rebuild['cause'], started: bigint): Promise<Rebuild> => {
     const outcome = await generateAndWrite({ ...options, cwd, session }, { known: session.written });
-    // After a refusal nothing was written: what is on disk is what was there.
     // A streamed file (the client) is known by its pieces and its identity on disk, never joined (./session.ts written).
     if (outcome.report?.diagnostics.length === 0) {
       for (const f of outcome.result.files) {
         const pieces = outcome.report.pieces?.get(f.path);
         session.written.set(f.path, pieces ? { ...pieces, stamp: fileStamp(f.path) } : f.contents);
       }
+    } else if (outcome.report) {
+      // A refusal wrote nothing, but a failed rename may follow others: what is on disk is read again next time.
+      for (const f of outcome.result.files) session.written.delete(f.path);
     }
     const rebuild: Rebuild = {
       cause,
