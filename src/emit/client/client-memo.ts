@@ -28,7 +28,7 @@ export function newClientMemo(): ClientMemo {
 export type KeptOperations = Map<string, KeptOperation>;
 
 export interface KeptOperation {
-  /** What it was planned from, by identity (opaque here); undefined when that cannot be told, and it is planned every time. */
+  /** What it was planned from, by identity (./operation-memo.ts plannedFrom); undefined when that cannot be told, and it is planned every time. */
   sources?: readonly unknown[];
   /** Of everything its text depends on but the names of the types it refers to. */
   digest: string;
