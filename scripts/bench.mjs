@@ -187,18 +187,35 @@ async function watchLatency(dir, args, edits) {
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`bench: fw watch gave no summary in 60 s:\n${lines.join('\n')}\n${stderr}`)), 60000);
       waiting = (line) => {
-        // The summary line of a build: `fw watch built: …` first, then `fw watch rebuilt (1 change): … in 46 ms`.
-        const m = /^fw watch (re)?built.* in (\d+) ms$/.exec(line);
+        // The summary line of a build or rebuild (`fw watch rebuilt (1 change): ... in 42 ms`).
+        const m = /^fw watch (?:built|rebuilt)\b.* in (\d+) ms/.exec(line);
         if (m) {
           clearTimeout(timer);
           waiting = undefined;
-          resolve(Number(m[2]));
+          resolve(Number(m[1]));
         }
       };
+    });
+  // Resolves once no build or rebuild has ended for 1.5 s: the first build's new directories (the URL helpers' folders) start one more rebuild.
+  const settled = () =>
+    new Promise((resolve) => {
+      let timer;
+      const quiet = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          waiting = undefined;
+          resolve();
+        }, 1500);
+      };
+      waiting = (line) => {
+        if (/^fw watch (?:built|rebuilt)\b/.test(line)) quiet();
+      };
+      quiet();
     });
   const medians = [];
   try {
     await nextRebuild();
+    await settled();
     for (const { file, original, edited } of edits) {
       const samples = [];
       for (let i = 0; i < RUNS; i++) {

@@ -601,6 +601,58 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
+  it("after a handler edit and types edits that rename a type another root's kept operations use and make a warning come and go, its outputs and diagnostics are what a fresh run gives", async () => {
+    const ws = copyFixture('example');
+    const NOTES = 'internal/notes/notes.go';
+    const MEMO = 'internal/v1handler/handler_memo.go';
+    fs.mkdirSync(path.join(ws, 'internal/notes'));
+    fs.writeFileSync(path.join(ws, NOTES), 'package notes\n\n// Note is a note.\ntype Note struct {\n\tText string `json:"text"`\n}\n');
+    // v2's operations (kept while v1 is edited) answer with notes.Note, and one warns about its request (found when it is planned).
+    fs.writeFileSync(
+      path.join(ws, 'internal/v2handler/handler_notes.go'),
+      'package v2handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/notes"\n)\n\n' +
+        'type NotesRequest struct {\n\tStream chan int `query:"stream"`\n}\n\n' +
+        '// fw:http_route path=/v2/notes request=NotesRequest response=200:notes.Note\nfunc Notes() http.HandlerFunc { return nil }\n\n' +
+        '// fw:http_route path=/v2/note response=200:notes.Note\nfunc OneNote() http.HandlerFunc { return nil }\n',
+    );
+    fs.writeFileSync(
+      path.join(ws, MEMO),
+      'package v1handler\n\nimport "net/http"\n\n// Memo is a memo.\ntype Memo struct {\n\tBody string `json:"body"`\n}\n\n' +
+        '// fw:http_route path=/memo response=200:Memo\nfunc Memo() http.HandlerFunc { return nil }\n',
+    );
+    const { next, first } = await watchWorkspace(ws);
+    const agrees = async (r: Rebuild) => {
+      expect(r.report).toBeDefined();
+      expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
+      await expectFreshRunAgrees(ws);
+    };
+    expect(printed(ws, first.diagnostics).some((l) => l.includes('handler_notes.go') && l.includes('warning'))).toBe(true);
+
+    // A handler edit: one operation of v1 changes; v2's are kept, with their warning.
+    edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
+    await agrees(await next());
+
+    // A types edit: v1's Memo becomes a second Note, so notes.Note is named after its package in v2's kept operations too; then back.
+    edit(ws, MEMO, '// Memo is a memo.\ntype Memo struct', '// Note is a memo.\ntype Note struct');
+    edit(ws, MEMO, 'response=200:Memo', 'response=200:Note');
+    await agrees(await next());
+    expect(read(ws, CLIENT)).toMatch(/export const NotesNoteSchema\b/);
+    edit(ws, MEMO, '// Note is a memo.\ntype Note struct', '// Memo is a memo.\ntype Memo struct');
+    edit(ws, MEMO, 'response=200:Note', 'response=200:Memo');
+    await agrees(await next());
+    expect(read(ws, CLIENT)).toMatch(/export const NoteSchema\b/);
+
+    // A types edit that gives notes.Note a field fw cannot resolve: a warning comes, then goes with the edit undone.
+    edit(ws, NOTES, '\tText string `json:"text"`\n', '\tText string `json:"text"`\n\tWhen unknownpkg.Time `json:"when"`\n');
+    let r = await next();
+    await agrees(r);
+    expect(printed(ws, r.diagnostics).some((l) => l.includes(NOTES) && l.includes('warning'))).toBe(true);
+    edit(ws, NOTES, '\tWhen unknownpkg.Time `json:"when"`\n', '');
+    r = await next();
+    await agrees(r);
+    expect(printed(ws, r.diagnostics).some((l) => l.includes(NOTES))).toBe(false);
+  });
+
   it('on a broken edit prints diagnostics and keeps the last good outputs; recovers when fixed', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws);

@@ -61,28 +61,9 @@ export interface EmitContext<Memo = undefined> {
   memo?: Memo;
 }
 
-/**
- * The printed operations of earlier clients of one process (`fw watch`), by
- * operation name (./client/client.ts: `<Prefix><Group><Route>[<Method>]`): each text with a key
- * that covers everything it was printed from (a digest of the operation's
- * names, route, plan and the zod flavour, and the names of the types it
- * refers to), so that a text is reused only where printing again would give
- * the same text; and, to skip computing the digest again, the objects it was
- * planned from (`sources`: opaque here). Entries of operations a client no
- * longer has are dropped when it is printed.
- */
-export type ClientMemo = Map<string, KeptOperation>;
-
 /** Whether `a` and `b` hold the same objects in the same order: what a memo checks before it gives a kept result again. */
 export function sameObjects(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((o, i) => o === b[i]);
-}
-
-export interface KeptOperation {
-  key: string;
-  text: string;
-  digest: string;
-  sources?: readonly unknown[];
 }
 
 /** What `fw g openapi` is told besides the model. */

@@ -1,5 +1,6 @@
 import { emitClient } from './client/client';
-import type { ClientMemo, EmitContext, EmitResult, Emitter } from './emitter';
+import type { EmitContext, EmitResult, Emitter } from './emitter';
+import { type ClientMemo, newClientMemo } from './client/client-memo';
 import { emitOpenApi } from './openapi/openapi';
 import type { WorkspaceModel } from '../model/model';
 import { emitRouter } from './router/router';
@@ -18,7 +19,7 @@ export interface EmitMemos {
 
 /** Empty memos, one per generator. */
 export function newEmitMemos(): EmitMemos {
-  return { router: new RouterMemo(), 'url-helper': new UrlHelperMemo(), client: new Map(), openapi: undefined };
+  return { router: new RouterMemo(), 'url-helper': new UrlHelperMemo(), client: newClientMemo(), openapi: undefined };
 }
 
 /** Every generator's emitter, by the name the CLI and Nx use. */

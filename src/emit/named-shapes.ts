@@ -15,7 +15,12 @@ export class NamedShapes {
 
   /** Records the named types a tree refers to (and, transitively, theirs). */
   use(shape: JsonShape): void {
-    for (const id of refsOf(shape)) {
+    this.useIds(refsOf(shape));
+  }
+
+  /** Records the named types `ids` (refsOf of a tree `use` was given in an earlier run) and, transitively, theirs. */
+  useIds(ids: readonly string[]): void {
+    for (const id of ids) {
       this.used.add(id);
       this.collect(id);
     }

@@ -78,6 +78,12 @@ export class TypeResolver {
   readonly diagnostics: Diagnostic[] = [];
   private readonly warned = new Set<string>();
   /**
+   * Told of every diagnostic found, repeats it reports only once included:
+   * a caller that keeps what it derived (the client's plans in `fw watch`)
+   * records with it everything deriving it found.
+   */
+  onDiagnostic?: (d: Diagnostic) => void;
+  /**
    * The files of the diagnostics found while resolving a named type (not while
    * taking a view of one): they are given once, when the type is resolved,
    * so a resolver keeping that type would not give them again (see forget).
@@ -563,6 +569,7 @@ export class TypeResolver {
 
   /** Adds `d` (found at `pos`) unless the same was reported already; true when added. */
   private report(pos: Pos, d: Diagnostic): boolean {
+    this.onDiagnostic?.(d);
     const key = `${pos.file}:${pos.line}:${pos.col}:${d.message}`;
     if (this.warned.has(key)) return false;
     this.warned.add(key);

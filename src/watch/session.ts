@@ -8,6 +8,7 @@ import type { ModelMemo } from '../model/build-model';
 import type { WorkspaceModel } from '../model/model';
 import { type Discovery, isGoSourceFile } from '../workspace/discover';
 import { CONFIG_FILE } from '../workspace/fw-config';
+import type { KeptPieces } from '../write/kept-pieces';
 
 /** Per root directory, per generator: the files and diagnostics emitted for that root alone. */
 export type RootOutputs = Map<string, Map<GeneratorName, EmitResult>>;
@@ -21,8 +22,12 @@ export type RootOutputs = Map<string, Map<GeneratorName, EmitResult>>;
 export class WatchSession {
   /** Go files parsed so far that have not changed since, by path. */
   readonly parsed = new Map<string, GoFile>();
-  /** What fw last wrote or found up to date, by path: compared with instead of the disk, and so that its own writes start no rebuild. */
-  readonly written = new Map<string, string>();
+  /**
+   * What fw last wrote or found up to date, by path (a streamed file, the
+   * client, by its pieces: ../write/kept-pieces.ts): compared with instead
+   * of the disk, and so that its own writes start no rebuild.
+   */
+  readonly written = new Map<string, string | KeptPieces>();
   /** Discovery's answer, until a change can move a root (see invalidate's `structural`). */
   discovery?: Discovery;
   /** The program of the last run: its packages are valid until a change of their directory. */

@@ -4,6 +4,7 @@ import { type FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { type Diagnostic, hasErrors } from '../diagnostics/diagnostics';
 import { type GenerateOptions, type GenerateResult, generateAndWrite } from '../generate';
 import { isGoSourceFile, isSkippedDir, URL_HELPER_DIR } from '../workspace/discover';
+import { fileStamp, type KeptPieces, sameStamp } from '../write/kept-pieces';
 import type { WriteReport } from '../write/writer';
 import { isModuleFile, WatchSession } from './session';
 
@@ -63,8 +64,16 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
 
   const build = async (cause: Rebuild['cause'], started: bigint): Promise<Rebuild> => {
     const outcome = await generateAndWrite({ ...options, cwd, session }, { known: session.written });
-    // After a refusal nothing was written: what is on disk is what was there.
-    if (outcome.report?.diagnostics.length === 0) for (const f of outcome.result.files) session.written.set(f.path, f.contents);
+    // A streamed file (the client) is known by its pieces and its identity on disk, never joined (./session.ts written).
+    if (outcome.report?.diagnostics.length === 0) {
+      for (const f of outcome.result.files) {
+        const pieces = outcome.report.pieces?.get(f.path);
+        session.written.set(f.path, pieces ? { ...pieces, stamp: fileStamp(f.path) } : f.contents);
+      }
+    } else if (outcome.report) {
+      // A refusal wrote nothing, but a failed rename may follow others: what is on disk is read again next time.
+      for (const f of outcome.result.files) session.written.delete(f.path);
+    }
     const rebuild: Rebuild = {
       cause,
       ms: Number(process.hrtime.bigint() - started) / 1e6,
@@ -98,7 +107,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
     const isDir = event === 'addDir' || event === 'unlinkDir';
     if (!isDir && !isRelevant(file)) return;
     // fw's own write of an output: nothing changed that fw does not know.
-    if (event !== 'unlink' && session.written.has(file) && readOrUndefined(file) === session.written.get(file)) return;
+    if (event !== 'unlink' && isOwnWrite(file, session.written.get(file))) return;
     // Someone else changed or removed an output: read it again next time.
     session.written.delete(file);
     firstEvent ??= process.hrtime.bigint();
@@ -143,6 +152,12 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
  */
 function discoveryMayChange(event: string, file: string): boolean {
   return event !== 'change' || !isGoSourceFile(path.basename(file)) || path.basename(path.dirname(file)) === URL_HELPER_DIR;
+}
+
+/** Whether `file` holds what fw last wrote or found there: the same text, or for a streamed file the same file as after that write. */
+function isOwnWrite(file: string, known: string | KeptPieces | undefined): boolean {
+  if (known === undefined) return false;
+  return typeof known === 'string' ? readOrUndefined(file) === known : sameStamp(known.stamp, fileStamp(file));
 }
 
 function readOrUndefined(file: string): string | undefined {

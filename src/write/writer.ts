@@ -4,6 +4,7 @@ import { type Diagnostic, error, fileError, osErrorText, wholeFile } from '../di
 import type { GeneratedFile } from '../emit/emitter';
 import { hasGeneratedHeader } from '../workspace/generated-header';
 import { drainPieces } from './digest';
+import { type KeptPieces, pieceEnds, samePieces, writePieces } from './kept-pieces';
 import { HEADER_BYTES, readOutput, readOutputDigest } from './output-file';
 
 export interface WriteOptions {
@@ -14,9 +15,11 @@ export interface WriteOptions {
   /**
    * What each output is known to hold on disk, by path (`fw watch`: what it
    * last wrote or found, forgotten when the file changes): an output whose
-   * new contents equal these is unchanged without reading it again.
+   * new contents equal these is unchanged without reading it again. A
+   * streamed file is known by its pieces: compared piece by piece, and
+   * written from the bytes of the pieces it keeps (./kept-pieces.ts).
    */
-  known?: ReadonlyMap<string, string>;
+  known?: ReadonlyMap<string, string | KeptPieces>;
 }
 
 export interface WriteReport {
@@ -29,12 +32,20 @@ export interface WriteReport {
   diagnostics: Diagnostic[];
   /** SHA-256 of the new contents of each streamed file compared (GeneratedFile.pieces), by path: their text is never held whole. */
   digests?: ReadonlyMap<string, string>;
+  /** With `known`: the pieces each streamed file holds now (written or unchanged), by path. */
+  pieces?: ReadonlyMap<string, KeptPieces>;
 }
 
-/** A file to write; a streamed one with the digest of what is on disk now ('' when nothing is). */
+/**
+ * A file to write; a streamed one with the digest of what is on disk now
+ * ('' when nothing is), or (with `known`) with its rendered pieces and what
+ * the file held before, when known.
+ */
 interface Pending {
   file: GeneratedFile;
   onDisk?: string;
+  pieces?: readonly string[];
+  before?: KeptPieces;
 }
 
 /** `.router.go.fw-<pid>-<random>.tmp`: fw's temporary files, beside their target. */
@@ -95,7 +106,7 @@ function removeDirs(dirs: string[]): void {
  * equals what is on disk, the temporary file is removed and the file is
  * reported in `unchanged` (it is not touched).
  */
-function commit(files: readonly Pending[], digests: Map<string, string>): { diagnostics: Diagnostic[]; unchanged: string[] } {
+function commit(files: readonly Pending[], digests: Map<string, string>, kept: Map<string, KeptPieces>): { diagnostics: Diagnostic[]; unchanged: string[] } {
   const temps: { tmp: string; file: string }[] = [];
   const unchanged: string[] = [];
   const madeDirs: string[] = [];
@@ -103,7 +114,7 @@ function commit(files: readonly Pending[], digests: Map<string, string>): { diag
     for (const t of temps) fs.rmSync(t.tmp, { force: true });
     removeDirs(madeDirs);
   };
-  for (const { file, onDisk } of files) {
+  for (const { file, onDisk, pieces, before } of files) {
     const dir = path.dirname(file.path);
     try {
       const made = fs.mkdirSync(dir, { recursive: true });
@@ -115,7 +126,8 @@ function commit(files: readonly Pending[], digests: Map<string, string>): { diag
     const tmp = tempPath(file.path);
     let same = false;
     try {
-      if (onDisk === undefined) fs.writeFileSync(tmp, file.contents, { flag: 'wx' });
+      if (pieces) kept.set(file.path, { pieces, ends: writePieces(tmp, pieces, file.path, before) });
+      else if (onDisk === undefined) fs.writeFileSync(tmp, file.contents, { flag: 'wx' });
       else same = writeStreamed(tmp, file, digests) === onDisk;
     } catch (e) {
       fs.rmSync(tmp, { force: true });
@@ -178,16 +190,26 @@ function dirsBetween(made: string, dir: string): string[] {
 export function writeGeneratedFiles(files: readonly GeneratedFile[], options: WriteOptions = {}): WriteReport {
   const report: WriteReport = { written: [], unchanged: [], stale: [], diagnostics: [] };
   const digests = new Map<string, string>();
+  const kept = new Map<string, KeptPieces>();
   const pending: Pending[] = [];
   for (const file of files) {
+    if (file.pieces && options.known) {
+      const outcome = comparePieces(file, options.known.get(file.path), options.force === true);
+      if (outcome.kind === 'refused') report.diagnostics.push(outcome.diagnostic);
+      else if (outcome.kind === 'unchanged') {
+        report.unchanged.push(file.path);
+        kept.set(file.path, outcome.kept);
+      } else pending.push(outcome.pending);
+      continue;
+    }
     // (Only when something is known: reading `contents` renders a streamed file.)
     const knownContents = options.known?.get(file.path);
     if (knownContents !== undefined && knownContents === file.contents) {
       report.unchanged.push(file.path);
       continue;
     }
-    // A streamed file is compared by digest, unless its text is held anyway (`known`: fw watch keeps every output).
-    if (file.pieces && !options.known) {
+    // A streamed file is compared by digest (with `known`, by its pieces, above).
+    if (file.pieces) {
       const existing = readOutputDigest(file.path);
       if (existing.kind === 'refused') report.diagnostics.push(existing.diagnostic);
       else if (existing.kind === 'file' && !options.force && !hasGeneratedHeader(existing.head)) report.diagnostics.push(notOurs(file.path));
@@ -220,14 +242,37 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
     }
   } else {
     removeLeftoverTemps(new Set(files.map((f) => path.dirname(f.path))));
-    const committed = commit(pending, digests);
+    const committed = commit(pending, digests, kept);
     report.diagnostics.push(...committed.diagnostics);
     report.unchanged.push(...committed.unchanged);
     const unchanged = new Set(committed.unchanged);
     if (report.diagnostics.length === 0) report.written.push(...pending.map((p) => p.file.path).filter((f) => !unchanged.has(f)));
   }
   if (digests.size > 0) report.digests = digests;
+  if (kept.size > 0 && report.diagnostics.length === 0) report.pieces = kept;
   return report;
+}
+
+/**
+ * A streamed file compared with what it is known to hold (`before`), piece by
+ * piece: unchanged, to write, or refused. Not known (fw watch's first run):
+ * compared with the file's text.
+ */
+function comparePieces(
+  file: GeneratedFile,
+  before: string | KeptPieces | undefined,
+  force: boolean,
+): { kind: 'unchanged'; kept: KeptPieces } | { kind: 'write'; pending: Pending } | { kind: 'refused'; diagnostic: Diagnostic } {
+  const pieces = [...file.pieces!()];
+  const known = typeof before === 'object' ? before : undefined;
+  if (known && samePieces(known.pieces, pieces)) return { kind: 'unchanged', kept: known };
+  // Known to hold other contents: only its first bytes are read again, to be sure that it still carries fw's header.
+  const existing = readOutput(file.path, before !== undefined ? HEADER_BYTES : undefined);
+  if (existing.kind === 'refused') return existing;
+  if (existing.kind === 'file' && before === undefined && existing.contents === pieces.join(''))
+    return { kind: 'unchanged', kept: { pieces, ends: pieceEnds(pieces) } };
+  if (existing.kind === 'file' && !force && !hasGeneratedHeader(existing.contents)) return { kind: 'refused', diagnostic: notOurs(file.path) };
+  return { kind: 'write', pending: { file, pieces, before: known } };
 }
 
 function notOurs(file: string): Diagnostic {

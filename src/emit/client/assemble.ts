@@ -1,6 +1,7 @@
 import type { RootModel, WorkspaceModel } from '../../model/model';
 import { lowerFirst } from '../../model/naming';
-import type { ClientMemo } from '../emitter';
+import { sameObjects } from '../emitter';
+import type { ClientMemo } from './client-memo';
 import { tsLineComment } from '../escape';
 import type { OperationPlan } from '../operation-plan';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
@@ -39,10 +40,30 @@ export function* clientPieces(view: ModuleView, plan: ClientPlan, memo: ClientMe
     return printOperation(operationView(op, opPlan, plan));
   };
   const operations = plan.classes.flatMap((c) => c.operations);
-  if (memo) yield* memoizedTexts(operations, memo, plan.registry, print);
+  if (memo) yield* memoizedTexts(operations, memo.operations, plan.registry, print);
   else for (const op of operations) yield print(op);
-  for (const c of plan.classes) yield renderClass(classView(c));
+  if (memo) yield* keptClassTexts(plan.classes, memo);
+  else for (const c of plan.classes) yield renderClass(classView(c));
   yield tail;
+}
+
+/**
+ * The classes' texts, each kept from the memo while its group and its
+ * operations' memo entries are the same objects (an entry kept from the last
+ * run was planned from the same route and names); the memo then holds
+ * exactly these classes.
+ */
+function* keptClassTexts(classes: readonly ClassPlan[], memo: ClientMemo): Iterable<string> {
+  const next: ClientMemo['classes'] = new Map();
+  for (const c of classes) {
+    const sources = [c.group, c.key, ...c.operations.map((op) => memo.operations.get(op.baseName))];
+    let kept = memo.classes.get(c.className);
+    if (!kept || !sameObjects(kept.sources, sources)) kept = { sources, text: renderClass(classView(c)) };
+    next.set(c.className, kept);
+    yield kept.text;
+  }
+  memo.classes.clear();
+  for (const [name, kept] of next) memo.classes.set(name, kept);
 }
 
 function operationView(op: Operation, plan: OperationPlan, client: ClientPlan): OperationView {

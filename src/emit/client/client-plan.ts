@@ -1,12 +1,12 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { TypeResolver } from '../../go/type-resolver';
 import type { GroupModel, RootModel, WorkspaceModel } from '../../model/model';
-import type { ClientMemo } from '../emitter';
-import { JsonShapes } from '../json-shape';
-import { bodylessWarnings, OperationPlanner } from '../operation-plan';
+import type { ClientMemo, KeptOperation } from './client-memo';
+import { JsonShapes, refsOf } from '../json-shape';
+import { bodylessWarnings, type OperationPlan, OperationPlanner } from '../operation-plan';
 import { rootPrefixes } from '../root-prefixes';
-import { type ClassPlan, OperationNames, operationNames } from './operation-names';
-import { printInputs } from './operation-memo';
+import { type ClassPlan, type Operation, OperationNames, operationNames } from './operation-names';
+import { inputDigest, keptPlans, plannedFrom } from './operation-memo';
 import { ResultTypes } from './result-types';
 import { runtimeNames } from './runtime-names';
 import { type SchemaDecl, SchemaRegistry } from './schemas';
@@ -15,7 +15,9 @@ import { type SchemaDecl, SchemaRegistry } from './schemas';
  * Every decision about a client module (names, schemas, status classes,
  * diagnostics), made from each operation's plan, which is then dropped (the
  * plans of 10k operations take ~25 MB): printing plans each operation again,
- * from the same model and the resolver's and mapper's caches.
+ * from the same model and the resolver's and mapper's caches. With a memo
+ * (`fw watch`), an operation planned from the same objects as in the last
+ * run is not planned again (./operation-memo.ts keptPlans).
  */
 export interface ClientPlan {
   classes: ClassPlan[];
@@ -48,9 +50,13 @@ export function planClient(
     diagnostics,
   };
   const prefixes = rootPrefixes(model.roots, diagnostics);
-  const classes = model.roots.flatMap((root) => root.groups.map((group) => planClass(run, prefixes.get(root) ?? '', group, root)));
+  const classes = model.roots.flatMap((root) => root.groups.map((group) => nameClass(run, prefixes.get(root) ?? '', group, root)));
+  planOperations(
+    run,
+    classes.flatMap((c) => c.operations),
+  );
   const reserved = new Set([...runtimeNames(), ...operationNames(classes)]);
-  const schemas = run.registry.finish(reserved, true);
+  const schemas = run.registry.finish(reserved, true, memo?.schemas);
   return { classes, prefixes, schemas, registry: run.registry, mapper, planner: run.planner, results: run.results, zodType };
 }
 
@@ -66,22 +72,90 @@ interface ClassRun {
   diagnostics: Diagnostic[];
 }
 
-/** The class of `group`: its operations named and planned, their schemas and status classes registered. */
-function planClass(run: ClassRun, prefix: string, group: GroupModel, root: RootModel): ClassPlan {
+/** The class of `group` with its operations named (planOperations plans them). */
+function nameClass(run: ClassRun, prefix: string, group: GroupModel, root: RootModel): ClassPlan {
   const cls = run.names.startClass(prefix, group, root);
   for (const route of group.routes) {
     run.diagnostics.push(...bodylessWarnings(route));
     for (const method of route.methods) {
       const names = run.names.name(cls, prefix, route, method);
-      if (!names) continue;
-      const plan = run.planner.plan(route, method, run.diagnostics);
-      run.registry.use(plan.request);
-      for (const r of plan.responses) if (r.body) run.registry.use(r.body);
-      run.results.variants(plan);
-      const op = { route, method, requestOptional: plan.requestOptional, className: cls.className, ...names };
-      if (run.memo) cls.operations.push({ ...op, inputs: printInputs(op, plan, run.zodType, run.resolver, run.memo.get(names.baseName)) });
-      else cls.operations.push(op);
+      if (names) cls.operations.push({ route, method, requestOptional: false, className: cls.className, ...names });
     }
   }
   return cls;
+}
+
+/**
+ * Plans every operation, in order: its schemas and status classes
+ * registered, its diagnostics reported. With a memo, an operation planned
+ * from the same objects as before gives what its planning gave then
+ * (keptPlans), and the memo then holds exactly these operations.
+ */
+function planOperations(run: ClassRun, operations: Operation[]): void {
+  const memo = run.memo?.operations;
+  if (!memo) {
+    for (const op of operations) op.requestOptional = planOperation(run, op).requestOptional;
+    return;
+  }
+  const sources = operations.map((op) => plannedFrom(op, run.zodType, run.resolver));
+  const kept = keptPlans(operations, sources, memo);
+  const entries = operations.map((op, i) => {
+    const entry = kept[i] ? replay(run, kept[i]) : planOperation(run, op, { sources: sources[i], previous: memo.get(op.baseName) });
+    op.requestOptional = entry.requestOptional;
+    return entry;
+  });
+  memo.clear();
+  for (const [i, op] of operations.entries()) memo.set(op.baseName, entries[i]!);
+}
+
+/** What a kept operation's planning contributed, given again. */
+function replay(run: ClassRun, kept: KeptOperation): KeptOperation {
+  run.registry.useIds(kept.refs);
+  for (const digit of kept.statusClasses) run.results.statusClasses.add(digit);
+  run.diagnostics.push(...kept.diagnostics);
+  return kept;
+}
+
+/**
+ * Plans `op`: its schemas and status classes registered, its diagnostics
+ * reported; with `memo`, returns the memo's entry for it, everything the
+ * resolver and the mapper reported while planning it included (its text is
+ * taken from the previous entry, to be kept when its key is the same).
+ */
+function planOperation(run: ClassRun, op: Operation): { requestOptional: boolean };
+function planOperation(run: ClassRun, op: Operation, memo: { sources?: readonly unknown[]; previous?: KeptOperation }): KeptOperation;
+function planOperation(
+  run: ClassRun,
+  op: Operation,
+  memo?: { sources?: readonly unknown[]; previous?: KeptOperation },
+): KeptOperation | { requestOptional: boolean } {
+  const own: Diagnostic[] = [];
+  const found: Diagnostic[] = [];
+  const mapperFrom = run.registry.mapper.diagnostics.length;
+  const statusClasses = new Set<number>();
+  if (memo) run.resolver.onDiagnostic = (d) => found.push(d);
+  let plan: OperationPlan;
+  try {
+    plan = run.planner.plan(op.route, op.method, own);
+    run.registry.use(plan.request);
+    for (const r of plan.responses) if (r.body) run.registry.use(r.body);
+    run.results.variants(plan, undefined, statusClasses);
+  } finally {
+    run.resolver.onDiagnostic = undefined;
+  }
+  run.diagnostics.push(...own);
+  for (const digit of statusClasses) run.results.statusClasses.add(digit);
+  if (!memo) return { requestOptional: plan.requestOptional };
+  const refs = refsOf(plan.request);
+  for (const r of plan.responses) if (r.body) refsOf(r.body, refs);
+  return {
+    sources: memo.sources,
+    digest: inputDigest(op, plan, run.zodType),
+    refs,
+    requestOptional: plan.requestOptional,
+    statusClasses: [...statusClasses],
+    diagnostics: [...own, ...found, ...run.registry.mapper.diagnostics.slice(mapperFrom)],
+    key: memo.previous?.key,
+    text: memo.previous?.text,
+  };
 }

@@ -1,7 +1,8 @@
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import type { WorkspaceModel } from '../../model/model';
 import type { TypeResolver } from '../../go/type-resolver';
-import { type ClientMemo, type Emitter, streamedFile } from '../emitter';
+import { type Emitter, streamedFile } from '../emitter';
+import type { ClientMemo } from './client-memo';
 import { clientPieces, moduleView } from './assemble';
 import { planClient } from './client-plan';
 import { type ZodFacadeOptions, zodSchemaType } from './zod-facade';

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { HttpMethod } from '../../annotations/types';
 import type { TypeResolver } from '../../go/type-resolver';
 import type { RouteModel } from '../../model/model';
-import { type ClientMemo, type KeptOperation, sameObjects } from '../emitter';
-import { refsOf } from '../json-shape';
+import { sameObjects } from '../emitter';
+import type { KeptOperation, KeptOperations } from './client-memo';
 import type { OperationPlan } from '../operation-plan';
 import type { SchemaRegistry } from './schemas';
 
@@ -14,52 +14,55 @@ export interface MemoOperation {
   className: string;
   methodName: string;
   baseName: string;
-  /** With a ClientMemo: what its text is printed from (printInputs). */
-  inputs?: PrintInputs;
-}
-
-/** What an operation's text is printed from, for a ClientMemo. */
-export interface PrintInputs {
-  /** Of everything its text depends on but the names of the types it refers to (inputDigest). */
-  digest: string;
-  /** The ids of the types it refers to, whose names are only known once every operation is planned. */
-  refs: string[];
-  /** What it was planned from, by identity (plannedFrom). */
-  sources?: readonly unknown[];
 }
 
 /**
- * The operations' texts, each kept from the memo when its inputs and the
- * names it refers to are the same, else printed; the memo then holds exactly
- * these operations.
+ * The operations' texts, each kept from the memo (where planning left its
+ * entry) when its digest and the names it refers to are the same, else
+ * printed.
  */
 export function* memoizedTexts<Op extends MemoOperation>(
   operations: readonly Op[],
-  memo: ClientMemo,
+  memo: KeptOperations,
   registry: SchemaRegistry,
   print: (op: Op) => string,
 ): Iterable<string> {
-  const seen = new Set<string>();
   for (const op of operations) {
-    const { digest, refs, sources } = op.inputs!;
-    const key = `${digest} ${refs.map((id) => registry.typeName(id)).join(',')}`;
-    let kept = memo.get(op.baseName);
-    if (kept?.key !== key) kept = { key, text: print(op), digest };
-    kept.sources = sources;
-    memo.set(op.baseName, kept);
-    seen.add(op.baseName);
+    const kept = memo.get(op.baseName)!;
+    const key = `${kept.digest} ${kept.refs.map((id) => registry.typeName(id)).join(',')}`;
+    if (kept.key !== key || kept.text === undefined) {
+      kept.text = print(op);
+      kept.key = key;
+    }
     yield kept.text;
   }
-  for (const name of memo.keys()) if (!seen.has(name)) memo.delete(name);
 }
 
-/** An operation's PrintInputs; the digest (~15 µs: the JSON of its plan) is reused when the memo's entry was planned from the same objects. */
-export function printInputs(op: MemoOperation, plan: OperationPlan, zodType: string, resolver: TypeResolver, kept: KeptOperation | undefined): PrintInputs {
-  const refs = refsOf(plan.request);
-  for (const r of plan.responses) if (r.body) refsOf(r.body, refs);
-  const sources = plannedFrom(op, zodType, resolver);
-  const same = sources !== undefined && kept?.sources !== undefined && sameObjects(kept.sources, sources);
-  return { digest: same ? kept.digest : inputDigest(op, plan, zodType), refs, sources };
+/**
+ * The entries of `memo` that can stand for planning `operations` again
+ * (undefined where one cannot): those planned from the same objects
+ * (`sources`, by plannedFrom). None can when an operation that reported a
+ * diagnostic is planned again or gone: the resolver and the mapper report a
+ * diagnostic once per run, with the first operation that met it, so another
+ * operation that would report it too may hold it only through that one.
+ */
+export function keptPlans(
+  operations: readonly MemoOperation[],
+  sources: readonly (readonly unknown[] | undefined)[],
+  memo: KeptOperations,
+): (KeptOperation | undefined)[] {
+  const current = new Set<string>();
+  let lost = false;
+  const kept = operations.map((op, i) => {
+    current.add(op.baseName);
+    const entry = memo.get(op.baseName);
+    const from = sources[i];
+    if (entry?.sources !== undefined && from !== undefined && sameObjects(entry.sources, from)) return entry;
+    if (entry && entry.diagnostics.length > 0) lost = true;
+    return undefined;
+  });
+  for (const [name, entry] of memo) if (!current.has(name) && entry.diagnostics.length > 0) lost = true;
+  return lost ? kept.map(() => undefined) : kept;
 }
 
 /**
@@ -69,7 +72,7 @@ export function printInputs(op: MemoOperation, plan: OperationPlan, zodType: str
  * one, so while these objects are the same, so is the plan. Undefined when a
  * type is not a resolved named type (the digest is then always computed).
  */
-function plannedFrom(op: MemoOperation, zodType: string, resolver: TypeResolver): unknown[] | undefined {
+export function plannedFrom(op: MemoOperation, zodType: string, resolver: TypeResolver): unknown[] | undefined {
   const sources: unknown[] = [op.route, op.method, op.className, op.methodName, zodType];
   for (const ref of [op.route.request, ...op.route.responses.map((r) => r.type)]) {
     if (!ref) continue;
@@ -86,7 +89,7 @@ function plannedFrom(op: MemoOperation, zodType: string, resolver: TypeResolver)
  * types it refers to (its plan refers to them by id). A response's statuses
  * follow from the ranges in order, which keep the text short.
  */
-function inputDigest(op: MemoOperation, plan: OperationPlan, zodType: string): string {
+export function inputDigest(op: MemoOperation, plan: OperationPlan, zodType: string): string {
   const responses = plan.responses.map((r) => [r.from, r.to, r.kind, r.body ?? null]);
   const text = JSON.stringify([
     op.className,

@@ -18,10 +18,13 @@ export class ResultTypes {
   private readonly splits = new WeakMap<readonly number[], BodylessSplit>();
   private readonly texts = new WeakMap<readonly number[], { text: string; classes: number[] }>();
 
-  /** The variants of an operation's result type, one per line; without `refTs` (when only the classes are wanted) body types are left empty. */
-  variants(plan: OperationPlan, refTs?: (id: string) => string): string[] {
+  /**
+   * The variants of an operation's result type, one per line; without `refTs` (when only the classes are wanted) body types are left empty.
+   * The status classes they use are added to `classes` (the module's by default).
+   */
+  variants(plan: OperationPlan, refTs?: (id: string) => string, classes: Set<number> = this.statusClasses): string[] {
     const variants = plan.responses.flatMap((r) => {
-      const status = (statuses: readonly number[]) => `status: ${this.statusTypeOf(statuses)}`;
+      const status = (statuses: readonly number[]) => `status: ${this.statusTypeOf(statuses, classes)}`;
       if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
       if (plan.method === 'HEAD') return [`{ ${status(r.statuses)}; headers: Headers }`];
       if (r.kind === 'error') return [`{ ${status(r.statuses)}; body: FwErrorBody; text: string; headers: Headers }`];
@@ -48,14 +51,14 @@ export class ResultTypes {
     return split;
   }
 
-  private statusTypeOf(statuses: readonly number[]): string {
+  private statusTypeOf(statuses: readonly number[], classes: Set<number>): string {
     let known = this.texts.get(statuses);
     if (!known) {
-      const classes = new Set<number>();
-      known = { text: statusType(statuses, classes), classes: [...classes] };
+      const used = new Set<number>();
+      known = { text: statusType(statuses, used), classes: [...used] };
       this.texts.set(statuses, known);
     }
-    for (const digit of known.classes) this.statusClasses.add(digit);
+    for (const digit of known.classes) classes.add(digit);
     return known.text;
   }
 }

@@ -21,6 +21,13 @@ export interface SchemaDecl {
   tsDecl: string;
 }
 
+/** A type's declarations as `fw watch` keeps them: with the resolved type (by identity) and a key of the names and ids they were printed with. */
+export interface KeptSchema {
+  info: unknown;
+  key: string;
+  decl: SchemaDecl;
+}
+
 /**
  * The named Go types a client reaches, each emitted once: collected from
  * the schema trees of requests and responses, named (Go name; on a clash
@@ -50,16 +57,23 @@ export class SchemaRegistry extends NamedShapes {
    * declares itself) and each other, and returns the declarations in
    * dependency order; with `pure`, the schemas are marked (./pure.ts).
    */
-  finish(reserved: ReadonlySet<string>, pure = false): SchemaDecl[] {
+  finish(reserved: ReadonlySet<string>, pure = false, kept?: Map<string, KeptSchema>): SchemaDecl[] {
     this.names = this.assignNames(reserved);
     const { order } = dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id)));
     const emitted = new Set<string>();
     const typeName = (target: string): string => this.typeName(target);
-    return order.map((id) => {
+    const decls = order.map((id) => {
       const shape = this.shape(id);
+      // Kept (fw watch) while printed from the same resolved type, under the same names, and its references as lazy or not as then.
+      const info = this.info(id);
+      const key = kept && `${pure} ${this.typeName(id)} ${refsOf(shape).map((r) => `${r}=${this.typeName(r)}${emitted.has(r) ? '' : '~'}`)}`;
+      const was = kept?.get(id);
+      if (was && was.info === info && was.key === key) {
+        emitted.add(id);
+        return was.decl;
+      }
       const ref = (target: string): string =>
         emitted.has(target) ? this.schemaName(target) : `${pure ? `${PURE} ` : ''}fwLazy(() => ${this.schemaName(target)})`;
-      const info = this.info(id);
       const tsType = printTs(shape, typeName);
       const decl: SchemaDecl = {
         id,
@@ -71,8 +85,11 @@ export class SchemaRegistry extends NamedShapes {
         tsDecl: tsDeclaration(this.typeName(id), shape, tsType),
       };
       emitted.add(id);
+      kept?.set(id, { info, key: key!, decl });
       return decl;
     });
+    if (kept) for (const id of kept.keys()) if (!emitted.has(id)) kept.delete(id);
+    return decls;
   }
 }
 

@@ -1,0 +1,45 @@
+import type { Diagnostic } from '../../diagnostics/diagnostics';
+import type { KeptSchema } from './schemas';
+
+/** What the client keeps between runs of one process (`fw watch`). */
+export interface ClientMemo {
+  operations: Map<string, KeptOperation>;
+  /** Each class's text, by class name, with what it was printed from (by identity: ./assemble.ts keptClassTexts). */
+  classes: Map<string, { sources: readonly unknown[]; text: string }>;
+  /** Each named type's declarations, by id, with what they were printed from (./schemas.ts finish). */
+  schemas: Map<string, KeptSchema>;
+}
+
+export function newClientMemo(): ClientMemo {
+  return { operations: new Map(), classes: new Map(), schemas: new Map() };
+}
+
+/**
+ * The operations of earlier clients of one process (`fw watch`), by
+ * operation name (./client.ts: `<Prefix><Group><Route>[<Method>]`):
+ * what planning each contributed to its module, with the objects it was
+ * planned from (`sources`), so that an operation planned from the same
+ * objects is not planned again; and its printed text with a key that
+ * covers everything it was printed from (the digest of its plan and the
+ * names of the types it refers to), so that a text is reused only where
+ * printing again would give the same text. Entries of operations a client
+ * no longer has are dropped when it is planned.
+ */
+export type KeptOperations = Map<string, KeptOperation>;
+
+export interface KeptOperation {
+  /** What it was planned from, by identity (./operation-memo.ts plannedFrom); undefined when that cannot be told, and it is planned every time. */
+  sources?: readonly unknown[];
+  /** Of everything its text depends on but the names of the types it refers to. */
+  digest: string;
+  /** The ids of the types it refers to, in the order its plan meets them. */
+  refs: readonly string[];
+  requestOptional: boolean;
+  /** The status classes (`4` for FwStatus4xx) its result type uses. */
+  statusClasses: readonly number[];
+  /** Everything planning it reported, repeats of what another operation reported first included. */
+  diagnostics: readonly Diagnostic[];
+  /** Its text and the key it was printed under, once printed. */
+  key?: string;
+  text?: string;
+}
