@@ -31,7 +31,7 @@ function stageOf(rel: string): { rank: number; unit: string } {
   const parts = rel.split('/');
   const top = parts[0]!;
   const rank = STAGES.findIndex((names) => names.includes(top));
-  if (rank < 0) throw new Error(`src/${rel}: its top-level folder ${top} is not a stage of the layout (add it to STAGES and to README's Layout)`);
+  if (rank < 0) throw new Error(`src/${rel}: its top-level folder ${top} is not a stage of the layout (add it to STAGES and to the layout in docs/internals/pipeline-and-layout.md)`);
   if (top === 'watch') return watchStageOf(rel, rank);
   if (top !== 'emit') return { rank, unit: top };
   // Inside emit/: the shared helpers (emit/*.ts), above them one folder per
@@ -75,7 +75,7 @@ function importsOf(file: string): string[] {
  * What in a module's top level of src/emit/ could hold state between runs (a
  * run's caches belong to objects made per run). Allowed: constants TypeScript
  * keeps from being changed (`as const`, a `Readonly…`/`readonly` type,
- * `Object.freeze`), functions, regular expressions (used through replace,
+ * `Object.freeze` of literals), functions, regular expressions (used through replace,
  * which resets a /g one), and `templatesIn` renderers, whose compiled
  * templates are a pure function of files fw ships. Anything else that builds a
  * collection or calls something at load time is reported.
@@ -89,10 +89,13 @@ function moduleState(file: string): string[] {
       for (const m of s.members) {
         const mods = ts.canHaveModifiers(m) ? (ts.getModifiers(m) ?? []) : [];
         const has = (k: ts.SyntaxKind) => mods.some((x) => x.kind === k);
-        if (ts.isPropertyDeclaration(m) && has(ts.SyntaxKind.StaticKeyword) && !has(ts.SyntaxKind.ReadonlyKeyword))
-          at(m, 'a static field that is not readonly');
+        if (!ts.isPropertyDeclaration(m) || !has(ts.SyntaxKind.StaticKeyword)) continue;
+        if (!has(ts.SyntaxKind.ReadonlyKeyword)) at(m, 'a static field that is not readonly');
+        else if (m.initializer && !isConstant(m.initializer, m.type)) at(m, `static ${m.name.getText()} is built at load time and can be changed`);
       }
     }
+    // A statement run at load time (`cache.set(…)`, `globalThis.x = …`) can only be there to fill or change something.
+    if (ts.isExpressionStatement(s)) at(s, 'a statement run at load time');
     if (!ts.isVariableStatement(s)) continue;
     if (!(s.declarationList.flags & ts.NodeFlags.Const)) {
       at(s, 'a top-level let or var');
@@ -108,15 +111,23 @@ function moduleState(file: string): string[] {
 function isConstant(init: ts.Expression, type: ts.TypeNode | undefined): boolean {
   if (type && /^(Readonly|readonly )/.test(type.getText())) return true;
   if (ts.isAsExpression(init) && init.type.getText() === 'const') return true;
-  if (ts.isCallExpression(init) && /^(Object\.freeze|templatesIn)$/.test(init.expression.getText())) return true;
-  let constant = true;
+  if (ts.isCallExpression(init) && init.expression.getText() === 'templatesIn') return true;
+  // Object.freeze freezes one level: what it freezes must be literals all the way down (a frozen Map still changes).
+  if (ts.isCallExpression(init) && init.expression.getText() === 'Object.freeze') return init.arguments.every((a) => builds(a, true) === false);
+  return builds(init, false) === false;
+}
+
+/** Whether `init` makes something at load time: a `new`, a call, or (unless `literals`) an array or object literal. */
+function builds(init: ts.Node, literals: boolean): boolean {
+  let found = false;
   const visit = (n: ts.Node): void => {
     if (ts.isArrowFunction(n) || ts.isFunctionExpression(n)) return;
-    if (ts.isNewExpression(n) || ts.isCallExpression(n) || ts.isArrayLiteralExpression(n) || ts.isObjectLiteralExpression(n)) constant = false;
+    if (ts.isNewExpression(n) || ts.isCallExpression(n)) found = true;
+    else if (!literals && (ts.isArrayLiteralExpression(n) || ts.isObjectLiteralExpression(n))) found = true;
     else ts.forEachChild(n, visit);
   };
   visit(init);
-  return constant;
+  return found;
 }
 
 const files = sourceFiles(SRC);

@@ -26,13 +26,13 @@ export interface GoFile {
   constraints: FileConstraints;
 }
 
-/** A file with nothing read from it yet: the parser fills one in; fw's own outputs stay this way (their package name only). */
 /**
  * The doc lines or type parameters of a declaration that has none: one
  * shared, frozen array (about 120,000 fields and types have none at 10k routes).
  */
 export const NO_LINES: readonly string[] = Object.freeze([]);
 
+/** A file with nothing read from it yet: the parser fills one in; fw's own outputs stay this way (their package name only). */
 export function emptyGoFile(path: string, packageName: string, generated: boolean, constraints: FileConstraints): GoFile {
   return {
     path,
