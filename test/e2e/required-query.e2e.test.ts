@@ -110,7 +110,7 @@ describe('a required slice query value (Go toolchain)', () => {
       'api/handler_search.go': HANDLER,
       'api/search_test.go': GO_TEST,
     });
-    for (const args of [['init'], ['g', 'router'], ['g', 'url-helper'], ['g', 'client', '--file', 'client.ts']]) {
+    for (const args of [['init'], ['g', 'router'], ['g', 'url-helper'], ['g', 'client', '--file', 'client.ts'], ['g', 'openapi', '--file', 'openapi.json']]) {
       const run = await runFw([...args, '--cwd', dir, '-q']);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
@@ -119,6 +119,16 @@ describe('a required slice query value (Go toolchain)', () => {
 
   it('the URL helper refuses an empty slice, and Bind takes the URL of a full one', () => {
     expect(runGo('go', ['test', './api/'], dir)).toMatch(/^ok\s+example\.com\/rq\/api/m);
+  });
+
+  it('the OpenAPI document asks for at least one value', () => {
+    const doc = JSON.parse(fs.readFileSync(path.join(dir, 'openapi.json'), 'utf8'));
+    const params = doc.paths['/search'].get.parameters as { name: string; required: boolean; schema: { minItems?: number } }[];
+    expect(params.map((p) => [p.name, p.required, p.schema.minItems])).toEqual([
+      ['tag', true, 1],
+      ['id', true, 1],
+      ['page', false, undefined],
+    ]);
   });
 
   it('the client refuses an empty slice before sending, and sends every value of a full one', async () => {
@@ -139,7 +149,10 @@ describe('a required slice query value (Go toolchain)', () => {
           return new Response(JSON.stringify({ tags: ['a'], ids: [7] }), { headers: { 'content-type': 'application/json' } });
         },
       });
-      for (const query of [{ tag: [], id: [1] }, { tag: ['a'], id: [] }]) {
+      for (const query of [
+        { tag: [], id: [1] },
+        { tag: ['a'], id: [] },
+      ]) {
         await expect(api.search.search({ query })).rejects.toBeInstanceOf(client.FwRequestValidationError);
       }
       expect(sent).toEqual([]);
