@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/generate';
 import { WatchSession } from '../../src/watch/session';
+import { HEADER_NAME_CHARS as CHARS, headersAccept } from '../support/header-names';
 
 /**
  * `header:"..."` names of request fields against the oracle that matters for
@@ -11,19 +12,6 @@ import { WatchSession } from '../../src/watch/session';
  * a name it refuses. fw must give its error for exactly those names, once per
  * field, whichever generators the run has; and write nothing.
  */
-
-/** Whether Node's Headers takes `name` (what the generated client calls on every request). */
-function headersAccept(name: string): boolean {
-  try {
-    new Headers().set(name, 'x');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** `X<c>Y` for every ASCII character but `,` (which ends the tag's name part), and a few others. */
-const CHARS = [...Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)).filter((c) => c !== ','), 'é', '€'];
 
 /** The character as a Go escape in a struct tag (raw string tags cannot hold a backtick, escapes can). */
 function goEscape(c: string): string {
