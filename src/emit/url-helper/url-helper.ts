@@ -144,6 +144,8 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
   const taken = new Set<string>(r.requiredQuery.length > 0 ? REQUIRED_QUERY_LOCALS : []);
   const params: string[] = [];
   const checks: string[] = [];
+  /** How many of `checks` are of required query slices (the rest are of path values). */
+  let queryChecks = 0;
   const expressionOf = new Map<string, string>();
   for (const p of r.params) {
     const name = paramName(p.wildcard, reserved, taken);
@@ -177,6 +179,7 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
       }
       // fwhttp.Bind refuses a request without the value: an empty slice has no URL.
       checks.push(`fwCheckValues(${key}, len(${name}))`);
+      queryChecks++;
       uses.checkedQuery = true;
       statements.push(`for _, e := range ${name} {`, `\tv.Add(${key}, ${values.format(f.shape.scalar, 'e')})`, '}');
     }
@@ -194,9 +197,8 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
   }
   const methods = r.route.methods.join(', ');
   const doc = [`${r.methodName} returns the URL of ${methods} ${r.route.path.text}.`];
-  const valueChecks = checks.filter((c) => c.startsWith('fwCheckValues(')).length;
-  if (checks.length > valueChecks) doc.push('It returns a *PathValueError for a path value no URL can carry as given.');
-  if (valueChecks > 0) doc.push('It returns a *QueryValueError for a required query parameter given no value.');
+  if (checks.length > queryChecks) doc.push('It returns a *PathValueError for a path value no URL can carry as given.');
+  if (queryChecks > 0) doc.push('It returns a *QueryValueError for a required query parameter given no value.');
   const url = ['u.base', ...pieces.map((p) => ('lit' in p ? goString(p.lit) : p.expr))].join(' + ');
   return {
     name: r.methodName,
