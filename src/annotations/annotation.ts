@@ -1,6 +1,7 @@
 import { ANNOTATION_KEYS, type AnnotationToken, tokenizeAnnotation } from './tokens';
 import { type Diagnostic, type Pos, error, hasErrors } from '../diagnostics/diagnostics';
 import { GO_KEYWORDS, isGoIdentifier } from '../go/names';
+import { firstNonTokenChar } from '../go/http-token';
 import { checkResponseSet, parseResponseSpecifier } from './response-specifiers';
 import { parseRoutePath } from './route-path';
 import { closestMatch } from '../diagnostics/suggest';
@@ -18,8 +19,6 @@ import { HTTP_METHODS, type HttpMethod, type ResponseSpecifier, type RouteAnnota
 const REPEATABLE: ReadonlySet<string> = new Set(['response', 'required_header']);
 const VALID_KEYS = `valid keys: ${ANNOTATION_KEYS.join(', ')}`;
 const METHODS_HINT = `supported methods: ${HTTP_METHODS.join(', ')}`;
-// RFC 9110 §5.6.2 token characters.
-const TOKEN_CHAR = /[!#$%&'*+\-.^_`|~0-9A-Za-z]/;
 
 function isHttpMethod(text: string): text is HttpMethod {
   return (HTTP_METHODS as readonly string[]).includes(text);
@@ -100,7 +99,7 @@ function checkRouteName(value: string, pos: Pos): Diagnostic | undefined {
 
 /** `required_header=`: an RFC 9110 token. */
 function checkHeaderName(value: string, pos: Pos): Diagnostic | undefined {
-  const bad = [...value].findIndex((c) => !TOKEN_CHAR.test(c));
+  const bad = firstNonTokenChar(value);
   if (bad < 0) return undefined;
   const offending = [...value].slice(0, bad).join('');
   const c = [...value][bad] ?? '';

@@ -185,6 +185,12 @@ export const DIAGNOSTIC_CODES = {
     'move what both packages need into a package that imports neither',
     '`a` imports `b` and `b` imports `a`, also across modules',
   ),
+  FW2109: kind(
+    E,
+    'the `header:` tag of a request field names no valid header: Go never reads it, and the client cannot send it',
+    "write an RFC 9110 token: letters, digits and !#$%&'*+-.^_`|~",
+    '``Trace string `header:"X Trace"` ``',
+  ),
   // ---------------------------------------------------------------- annotations
   FW3001: kind(E, 'a `]` in an annotation value has no `[`', 'remove it, or start the list with `[`', '`method=GET]`'),
   FW3002: kind(E, 'a `[` in an annotation value is not closed', 'close the list with `]`', '`method=[GET, POST`'),

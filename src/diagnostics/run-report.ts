@@ -53,13 +53,18 @@ export function exitCodeOf(outcome: Outcome): number {
 export interface WarningBudget {
   maxWarnings?: number;
   warningsAsErrors?: boolean;
+  /** Where the budget was set, which the reason names it after: the CLI's flags (the default), or the Nx executors' options. */
+  setBy?: 'flags' | 'options';
 }
 
 /** Why the warnings of a run break its budget (as ESLint's --max-warnings does), or undefined when they do not. */
 export function brokenBudget(diagnostics: readonly Diagnostic[], budget: WarningBudget): string | undefined {
   const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
-  if (budget.warningsAsErrors && warnings > 0) return 'warnings count as errors (--warnings-as-errors)';
-  if (budget.maxWarnings !== undefined && warnings > budget.maxWarnings) return `more than --max-warnings ${budget.maxWarnings}`;
+  const options = budget.setBy === 'options';
+  if (budget.warningsAsErrors && warnings > 0) return `warnings count as errors (${options ? 'warningsAsErrors' : '--warnings-as-errors'})`;
+  if (budget.maxWarnings !== undefined && warnings > budget.maxWarnings) {
+    return options ? `more than maxWarnings (${budget.maxWarnings})` : `more than --max-warnings ${budget.maxWarnings}`;
+  }
   return undefined;
 }
 

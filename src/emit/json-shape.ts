@@ -48,10 +48,12 @@ export interface JsonProperty {
   /**
    * A value sent as text outside the body, which must reach the server as
    * given: a path segment (`segment`), the rest of a path (`segments`) or a
-   * header value (`header`). A generator that validates requests refuses
-   * the values a browser or ServeMux would change (see the client's facade).
+   * header value (`header`), or a required query list (`query`), which
+   * must not be empty. A generator that validates requests refuses the
+   * values a browser or ServeMux would change, or fwhttp.Bind refuse (see
+   * the client's facade).
    */
-  sentAs?: 'segment' | 'segments' | 'header';
+  sentAs?: 'segment' | 'segments' | 'header' | 'query';
   /** The Go field's comment lines (go/doc text), for generators to print as the property's description. */
   doc?: readonly string[];
 }

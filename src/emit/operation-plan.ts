@@ -131,9 +131,13 @@ function planOperation(
 
   if (req) {
     // A query parameter may be left out (Go reads a missing one as the zero value) unless its tag says `,required`.
-    const query = views
-      .fields(req, 'query')
-      .map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: !isRequiredField(f), doc: f.field.doc }));
+    // fwhttp.Bind refuses a required list given no value, which an empty list sends: the client refuses it first.
+    const query = views.fields(req, 'query').map((f): JsonProperty => {
+      const required = isRequiredField(f);
+      const prop: JsonProperty = { name: f.name, shape: mapper.param(f.type), optional: !required, doc: f.field.doc };
+      if (required && resolver.underlying(f.type).kind === 'slice') prop.sentAs = 'query';
+      return prop;
+    });
     if (query.length > 0) props.push({ name: 'query', shape: { kind: 'object', props: query }, optional: query.every((q) => q.optional) });
   }
 

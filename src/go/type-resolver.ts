@@ -21,6 +21,7 @@ import {
   type TaggedField,
 } from './resolved-types';
 import { type FlattenHooks, flattenStruct } from './struct-views';
+import { firstNonTokenChar } from './http-token';
 import { enumValues } from './enums';
 import { instantiationKey, instantiationName } from './generics';
 import { marshalerOf, type MethodLookup } from './method-sets';
@@ -521,7 +522,26 @@ export class TypeResolver {
    * twice at the same depth binds neither, as with encoding/json.
    */
   taggedFields(t: ResolvedType, key: LocationTag | string): readonly TaggedField[] {
-    return flattenStruct(t, key, this.flattenHooks);
+    const fields = flattenStruct(t, key, this.flattenHooks);
+    if (key === 'header') for (const f of fields) this.checkHeaderName(f);
+    return fields;
+  }
+
+  /** A `header:` name neither net/http nor the Fetch Headers class takes: found again each time the view is taken, given once. */
+  private checkHeaderName(f: TaggedField): void {
+    const bad = firstNonTokenChar(f.name);
+    if (bad < 0) return;
+    const c = [...f.name][bad]!;
+    const pos = f.field.pos;
+    this.report(
+      pos,
+      error(
+        'FW2109',
+        pos,
+        `field ${f.field.name} of ${f.field.owner} has header name ${JSON.stringify(f.name)}: ${JSON.stringify(c)} is not allowed in a header name`,
+        `a header name is an RFC 9110 token: letters, digits and !#$%&'*+-.^_\`|~, e.g. header:"X-Trace-Id"`,
+      ),
+    );
   }
 
   /** encoding/json applies `,string` only to bool, number and string kinds (through one unnamed pointer). */

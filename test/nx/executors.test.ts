@@ -229,14 +229,14 @@ describe('fw executors', () => {
     const schema = JSON.parse(fs.readFileSync(path.join(__dirname, '../../schemas/run-report.v1.schema.json'), 'utf8'));
     const validate = new Ajv2020({ strict: true }).compile(schema);
     expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
-    expect(doc).toMatchObject({ command: 'fw router', outcome: 'warnings', budget: 'more than --max-warnings 0', summary: { warnings: 1, written: 2 } });
+    expect(doc).toMatchObject({ command: 'fw router', outcome: 'warnings', budget: 'more than maxWarnings (0)', summary: { warnings: 1, written: 2 } });
     expect(doc.diagnostics).toEqual([expect.objectContaining({ code: 'FW4040', file: `${V1}/handler_users.go`, line: 23 })]);
     expect(await routerExecutor({ maxWarnings: 1 }, ctx)).toEqual({ success: true });
     printed.length = 0;
     expect(await routerExecutor({ warningsAsErrors: true, format: 'github' }, ctx)).toEqual({ success: false });
     expect(printed.map((p) => p.text)).toEqual([
       expect.stringMatching(new RegExp(`^::warning file=${V1}/handler_users.go,line=23,col=\\d+,title=FW4040::path wildcard \\{team\\} is not bound`)),
-      expect.stringMatching(/^fw router: 0 errors, 1 warning; .*; failed: warnings count as errors \(--warnings-as-errors\)$/),
+      expect.stringMatching(/^fw router: 0 errors, 1 warning; .*; failed: warnings count as errors \(warningsAsErrors\)$/),
     ]);
   });
 

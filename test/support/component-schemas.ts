@@ -8,7 +8,8 @@ import addFormats from 'ajv-formats';
  * document's schemas accept, beside the client's zod schemas.
  */
 export function componentValidators(doc: { components: unknown }): (name: string) => (v: unknown) => boolean {
-  const ajv = new Ajv2020({ strict: true, allErrors: false });
+  // ownProperties: a JSON object has no prototype, so `{}` has no `constructor` key (ajv reads inherited members by default).
+  const ajv = new Ajv2020({ strict: true, allErrors: false, ownProperties: true });
   addFormats(ajv);
   ajv.addKeyword('components');
   ajv.addSchema({ $id: 'https://fw.invalid/openapi', components: doc.components });

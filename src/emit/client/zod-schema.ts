@@ -92,7 +92,7 @@ function zodText(shape: JsonShape, ref: (id: string) => string, indent: string, 
   }
 }
 
-/** A value sent as a path segment or header checked as its text will be sent (the facade's fwSegmentValue, fwSegmentsValue, fwHeaderValue). */
+/** A value sent as a path segment or header checked as its text will be sent, a required query list as not empty (the facade's fwSegmentValue, fwSegmentsValue, fwHeaderValue, fwQueryValues). */
 function sentAs(p: JsonProperty, schema: string, c: string): string {
   // A number's or a boolean's text is always a fine segment and header value.
   if (p.shape.kind === 'integer' || p.shape.kind === 'number' || p.shape.kind === 'boolean') return schema;
@@ -105,6 +105,8 @@ function sentAs(p: JsonProperty, schema: string, c: string): string {
       return `${c}fwSegmentsValue(${schema})`;
     case 'header':
       return `${c}fwHeaderValue(${schema}, ${!p.optional})`;
+    case 'query':
+      return `${c}fwQueryValues(${schema})`;
   }
 }
 

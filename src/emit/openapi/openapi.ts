@@ -365,7 +365,9 @@ function parameter(param: Record<string, JsonValue>, p: JsonProperty, ref: (id: 
   const out: Record<string, JsonValue> = { ...param };
   if (description !== '') out.description = description;
   if (isDeprecated(doc)) out.deprecated = true;
-  out.schema = printJsonSchema(p.shape, ref) as JsonValue;
+  const schema = printJsonSchema(p.shape, ref) as Record<string, JsonValue>;
+  // A required query list with no item sends nothing, which fwhttp.Bind refuses.
+  out.schema = p.sentAs === 'query' && schema.type === 'array' ? { ...schema, minItems: 1 } : schema;
   return out;
 }
 

@@ -43,11 +43,12 @@ const ENCODER_IDENTIFIERS: readonly string[] = ['q', 'v', 'e'];
 /**
  * Uses of the helpers urlhelper.go declares only when some method calls them:
  * `segment` (url.PathEscape), `rest` (fwRest), `query` (fwQuery), `checked`
- * (PathValueError, fwCheckSegment), `checkedRest` (fwCheckRest), `queryWith`
+ * (PathValueError, fwCheckSegment), `checkedRest` (fwCheckRest), `checkedQuery`
+ * (QueryValueError, fwCheckValues: a required slice), `queryWith`
  * (fwQueryWith: required and optional query values), `values` (url.Values:
  * required query values).
  */
-const HELPERS = ['segment', 'rest', 'query', 'checked', 'checkedRest', 'queryWith', 'values'] as const;
+const HELPERS = ['segment', 'rest', 'query', 'checked', 'checkedRest', 'checkedQuery', 'queryWith', 'values'] as const;
 
 type HelperUses = Record<(typeof HELPERS)[number], boolean>;
 
@@ -106,7 +107,7 @@ export function printUrlHelper(plan: UrlHelperPlan, memo?: WeakMap<GroupPlan, Pr
 
   const imports: GoImportLine[] = [...importNames].map(([importPath, name]) => ({ path: importPath, name }));
   if (uses.segment || uses.rest || uses.query || uses.queryWith || uses.values) std.add('net/url');
-  if (uses.checked) std.add('fmt');
+  if (uses.checked || uses.checkedQuery) std.add('fmt');
   for (const p of std) imports.push({ path: p, name: p.slice(p.lastIndexOf('/') + 1) });
 
   return render('urlhelper.go.hbs', {
@@ -143,6 +144,8 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
   const taken = new Set<string>(r.requiredQuery.length > 0 ? REQUIRED_QUERY_LOCALS : []);
   const params: string[] = [];
   const checks: string[] = [];
+  /** How many of `checks` are of required query slices (the rest are of path values). */
+  let queryChecks = 0;
   const expressionOf = new Map<string, string>();
   for (const p of r.params) {
     const name = paramName(p.wildcard, reserved, taken);
@@ -170,8 +173,15 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
       taken.add(name);
       params.push(`${name} ${values.queryFieldType(f.shape)}`);
       const key = goString(f.key);
-      if (f.shape.kind === 'scalar') statements.push(`v.Add(${key}, ${values.format(f.shape.scalar, name)})`);
-      else statements.push(`for _, e := range ${name} {`, `\tv.Add(${key}, ${values.format(f.shape.scalar, 'e')})`, '}');
+      if (f.shape.kind === 'scalar') {
+        statements.push(`v.Add(${key}, ${values.format(f.shape.scalar, name)})`);
+        continue;
+      }
+      // fwhttp.Bind refuses a request without the value: an empty slice has no URL.
+      checks.push(`fwCheckValues(${key}, len(${name}))`);
+      queryChecks++;
+      uses.checkedQuery = true;
+      statements.push(`for _, e := range ${name} {`, `\tv.Add(${key}, ${values.format(f.shape.scalar, 'e')})`, '}');
     }
   }
   if (r.query) {
@@ -187,7 +197,8 @@ function printRoute(r: RoutePlan, g: GroupPlan, values: ValuePrinter, reserved: 
   }
   const methods = r.route.methods.join(', ');
   const doc = [`${r.methodName} returns the URL of ${methods} ${r.route.path.text}.`];
-  if (checks.length > 0) doc.push('It returns a *PathValueError for a path value no URL can carry as given.');
+  if (checks.length > queryChecks) doc.push('It returns a *PathValueError for a path value no URL can carry as given.');
+  if (queryChecks > 0) doc.push('It returns a *QueryValueError for a required query parameter given no value.');
   const url = ['u.base', ...pieces.map((p) => ('lit' in p ? goString(p.lit) : p.expr))].join(' + ');
   return {
     name: r.methodName,

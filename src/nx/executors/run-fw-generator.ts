@@ -221,7 +221,7 @@ export async function runFwGenerator(
     { check: options.check, force: options.force },
     discovery,
   );
-  const run = runReportOf(written, labels, started, options);
+  const run = runReportOf(written, labels, started, { maxWarnings: options.maxWarnings, warningsAsErrors: options.warningsAsErrors, setBy: 'options' });
   print(run);
   return { success: run.outcome === 'ok' };
 }
