@@ -31,7 +31,8 @@ function stageOf(rel: string): { rank: number; unit: string } {
   const parts = rel.split('/');
   const top = parts[0]!;
   const rank = STAGES.findIndex((names) => names.includes(top));
-  if (rank < 0) throw new Error(`src/${rel}: its top-level folder ${top} is not a stage of the layout (add it to STAGES and to docs/internals/pipeline-and-layout.md)`);
+  if (rank < 0)
+    throw new Error(`src/${rel}: its top-level folder ${top} is not a stage of the layout (add it to STAGES and to docs/internals/pipeline-and-layout.md)`);
   if (top === 'watch') return watchStageOf(rel, rank);
   if (top !== 'emit') return { rank, unit: top };
   // Inside emit/: the shared helpers (emit/*.ts), above them one folder per
