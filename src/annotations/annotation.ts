@@ -82,7 +82,7 @@ export function parseMethods(value: string, pos: Pos): { methods?: HttpMethod[];
     else if (methods.includes(item as HttpMethod)) diagnostics.push(error('FW3026', at, `duplicate method "${item}"`, 'list each method once'));
     else methods.push(item as HttpMethod);
   }
-  return hasErrors(diagnostics) ? { diagnostics } : { methods, diagnostics };
+  return hasErrors(diagnostics) ? { diagnostics } : { methods: methods.slice(), diagnostics };
 }
 
 /** `name=`: a Go identifier (it names Go and TypeScript functions). */
@@ -239,9 +239,9 @@ export function parseAnnotation(text: string, pos: Pos): { annotation?: RouteAnn
       methods: collected.methods?.methods ?? ['GET'],
       ...(collected.methods && { methodPos: collected.methods.pos }),
       ...(collected.request && { request: collected.request }),
-      responses: collected.responses,
+      responses: collected.responses.slice(),
       ...(collected.name && { name: collected.name }),
-      requiredHeaders: collected.requiredHeaders,
+      requiredHeaders: collected.requiredHeaders.slice(),
     },
     diagnostics,
   };

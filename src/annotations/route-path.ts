@@ -223,5 +223,5 @@ export function parseRoutePath(text: string, pos: Pos): { path?: RoutePath; diag
     if (segment) segments.push(segment);
   });
   if (diagnostics.length > 0) return { diagnostics };
-  return { path: { text, segments }, diagnostics };
+  return { path: { text, segments: segments.slice() }, diagnostics };
 }

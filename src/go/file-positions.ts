@@ -1,5 +1,6 @@
 import type { Pos } from '../diagnostics/diagnostics';
 import { type GoFile, type GoTypeExpr, NO_LINES } from './ast';
+import { interned } from './interned';
 
 /**
  * Every position of a GoFile names the file's path. The parser gives them
@@ -60,6 +61,7 @@ function setTypePaths(type: GoTypeExpr, set: (pos: Pos) => void, idents: Map<str
       if (!idents) return type;
       const kept = idents.get(type.name);
       if (kept) return kept;
+      type.name = interned(type.name);
       idents.set(type.name, type);
       return type;
     }
@@ -76,7 +78,12 @@ function setTypePaths(type: GoTypeExpr, set: (pos: Pos) => void, idents: Map<str
       for (const f of type.fields) {
         set(f.pos);
         f.type = setTypePaths(f.type, set, idents);
-        if (idents && f.doc.length === 0) f.doc = NO_LINES;
+        if (idents) {
+          if (f.doc.length === 0) f.doc = NO_LINES;
+          // (JSON reading made a copy of each name and tag.)
+          if (f.name !== undefined) f.name = interned(f.name);
+          f.tag = interned(f.tag);
+        }
       }
       break;
     case 'generic':

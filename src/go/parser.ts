@@ -2,6 +2,7 @@ import { Language, type Node, Parser } from 'web-tree-sitter';
 import { ANNOTATION_MARKER, ROOT_MARKER } from './annotation-comment';
 import { readFileConstraints } from './build-constraints';
 import { unquoteGoString } from './go-string';
+import { interned } from './interned';
 import type { Pos } from '../diagnostics/diagnostics';
 import {
   emptyGoFile,
@@ -190,7 +191,7 @@ class FileReader {
     const decl: GoFuncDecl = {
       name: nameNode?.text ?? '',
       paramCount,
-      results,
+      results: results.slice(),
       doc: doc.map((c): GoComment => ({ text: c.text, pos: this.pos(c.node) })),
       pos: this.pos(node),
       namePos: nameNode ? this.pos(nameNode) : this.pos(node),
@@ -288,7 +289,7 @@ class FileReader {
       case 'type_identifier': {
         const name = node.text;
         let ident = this.idents.get(name);
-        if (!ident) this.idents.set(name, (ident = { kind: 'ident', name }));
+        if (!ident) this.idents.set(name, (ident = { kind: 'ident', name: interned(name) }));
         return ident;
       }
       case 'qualified_type':
@@ -351,7 +352,7 @@ class FileReader {
       const typeNode = decl.childForFieldName('type');
       if (!typeNode) continue;
       const tagNode = decl.childForFieldName('tag');
-      const tag = tagNode ? unquote(tagNode.text) : '';
+      const tag = tagNode ? interned(unquote(tagNode.text)) : '';
       const doc = siblingDoc(children, i);
       const names = decl.childrenForFieldName('name').filter((n): n is Node => n !== null);
       let type = this.typeExpr(typeNode);
@@ -359,9 +360,9 @@ class FileReader {
         // Embedded field: `*T` is spelled as an anonymous `*` token before the type.
         if (decl.child(0)?.type === '*') type = { kind: 'pointer', elem: type };
         out.push({ type, tag, doc, pos: this.pos(decl) });
-      } else for (const n of names) out.push({ name: n.text, type, tag, doc, pos: this.pos(n) });
+      } else for (const n of names) out.push({ name: interned(n.text), type, tag, doc, pos: this.pos(n) });
     }
-    return out;
+    return out.slice();
   }
 
   private collectSyntaxErrors(root: Node): void {

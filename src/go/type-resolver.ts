@@ -48,6 +48,68 @@ interface Scope {
   typeArgs?: ReadonlyMap<string, ResolvedType>;
 }
 
+/** Where the fields of one struct are declared, shared by all of them. */
+interface FieldSite {
+  pkg: GoPackage;
+  file: GoFile;
+  owner: string;
+}
+
+/**
+ * A resolved field that reads what the parser gave (type as written, tag,
+ * doc, position) and where it is declared from the objects it was resolved
+ * from instead of holding a copy of each: a large workspace resolves tens of
+ * thousands of fields, all kept as long as the resolver.
+ */
+class FieldOfStruct implements ResolvedField {
+  readonly exported: boolean;
+
+  constructor(
+    private readonly field: GoField,
+    private readonly site: FieldSite,
+    readonly name: string,
+    readonly type: ResolvedType,
+    readonly tags: ReadonlyMap<string, string>,
+  ) {
+    this.exported = isExported(name);
+  }
+
+  get embedded(): boolean {
+    return this.field.name === undefined;
+  }
+  get goType(): GoTypeExpr {
+    return this.field.type;
+  }
+  get tag(): string {
+    return this.field.tag;
+  }
+  get doc(): readonly string[] {
+    return this.field.doc;
+  }
+  get pos(): Pos {
+    return this.field.pos;
+  }
+  get pkg(): GoPackage {
+    return this.site.pkg;
+  }
+  get file(): GoFile {
+    return this.site.file;
+  }
+  get owner(): string {
+    return this.site.owner;
+  }
+}
+
+/** One object per basic type and one `any`, shared by every field of such a type (nothing changes a resolved type). */
+const BASIC_TYPES = new Map<BasicKind, ResolvedType>();
+const ANY: ResolvedType = Object.freeze({ kind: 'any' });
+
+function basicType(name: BasicKind): ResolvedType {
+  let t = BASIC_TYPES.get(name);
+  if (!t) BASIC_TYPES.set(name, (t = Object.freeze({ kind: 'basic', name })));
+  return t;
+}
+
 function isExported(name: string): boolean {
   return /^\p{Lu}/u.test(name);
 }
@@ -309,23 +371,12 @@ export class TypeResolver {
   }
 
   private resolveStruct(fields: GoField[], scope: Scope): ResolvedStruct {
+    const site: FieldSite = { pkg: scope.pkg, file: scope.file, owner: scope.owner };
     return {
       fields: fields.map((f): ResolvedField => {
         const name = f.name ?? embeddedName(f.type);
-        return {
-          name,
-          embedded: f.name === undefined,
-          exported: isExported(name),
-          goType: f.type,
-          type: this.resolveExpr(f.type, { ...scope, owner: `${scope.owner}.${name}` }),
-          tag: f.tag,
-          tags: this.parseTag(f.tag),
-          doc: f.doc,
-          pos: f.pos,
-          pkg: scope.pkg,
-          file: scope.file,
-          owner: scope.owner,
-        };
+        const type = this.resolveExpr(f.type, { ...scope, owner: `${scope.owner}.${name}` });
+        return new FieldOfStruct(f, site, name, type, this.parseTag(f.tag));
       }),
     };
   }
@@ -410,8 +461,8 @@ export class TypeResolver {
     if (typeArg) return typeArg;
     const declaring = this.packageDeclaring(name, scope);
     if (declaring) return this.resolveDeclared(declaring, name);
-    if (name === 'byte' || name === 'rune' || BASIC_KINDS.has(name)) return { kind: 'basic', name: name as BasicKind };
-    if (name === 'any' || name === 'error') return { kind: 'any' };
+    if (name === 'byte' || name === 'rune' || BASIC_KINDS.has(name)) return basicType(name as BasicKind);
+    if (name === 'any' || name === 'error') return ANY;
     if (name === 'complex64' || name === 'complex128') return { kind: 'unknown', reason: 'complex numbers have no JSON form' };
     return { kind: 'unknown', reason: `type ${name} is not declared in package ${scope.pkg.name}` };
   }

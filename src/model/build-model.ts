@@ -586,6 +586,8 @@ class RootBuilder {
         implicitStatus: true,
       });
     }
+    // An array filled by push keeps room for 16 more; a route lives as long as the model.
+    route.responses = route.responses.slice();
     this.diagnostics.push(...checkPathBindings(route, ann.pathPos));
     return route;
   }

@@ -39,7 +39,7 @@ function findInFile(file: GoFile): Found {
     const description = func.doc.filter((c) => !isAnnotationComment(c.text)).map((c) => stripComment(c.text)); // indentation kept: Go's preformatted lines
     while (description[0] === '') description.shift();
     while (description.at(-1) === '') description.pop();
-    handlers.push({ file, func, annotations, description });
+    handlers.push({ file, func, annotations: annotations.slice(), description });
   }
   for (const stray of file.strayAnnotations) {
     if (!isAnnotationComment(stray.text)) continue;
