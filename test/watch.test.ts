@@ -653,6 +653,55 @@ describe('fw watch', () => {
     expect(printed(ws, r.diagnostics).some((l) => l.includes(NOTES))).toBe(false);
   });
 
+  it('after types edits that change a kept type through a type it reaches and make a mapping warning come, stay over a handler edit and go, its outputs and diagnostics are what a fresh run gives', async () => {
+    const ws = copyFixture('example');
+    const INNER = 'internal/inner/inner.go';
+    const BLOB = 'internal/v1handler/handler_blob.go';
+    fs.mkdirSync(path.join(ws, 'internal/inner'));
+    fs.writeFileSync(path.join(ws, INNER), 'package inner\n\n// Inner is reached.\ntype Inner struct {\n\tA string `json:"a"`\n}\n\n// Blob is a blob.\ntype Blob struct {\n\tB string `json:"b"`\n}\n\n' +
+        '// Wrapper wraps a blob.\ntype Wrapper struct {\n\tBlob Blob `json:"blob"`\n}\n');
+    // v2's Outer reaches inner.Inner through a slice (addressable elements): a method with a pointer receiver changes which shape it refers to.
+    fs.writeFileSync(
+      path.join(ws, 'internal/v2handler/handler_outer.go'),
+      'package v2handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/inner"\n)\n\n' +
+        '// Outer holds inners.\ntype Outer struct {\n\tItems []inner.Inner `json:"items"`\n\tOne inner.Inner `json:"one"`\n}\n\n' +
+        '// fw:http_route path=/v2/outer response=200:Outer\nfunc GetOuter() http.HandlerFunc { return nil }\n',
+    );
+    fs.writeFileSync(
+      path.join(ws, BLOB),
+      'package v1handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/inner"\n)\n\n' +
+        'type BlobRequest struct {\n\tWrapped inner.Wrapper `json:"wrapped"`\n}\n\n' +
+        '// fw:http_route path=/blob method=POST request=BlobRequest response=200:inner.Wrapper\nfunc PostBlob() http.HandlerFunc { return nil }\n',
+    );
+    const { next, first } = await watchWorkspace(ws);
+    const agrees = async (r: Rebuild) => {
+      expect(r.report).toBeDefined();
+      expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
+      await expectFreshRunAgrees(ws);
+    };
+    expect(first.diagnostics).toEqual([]);
+
+    // Without diagnostics, the types' shapes are kept: Outer's must change with Inner's, whose package Outer's imports.
+    edit(ws, INNER, '// Blob is a blob.', 'func (i *Inner) MarshalText() ([]byte, error) { return []byte(i.A), nil }\n\n// Blob is a blob.');
+    await agrees(await next());
+    expect(read(ws, CLIENT)).toMatch(/InnerAddressableSchema/);
+
+    // A mapping warning comes (Blob's UnmarshalJSON, met only when the request's Wrapper is mapped); it is still given after the
+    // operation that met it is planned again while Wrapper and Blob are unchanged.
+    edit(ws, INNER, '// Blob is a blob.', 'func (b *Blob) UnmarshalJSON([]byte) error { return nil }\n\n// Blob is a blob.');
+    let r = await next();
+    await agrees(r);
+    expect(printed(ws, r.diagnostics).some((l) => l.includes(INNER) && l.includes('UnmarshalJSON'))).toBe(true);
+    edit(ws, BLOB, 'path=/blob ', 'path=/blobs ');
+    r = await next();
+    await agrees(r);
+    expect(printed(ws, r.diagnostics).some((l) => l.includes(INNER) && l.includes('UnmarshalJSON'))).toBe(true);
+    edit(ws, INNER, 'func (b *Blob) UnmarshalJSON([]byte) error { return nil }\n\n', '');
+    r = await next();
+    await agrees(r);
+    expect(r.diagnostics).toEqual([]);
+  });
+
   it('on a broken edit prints diagnostics and keeps the last good outputs; recovers when fixed', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws);

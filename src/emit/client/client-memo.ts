@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
+import type { KeptShape } from '../named-shapes';
 import type { KeptSchema } from './schemas';
 
 /** What the client keeps between runs of one process (`fw watch`). */
@@ -8,10 +9,16 @@ export interface ClientMemo {
   classes: Map<string, { sources: readonly unknown[]; text: string }>;
   /** Each named type's declarations, by id, with what they were printed from (./schemas.ts finish). */
   schemas: Map<string, KeptSchema>;
+  /**
+   * Each named type's shape, by id (../named-shapes.ts), kept only from a
+   * client that gave no diagnostics: mapping a kept type again would give
+   * no warning then, so nothing a fresh run reports is lost by not doing it.
+   */
+  shapes: Map<string, KeptShape>;
 }
 
 export function newClientMemo(): ClientMemo {
-  return { operations: new Map(), classes: new Map(), schemas: new Map() };
+  return { operations: new Map(), classes: new Map(), schemas: new Map(), shapes: new Map() };
 }
 
 /**

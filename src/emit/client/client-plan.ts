@@ -41,7 +41,7 @@ export function planClient(
   const mapper = new JsonShapes(resolver);
   const run: ClassRun = {
     names: new OperationNames(diagnostics),
-    registry: new SchemaRegistry(mapper),
+    registry: new SchemaRegistry(mapper, memo?.shapes),
     planner: new OperationPlanner(resolver, mapper),
     results: new ResultTypes(),
     resolver,
