@@ -653,25 +653,29 @@ describe('fw watch', () => {
     expect(printed(ws, r.diagnostics).some((l) => l.includes(NOTES))).toBe(false);
   });
 
-  it('after types edits that change a kept type through a type it reaches and make a mapping warning come, stay over a handler edit and go, its outputs and diagnostics are what a fresh run gives', async () => {
+  it("after types edits that change a kept type through a type it reaches and make a mapping warning come, stay over a handler edit and go, then change the schemas' order and names, its outputs and diagnostics are what a fresh run gives", async () => {
     const ws = copyFixture('example');
     const INNER = 'internal/inner/inner.go';
     const BLOB = 'internal/v1handler/handler_blob.go';
     fs.mkdirSync(path.join(ws, 'internal/inner'));
     fs.writeFileSync(path.join(ws, INNER), 'package inner\n\n// Inner is reached.\ntype Inner struct {\n\tA string `json:"a"`\n}\n\n// Blob is a blob.\ntype Blob struct {\n\tB string `json:"b"`\n}\n\n' +
-        '// Wrapper wraps a blob.\ntype Wrapper struct {\n\tBlob Blob `json:"blob"`\n}\n');
+        '// Wrapper wraps a blob.\ntype Wrapper struct {\n\tBlob Blob `json:"blob"`\n}\n' +
+        '// Gamma is reached from Alpha.\ntype Gamma struct {\n\tG string `json:"g"`\n}\n\n// Alpha is answered by v1.\ntype Alpha struct {\n\tC Gamma `json:"c"`\n}\n\n' +
+        '// Beta is answered by v1 too.\ntype Beta struct {\n\tB string `json:"b"`\n}\n\n// V1RootGetDeltaResult is answered by v2.\ntype V1RootGetDeltaResult struct {\n\tD string `json:"d"`\n}\n');
     // v2's Outer reaches inner.Inner through a slice (addressable elements): a method with a pointer receiver changes which shape it refers to.
     fs.writeFileSync(
       path.join(ws, 'internal/v2handler/handler_outer.go'),
-      'package v2handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/inner"\n)\n\n' +
+      'package v2handler\n\nimport (\n\t"net/http"\n\n\tinner "example.com/shop/internal/inner"\n)\n\n' +
         '// Outer holds inners.\ntype Outer struct {\n\tItems []inner.Inner `json:"items"`\n\tOne inner.Inner `json:"one"`\n}\n\n' +
-        '// fw:http_route path=/v2/outer response=200:Outer\nfunc GetOuter() http.HandlerFunc { return nil }\n',
+        '// fw:http_route path=/v2/outer response=200:Outer\nfunc GetOuter() http.HandlerFunc { return nil }\n\n' +
+        '// fw:http_route path=/v2/delta response=200:inner.V1RootGetDeltaResult\nfunc GetDelta() http.HandlerFunc { return nil }\n',
     );
     fs.writeFileSync(
       path.join(ws, BLOB),
-      'package v1handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/inner"\n)\n\n' +
+      'package v1handler\n\nimport (\n\t"net/http"\n\n\tinner "example.com/shop/internal/inner"\n)\n\n' +
         'type BlobRequest struct {\n\tWrapped inner.Wrapper `json:"wrapped"`\n}\n\n' +
-        '// fw:http_route path=/blob method=POST request=BlobRequest response=200:inner.Wrapper\nfunc PostBlob() http.HandlerFunc { return nil }\n',
+        '// fw:http_route path=/blob method=POST request=BlobRequest response=200:inner.Wrapper\nfunc PostBlob() http.HandlerFunc { return nil }\n\n' +
+        '// fw:http_route path=/alpha response=200:inner.Alpha response=404:inner.Beta\nfunc GetAlpha() http.HandlerFunc { return nil }\n',
     );
     const { next, first } = await watchWorkspace(ws);
     const agrees = async (r: Rebuild) => {
@@ -700,6 +704,19 @@ describe('fw watch', () => {
     r = await next();
     await agrees(r);
     expect(r.diagnostics).toEqual([]);
+
+    // The same types collected in the same order, but Alpha now refers to Beta: the declarations' order changes.
+    edit(ws, INNER, '\tC Gamma `json:"c"`\n', '\tC Gamma `json:"c"`\n\tB Beta `json:"b"`\n');
+    await agrees(await next());
+    expect(read(ws, CLIENT).indexOf('export const BetaSchema')).toBeLessThan(read(ws, CLIENT).indexOf('export const AlphaSchema'));
+    // The same types, but a v1 operation's names now take one of their names: it is named after its package.
+    edit(ws, BLOB, 'path=/alpha ', 'path=/alpha name=GetDelta ');
+    await agrees(await next());
+    expect(read(ws, CLIENT)).toMatch(/export const InnerV1RootGetDeltaResultSchema\b/);
+    // The same types under another package name (the handlers import it as inner): the clashing type's name follows it.
+    edit(ws, INNER, 'package inner\n', 'package inner2\n');
+    await agrees(await next());
+    expect(read(ws, CLIENT)).toMatch(/export const Inner2V1RootGetDeltaResultSchema\b/);
   });
 
   it('on a broken edit prints diagnostics and keeps the last good outputs; recovers when fixed', async () => {

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { KeptShape } from '../named-shapes';
-import type { KeptSchema } from './schemas';
+import type { KeptOrder, KeptSchema } from './schemas';
 
 /** What the client keeps between runs of one process (`fw watch`). */
 export interface ClientMemo {
@@ -9,6 +9,8 @@ export interface ClientMemo {
   classes: Map<string, { sources: readonly unknown[]; text: string }>;
   /** Each named type's declarations, by id, with what they were printed from (./schemas.ts finish). */
   schemas: Map<string, KeptSchema>;
+  /** The schema registry's names and declaration order, with what they were decided from (./schemas.ts). */
+  order?: KeptOrder;
   /**
    * Each named type's shape, by id (../named-shapes.ts), kept only from a
    * client that gave no diagnostics: mapping a kept type again would give

@@ -1,6 +1,6 @@
 import { printTs, printZod, tsDeclaration } from './zod-schema';
 import { PURE } from './pure';
-import { refsOf } from '../json-shape';
+import { type JsonShape, refsOf } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { docWithoutDirective } from '../../workspace/json-form';
@@ -26,6 +26,31 @@ export interface KeptSchema {
   info: unknown;
   key: string;
   decl: SchemaDecl;
+}
+
+/**
+ * The registry's names and declaration order as `fw watch` keeps them, with
+ * what they were decided from: the collected types in order (their ids,
+ * their Go and package names, and the types each refers to), the types
+ * used directly, and the names reserved. The same inputs give the same
+ * names and order.
+ */
+export interface KeptOrder {
+  ids: readonly string[];
+  goNames: readonly string[];
+  /** Each collected type's shape (by identity) and the ids it refers to. */
+  shapes: readonly JsonShape[];
+  refs: readonly (readonly string[])[];
+  used: readonly string[];
+  reserved: ReadonlySet<string>;
+  names: Map<string, string>;
+  order: string[];
+}
+
+/** What `finish` keeps for the next run of one process (`fw watch`). */
+export interface KeptDeclarations {
+  schemas: Map<string, KeptSchema>;
+  order?: KeptOrder;
 }
 
 /**
@@ -57,9 +82,9 @@ export class SchemaRegistry extends NamedShapes {
    * declares itself) and each other, and returns the declarations in
    * dependency order; with `pure`, the schemas are marked (./pure.ts).
    */
-  finish(reserved: ReadonlySet<string>, pure = false, kept?: Map<string, KeptSchema>): SchemaDecl[] {
-    this.names = this.assignNames(reserved);
-    const { order } = dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id)));
+  finish(reserved: ReadonlySet<string>, pure = false, memo?: KeptDeclarations): SchemaDecl[] {
+    const kept = memo?.schemas;
+    const order = this.nameAndOrder(reserved, memo);
     const emitted = new Set<string>();
     const typeName = (target: string): string => this.typeName(target);
     const decls = order.map((id) => {
@@ -91,6 +116,46 @@ export class SchemaRegistry extends NamedShapes {
     if (kept) for (const id of kept.keys()) if (!emitted.has(id)) kept.delete(id);
     return decls;
   }
+
+  /** Names every collected type and returns their dependency order; with `memo`, taken from it when decided from the same inputs. */
+  private nameAndOrder(reserved: ReadonlySet<string>, memo?: KeptDeclarations): string[] {
+    if (!memo) {
+      this.names = this.assignNames(reserved);
+      return dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id))).order;
+    }
+    const ids = this.ids();
+    const goNames = ids.map((id) => {
+      const info = this.info(id);
+      return `${info.pkg.name}.${info.name}`;
+    });
+    const shapes = ids.map((id) => this.shape(id));
+    const used = this.usedIds();
+    const was = memo.order;
+    const same = was !== undefined && sameList(was.ids, ids);
+    // A shape mapped again (its package changed) usually refers to the same types: its references are compared.
+    const refs = shapes.map((shape, i) => (same && was.shapes[i] === shape ? was.refs[i]! : refsOf(shape)));
+    if (
+      same &&
+      sameList(was.goNames, goNames) &&
+      refs.every((r, i) => r === was.refs[i] || sameList(r, was.refs[i]!)) &&
+      sameList(was.used, used) &&
+      was.reserved.size === reserved.size &&
+      [...reserved].every((name) => was.reserved.has(name))
+    ) {
+      this.names = was.names;
+      memo.order = { ...was, shapes, refs };
+      return was.order;
+    }
+    this.names = this.assignNames(reserved);
+    const refsById = new Map(ids.map((id, i) => [id, refs[i]!]));
+    const { order } = dependencyOrder(used, (id) => refsById.get(id) ?? refsOf(this.shape(id)));
+    memo.order = { ids, goNames, shapes, refs, used, reserved, names: this.names, order };
+    return order;
+  }
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /**
