@@ -653,7 +653,7 @@ describe('fw watch', () => {
     expect(printed(ws, r.diagnostics).some((l) => l.includes(NOTES))).toBe(false);
   });
 
-  it("after types edits that change a kept type through a type it reaches and make a mapping warning come, stay over a handler edit and go, then change the schemas' order and names, its outputs and diagnostics are what a fresh run gives", async () => {
+  it("after types edits that change a kept type through a type it reaches and make a mapping warning come, stay over a handler edit and go, then change the schemas' order and names and the status classes, its outputs and diagnostics are what a fresh run gives", async () => {
     const ws = copyFixture('example');
     const INNER = 'internal/inner/inner.go';
     const BLOB = 'internal/v1handler/handler_blob.go';
@@ -717,6 +717,10 @@ describe('fw watch', () => {
     edit(ws, INNER, 'package inner\n', 'package inner2\n');
     await agrees(await next());
     expect(read(ws, CLIENT)).toMatch(/export const Inner2V1RootGetDeltaResultSchema\b/);
+    // The same schemas, but a response of a new status class: the module's head declares it.
+    edit(ws, 'internal/v2handler/handler_outer.go', 'response=200:inner.V1RootGetDeltaResult', 'response=200:inner.V1RootGetDeltaResult response=5xx:inner.V1RootGetDeltaResult');
+    await agrees(await next());
+    expect(read(ws, CLIENT)).toMatch(/FwStatus5xx =/);
   });
 
   it('on a broken edit prints diagnostics and keeps the last good outputs; recovers when fixed', async () => {

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { KeptShape } from '../named-shapes';
+import type { ModuleView } from './module-template';
 import type { KeptOrder, KeptSchema } from './schemas';
 
 /** What the client keeps between runs of one process (`fw watch`). */
@@ -9,6 +10,8 @@ export interface ClientMemo {
   classes: Map<string, { sources: readonly unknown[]; text: string }>;
   /** Each named type's declarations, by id, with what they were printed from (./schemas.ts finish). */
   schemas: Map<string, KeptSchema>;
+  /** The module's text around the operations and classes, with the view it was printed from (./assemble.ts keptModule). */
+  module?: { view: ModuleView; head: string; tail: string };
   /** The schema registry's names and declaration order, with what they were decided from (./schemas.ts). */
   order?: KeptOrder;
   /**

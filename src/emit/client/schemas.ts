@@ -100,7 +100,7 @@ export class SchemaRegistry extends NamedShapes {
       const ref = (target: string): string =>
         emitted.has(target) ? this.schemaName(target) : `${pure ? `${PURE} ` : ''}fwLazy(() => ${this.schemaName(target)})`;
       const tsType = printTs(shape, typeName);
-      const decl: SchemaDecl = {
+      const printed: SchemaDecl = {
         id,
         typeName: this.typeName(id),
         schemaName: this.schemaName(id),
@@ -109,6 +109,8 @@ export class SchemaRegistry extends NamedShapes {
         tsType,
         tsDecl: tsDeclaration(this.typeName(id), shape, tsType),
       };
+      // Printed again the same (its package changed, not it): the kept object, so that what is printed from the declarations can be kept too.
+      const decl = was && sameDecl(was.decl, printed) ? was.decl : printed;
       emitted.add(id);
       kept?.set(id, { info, key: key!, decl });
       return decl;
@@ -152,6 +154,10 @@ export class SchemaRegistry extends NamedShapes {
     memo.order = { ids, goNames, shapes, refs, used, reserved, names: this.names, order };
     return order;
   }
+}
+
+function sameDecl(a: SchemaDecl, b: SchemaDecl): boolean {
+  return (Object.keys(b) as (keyof SchemaDecl)[]).every((k) => a[k] === b[k]);
 }
 
 function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
