@@ -48,7 +48,7 @@ export function* clientPieces(view: ModuleView, plan: ClientPlan, memo: ClientMe
 }
 
 /** What the module's head and tail are printed from, field by field: a kept schema declaration is the same object. */
-const SAME_VIEW: { [K in keyof ModuleView]: (a: ModuleView[K], b: ModuleView[K]) => boolean } = {
+const SAME_VIEW: Readonly<{ [K in keyof ModuleView]: (a: ModuleView[K], b: ModuleView[K]) => boolean }> = {
   sources: (a, b) => a === b,
   zodModule: (a, b) => a === b,
   zodType: (a, b) => a === b,
