@@ -54,4 +54,6 @@ export interface KeptOperation {
   /** Its text and the key it was printed under, once printed. */
   key?: string;
   text?: string;
+  /** The registry's names its key was last found equal under (by identity): under the same names the key is the same. */
+  keyNames?: object;
 }

@@ -66,6 +66,11 @@ export interface KeptDeclarations {
 export class SchemaRegistry extends NamedShapes {
   private names = new Map<string, string>();
 
+  /** Every type's name (after `finish`): the same object while the names are kept (fw watch). */
+  get allNames(): ReadonlyMap<string, string> {
+    return this.names;
+  }
+
   /** The TypeScript type name of a named type (after `finish`). */
   typeName(id: string): string {
     const name = this.names.get(id);
