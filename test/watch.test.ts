@@ -658,10 +658,13 @@ describe('fw watch', () => {
     const INNER = 'internal/inner/inner.go';
     const BLOB = 'internal/v1handler/handler_blob.go';
     fs.mkdirSync(path.join(ws, 'internal/inner'));
-    fs.writeFileSync(path.join(ws, INNER), 'package inner\n\n// Inner is reached.\ntype Inner struct {\n\tA string `json:"a"`\n}\n\n// Blob is a blob.\ntype Blob struct {\n\tB string `json:"b"`\n}\n\n' +
+    fs.writeFileSync(
+      path.join(ws, INNER),
+      'package inner\n\n// Inner is reached.\ntype Inner struct {\n\tA string `json:"a"`\n}\n\n// Blob is a blob.\ntype Blob struct {\n\tB string `json:"b"`\n}\n\n' +
         '// Wrapper wraps a blob.\ntype Wrapper struct {\n\tBlob Blob `json:"blob"`\n}\n' +
         '// Gamma is reached from Alpha.\ntype Gamma struct {\n\tG string `json:"g"`\n}\n\n// Alpha is answered by v1.\ntype Alpha struct {\n\tC Gamma `json:"c"`\n}\n\n' +
-        '// Beta is answered by v1 too.\ntype Beta struct {\n\tB string `json:"b"`\n}\n\n// V1RootGetDeltaResult is answered by v2.\ntype V1RootGetDeltaResult struct {\n\tD string `json:"d"`\n}\n');
+        '// Beta is answered by v1 too.\ntype Beta struct {\n\tB string `json:"b"`\n}\n\n// V1RootGetDeltaResult is answered by v2.\ntype V1RootGetDeltaResult struct {\n\tD string `json:"d"`\n}\n',
+    );
     // v2's Outer reaches inner.Inner through a slice (addressable elements): a method with a pointer receiver changes which shape it refers to.
     fs.writeFileSync(
       path.join(ws, 'internal/v2handler/handler_outer.go'),
@@ -718,7 +721,12 @@ describe('fw watch', () => {
     await agrees(await next());
     expect(read(ws, CLIENT)).toMatch(/export const Inner2V1RootGetDeltaResultSchema\b/);
     // The same schemas, but a response of a new status class: the module's head declares it.
-    edit(ws, 'internal/v2handler/handler_outer.go', 'response=200:inner.V1RootGetDeltaResult', 'response=200:inner.V1RootGetDeltaResult response=5xx:inner.V1RootGetDeltaResult');
+    edit(
+      ws,
+      'internal/v2handler/handler_outer.go',
+      'response=200:inner.V1RootGetDeltaResult',
+      'response=200:inner.V1RootGetDeltaResult response=5xx:inner.V1RootGetDeltaResult',
+    );
     await agrees(await next());
     expect(read(ws, CLIENT)).toMatch(/FwStatus5xx =/);
   });
