@@ -71,6 +71,13 @@ async function freshDiagnostics(ws: string): Promise<string[]> {
   return printed(ws, (await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT })).diagnostics);
 }
 
+/** A rebuild that wrote, with a fresh run's diagnostics, after which a fresh run finds every output up to date. */
+async function rebuildAgrees(ws: string, r: Rebuild): Promise<void> {
+  expect(r.report).toBeDefined();
+  expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
+  await expectFreshRunAgrees(ws);
+}
+
 const read = (ws: string, rel: string) => fs.readFileSync(path.join(ws, rel), 'utf8');
 function edit(ws: string, rel: string, from: string, to: string): void {
   const text = read(ws, rel);
@@ -621,11 +628,7 @@ describe('fw watch', () => {
         '// fw:http_route path=/memo response=200:Memo\nfunc Memo() http.HandlerFunc { return nil }\n',
     );
     const { next, first } = await watchWorkspace(ws);
-    const agrees = async (r: Rebuild) => {
-      expect(r.report).toBeDefined();
-      expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
-      await expectFreshRunAgrees(ws);
-    };
+    const agrees = (r: Rebuild) => rebuildAgrees(ws, r);
     expect(printed(ws, first.diagnostics).some((l) => l.includes('handler_notes.go') && l.includes('warning'))).toBe(true);
 
     // A handler edit: one operation of v1 changes; v2's are kept, with their warning.
@@ -651,6 +654,79 @@ describe('fw watch', () => {
     r = await next();
     await agrees(r);
     expect(printed(ws, r.diagnostics).some((l) => l.includes(NOTES))).toBe(false);
+  });
+
+  it("after types edits that change a kept type through a type it reaches and make a mapping warning come, stay over a handler edit and go, then change the schemas' order and names and the status classes, its outputs and diagnostics are what a fresh run gives", async () => {
+    const ws = copyFixture('example');
+    const INNER = 'internal/inner/inner.go';
+    const BLOB = 'internal/v1handler/handler_blob.go';
+    fs.mkdirSync(path.join(ws, 'internal/inner'));
+    fs.writeFileSync(
+      path.join(ws, INNER),
+      'package inner\n\n// Inner is reached.\ntype Inner struct {\n\tA string `json:"a"`\n}\n\n// Blob is a blob.\ntype Blob struct {\n\tB string `json:"b"`\n}\n\n' +
+        '// Wrapper wraps a blob.\ntype Wrapper struct {\n\tBlob Blob `json:"blob"`\n}\n' +
+        '// Gamma is reached from Alpha.\ntype Gamma struct {\n\tG string `json:"g"`\n}\n\n// Alpha is answered by v1.\ntype Alpha struct {\n\tC Gamma `json:"c"`\n}\n\n' +
+        '// Beta is answered by v1 too.\ntype Beta struct {\n\tB string `json:"b"`\n}\n\n// V1RootGetDeltaResult is answered by v2.\ntype V1RootGetDeltaResult struct {\n\tD string `json:"d"`\n}\n',
+    );
+    // v2's Outer reaches inner.Inner through a slice (addressable elements): a method with a pointer receiver changes which shape it refers to.
+    fs.writeFileSync(
+      path.join(ws, 'internal/v2handler/handler_outer.go'),
+      'package v2handler\n\nimport (\n\t"net/http"\n\n\tinner "example.com/shop/internal/inner"\n)\n\n' +
+        '// Outer holds inners.\ntype Outer struct {\n\tItems []inner.Inner `json:"items"`\n\tOne inner.Inner `json:"one"`\n}\n\n' +
+        '// fw:http_route path=/v2/outer response=200:Outer\nfunc GetOuter() http.HandlerFunc { return nil }\n\n' +
+        '// fw:http_route path=/v2/delta response=200:inner.V1RootGetDeltaResult\nfunc GetDelta() http.HandlerFunc { return nil }\n',
+    );
+    fs.writeFileSync(
+      path.join(ws, BLOB),
+      'package v1handler\n\nimport (\n\t"net/http"\n\n\tinner "example.com/shop/internal/inner"\n)\n\n' +
+        'type BlobRequest struct {\n\tWrapped inner.Wrapper `json:"wrapped"`\n}\n\n' +
+        '// fw:http_route path=/blob method=POST request=BlobRequest response=200:inner.Wrapper\nfunc PostBlob() http.HandlerFunc { return nil }\n\n' +
+        '// fw:http_route path=/alpha response=200:inner.Alpha response=404:inner.Beta\nfunc GetAlpha() http.HandlerFunc { return nil }\n',
+    );
+    const { next, first } = await watchWorkspace(ws);
+    /** The next rebuild, checked against a fresh run; its diagnostics as printed. */
+    const rebuilt = async (): Promise<string[]> => {
+      const r = await next();
+      await rebuildAgrees(ws, r);
+      return printed(ws, r.diagnostics);
+    };
+    expect(first.diagnostics).toEqual([]);
+
+    // Without diagnostics, the types' shapes are kept: Outer's must change with Inner's, whose package Outer's imports.
+    edit(ws, INNER, '// Blob is a blob.', 'func (i *Inner) MarshalText() ([]byte, error) { return []byte(i.A), nil }\n\n// Blob is a blob.');
+    await rebuilt();
+    expect(read(ws, CLIENT)).toMatch(/InnerAddressableSchema/);
+
+    // A mapping warning comes (Blob's UnmarshalJSON, met only when the request's Wrapper is mapped); it is still given after the
+    // operation that met it is planned again while Wrapper and Blob are unchanged.
+    edit(ws, INNER, '// Blob is a blob.', 'func (b *Blob) UnmarshalJSON([]byte) error { return nil }\n\n// Blob is a blob.');
+    expect((await rebuilt()).some((l) => l.includes(INNER) && l.includes('UnmarshalJSON'))).toBe(true);
+    edit(ws, BLOB, 'path=/blob ', 'path=/blobs ');
+    expect((await rebuilt()).some((l) => l.includes(INNER) && l.includes('UnmarshalJSON'))).toBe(true);
+    edit(ws, INNER, 'func (b *Blob) UnmarshalJSON([]byte) error { return nil }\n\n', '');
+    expect(await rebuilt()).toEqual([]);
+
+    // The same types collected in the same order, but Alpha now refers to Beta: the declarations' order changes.
+    edit(ws, INNER, '\tC Gamma `json:"c"`\n', '\tC Gamma `json:"c"`\n\tB Beta `json:"b"`\n');
+    await rebuilt();
+    expect(read(ws, CLIENT).indexOf('export const BetaSchema')).toBeLessThan(read(ws, CLIENT).indexOf('export const AlphaSchema'));
+    // The same types, but a v1 operation's names now take one of their names: it is named after its package.
+    edit(ws, BLOB, 'path=/alpha ', 'path=/alpha name=GetDelta ');
+    await rebuilt();
+    expect(read(ws, CLIENT)).toMatch(/export const InnerV1RootGetDeltaResultSchema\b/);
+    // The same types under another package name (the handlers import it as inner): the clashing type's name follows it.
+    edit(ws, INNER, 'package inner\n', 'package inner2\n');
+    await rebuilt();
+    expect(read(ws, CLIENT)).toMatch(/export const Inner2V1RootGetDeltaResultSchema\b/);
+    // The same schemas, but a response of a new status class: the module's head declares it.
+    edit(
+      ws,
+      'internal/v2handler/handler_outer.go',
+      'response=200:inner.V1RootGetDeltaResult',
+      'response=200:inner.V1RootGetDeltaResult response=5xx:inner.V1RootGetDeltaResult',
+    );
+    await rebuilt();
+    expect(read(ws, CLIENT)).toMatch(/FwStatus5xx =/);
   });
 
   it('on a broken edit prints diagnostics and keeps the last good outputs; recovers when fixed', async () => {

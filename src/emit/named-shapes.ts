@@ -3,15 +3,31 @@ import type { NamedType } from '../go/resolved-types';
 import { type JsonContext, type JsonShape, type JsonShapes, refsOf } from './json-shape';
 
 /**
+ * A named type's shape as `fw watch` keeps it between runs, with the
+ * resolved type it was mapped from (by identity): the resolver makes that
+ * type again when its package or a package it imports changes, and a
+ * shape depends only on the types it reaches, which are in those packages.
+ */
+export interface KeptShape {
+  info: NamedType;
+  shape: JsonShape;
+}
+
+/**
  * The named Go types a generator reaches from the shapes it prints (and,
  * transitively, the types those refer to), each with the shape that
- * defines it, computed once.
+ * defines it, computed once. With `kept` (the shapes of an earlier run
+ * that gave no diagnostics, so mapping them again would give none), a type
+ * still resolved to the same object is not mapped again.
  */
 export class NamedShapes {
   private readonly shapes = new Map<string, JsonShape>();
   private readonly used = new Set<string>();
 
-  constructor(readonly mapper: JsonShapes) {}
+  constructor(
+    readonly mapper: JsonShapes,
+    private readonly kept?: ReadonlyMap<string, KeptShape>,
+  ) {}
 
   /** Records the named types a tree refers to (and, transitively, theirs). */
   use(shape: JsonShape): void {
@@ -31,7 +47,8 @@ export class NamedShapes {
     const todo = [id];
     for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
       if (this.shapes.has(next)) continue;
-      const shape = this.mapper.named(next);
+      const was = this.kept?.get(next);
+      const shape = was && was.info === this.info(next) ? was.shape : this.mapper.named(next);
       this.shapes.set(next, shape);
       todo.push(...refsOf(shape).reverse());
     }
@@ -40,6 +57,11 @@ export class NamedShapes {
   /** The Go type a reference id stands for (in any context). */
   info(id: string): NamedType {
     return this.mapper.target(id).info;
+  }
+
+  /** Every collected type's shape with the resolved type it was mapped from, for a later run to keep. */
+  keptShapes(): Map<string, KeptShape> {
+    return new Map([...this.shapes].map(([id, shape]) => [id, { info: this.info(id), shape }]));
   }
 
   /** A name for every collected id, unique and none of `reserved`. */

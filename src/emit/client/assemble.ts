@@ -32,7 +32,7 @@ export function moduleView(model: WorkspaceModel, plan: ClientPlan, zod: ZodFaca
  * again; with a memo, kept when unchanged), each class, the factory.
  */
 export function* clientPieces(view: ModuleView, plan: ClientPlan, memo: ClientMemo | undefined): Iterable<string> {
-  const { head, tail } = renderModule(view);
+  const { head, tail } = memo ? keptModule(view, memo) : renderModule(view);
   yield head;
   const print = (op: Operation): string => {
     // Its warnings were given when it was first planned.
@@ -45,6 +45,26 @@ export function* clientPieces(view: ModuleView, plan: ClientPlan, memo: ClientMe
   if (memo) yield* keptClassTexts(plan.classes, memo);
   else for (const c of plan.classes) yield renderClass(classView(c));
   yield tail;
+}
+
+/** What the module's head and tail are printed from, field by field: a kept schema declaration is the same object. */
+const SAME_VIEW: Readonly<{ [K in keyof ModuleView]: (a: ModuleView[K], b: ModuleView[K]) => boolean }> = {
+  sources: (a, b) => a === b,
+  zodModule: (a, b) => a === b,
+  zodType: (a, b) => a === b,
+  facade: (a, b) => a === b,
+  statusClasses: (a, b) => a.length === b.length && a.every((c, i) => c.name === b[i]!.name),
+  schemas: (a, b) => a.length === b.length && a.every((decl, i) => decl === b[i]),
+  factory: (a, b) => a === b,
+};
+
+/** The module's head and tail, kept from the memo while printed from the same view (the head holds every schema: 10 MB at 10k routes). */
+function keptModule(view: ModuleView, memo: ClientMemo): { head: string; tail: string } {
+  const was = memo.module;
+  const same = (key: keyof ModuleView) => (SAME_VIEW[key] as (a: unknown, b: unknown) => boolean)(was!.view[key], view[key]);
+  if (was && (Object.keys(SAME_VIEW) as (keyof ModuleView)[]).every(same)) return was;
+  memo.module = { view, ...renderModule(view) };
+  return memo.module;
 }
 
 /**

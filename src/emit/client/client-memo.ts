@@ -1,5 +1,7 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
-import type { KeptSchema } from './schemas';
+import type { KeptShape } from '../named-shapes';
+import type { ModuleView } from './module-template';
+import type { KeptOrder, KeptSchema } from './schemas';
 
 /** What the client keeps between runs of one process (`fw watch`). */
 export interface ClientMemo {
@@ -8,10 +10,20 @@ export interface ClientMemo {
   classes: Map<string, { sources: readonly unknown[]; text: string }>;
   /** Each named type's declarations, by id, with what they were printed from (./schemas.ts finish). */
   schemas: Map<string, KeptSchema>;
+  /** The module's text around the operations and classes, with the view it was printed from (./assemble.ts keptModule). */
+  module?: { view: ModuleView; head: string; tail: string };
+  /** The schema registry's names and declaration order, with what they were decided from (./schemas.ts). */
+  order?: KeptOrder;
+  /**
+   * Each named type's shape, by id (../named-shapes.ts), kept only from a
+   * client that gave no diagnostics: mapping a kept type again would give
+   * no warning then, so nothing a fresh run reports is lost by not doing it.
+   */
+  shapes: Map<string, KeptShape>;
 }
 
 export function newClientMemo(): ClientMemo {
-  return { operations: new Map(), classes: new Map(), schemas: new Map() };
+  return { operations: new Map(), classes: new Map(), schemas: new Map(), shapes: new Map() };
 }
 
 /**
@@ -42,4 +54,6 @@ export interface KeptOperation {
   /** Its text and the key it was printed under, once printed. */
   key?: string;
   text?: string;
+  /** The registry's names its key was last found equal under (by identity): under the same names the key is the same. */
+  keyNames?: object;
 }

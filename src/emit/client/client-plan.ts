@@ -41,7 +41,7 @@ export function planClient(
   const mapper = new JsonShapes(resolver);
   const run: ClassRun = {
     names: new OperationNames(diagnostics),
-    registry: new SchemaRegistry(mapper),
+    registry: new SchemaRegistry(mapper, memo?.shapes),
     planner: new OperationPlanner(resolver, mapper),
     results: new ResultTypes(),
     resolver,
@@ -56,7 +56,7 @@ export function planClient(
     classes.flatMap((c) => c.operations),
   );
   const reserved = new Set([...runtimeNames(), ...operationNames(classes)]);
-  const schemas = run.registry.finish(reserved, true, memo?.schemas);
+  const schemas = run.registry.finish(reserved, true, memo);
   return { classes, prefixes, schemas, registry: run.registry, mapper, planner: run.planner, results: run.results, zodType };
 }
 

@@ -34,5 +34,6 @@ export function generateClient(
   const plan = planClient(model, resolver, zodSchemaType(zod.zod), memo, diagnostics);
   const view = moduleView(model, plan, zod);
   diagnostics.push(...resolver.diagnostics, ...plan.mapper.diagnostics);
+  if (memo) memo.shapes = diagnostics.length === 0 ? plan.registry.keptShapes() : new Map();
   return { pieces: () => clientPieces(view, plan, memo), diagnostics };
 }

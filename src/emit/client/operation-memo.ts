@@ -27,13 +27,20 @@ export function* memoizedTexts<Op extends MemoOperation>(
   registry: SchemaRegistry,
   print: (op: Op) => string,
 ): Iterable<string> {
+  const names = registry.allNames;
   for (const op of operations) {
     const kept = memo.get(op.baseName)!;
+    // An entry kept from the last run has the same digest; under the same names, its key is the same too.
+    if (kept.text !== undefined && kept.keyNames === names) {
+      yield kept.text;
+      continue;
+    }
     const key = `${kept.digest} ${kept.refs.map((id) => registry.typeName(id)).join(',')}`;
     if (kept.key !== key || kept.text === undefined) {
       kept.text = print(op);
       kept.key = key;
     }
+    kept.keyNames = names;
     yield kept.text;
   }
 }

@@ -1,6 +1,6 @@
 import { printTs, printZod, tsDeclaration } from './zod-schema';
 import { PURE } from './pure';
-import { refsOf } from '../json-shape';
+import { type JsonShape, refsOf } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { docWithoutDirective } from '../../workspace/json-form';
@@ -29,6 +29,31 @@ export interface KeptSchema {
 }
 
 /**
+ * The registry's names and declaration order as `fw watch` keeps them, with
+ * what they were decided from: the collected types in order (their ids,
+ * their Go and package names, and the types each refers to), the types
+ * used directly, and the names reserved. The same inputs give the same
+ * names and order.
+ */
+export interface KeptOrder {
+  ids: readonly string[];
+  goNames: readonly string[];
+  /** Each collected type's shape (by identity) and the ids it refers to. */
+  shapes: readonly JsonShape[];
+  refs: readonly (readonly string[])[];
+  used: readonly string[];
+  reserved: ReadonlySet<string>;
+  names: Map<string, string>;
+  order: string[];
+}
+
+/** What `finish` keeps for the next run of one process (`fw watch`). */
+export interface KeptDeclarations {
+  schemas: Map<string, KeptSchema>;
+  order?: KeptOrder;
+}
+
+/**
  * The named Go types a client reaches, each emitted once: collected from
  * the schema trees of requests and responses, named (Go name; on a clash
  * the package name is put in front), and ordered so that every schema
@@ -40,6 +65,11 @@ export interface KeptSchema {
  */
 export class SchemaRegistry extends NamedShapes {
   private names = new Map<string, string>();
+
+  /** Every type's name (after `finish`): the same object while the names are kept (fw watch). */
+  get allNames(): ReadonlyMap<string, string> {
+    return this.names;
+  }
 
   /** The TypeScript type name of a named type (after `finish`). */
   typeName(id: string): string {
@@ -57,9 +87,9 @@ export class SchemaRegistry extends NamedShapes {
    * declares itself) and each other, and returns the declarations in
    * dependency order; with `pure`, the schemas are marked (./pure.ts).
    */
-  finish(reserved: ReadonlySet<string>, pure = false, kept?: Map<string, KeptSchema>): SchemaDecl[] {
-    this.names = this.assignNames(reserved);
-    const { order } = dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id)));
+  finish(reserved: ReadonlySet<string>, pure = false, memo?: KeptDeclarations): SchemaDecl[] {
+    const kept = memo?.schemas;
+    const order = this.nameAndOrder(reserved, memo);
     const emitted = new Set<string>();
     const typeName = (target: string): string => this.typeName(target);
     const decls = order.map((id) => {
@@ -75,7 +105,7 @@ export class SchemaRegistry extends NamedShapes {
       const ref = (target: string): string =>
         emitted.has(target) ? this.schemaName(target) : `${pure ? `${PURE} ` : ''}fwLazy(() => ${this.schemaName(target)})`;
       const tsType = printTs(shape, typeName);
-      const decl: SchemaDecl = {
+      const printed: SchemaDecl = {
         id,
         typeName: this.typeName(id),
         schemaName: this.schemaName(id),
@@ -84,6 +114,8 @@ export class SchemaRegistry extends NamedShapes {
         tsType,
         tsDecl: tsDeclaration(this.typeName(id), shape, tsType),
       };
+      // Printed again the same (its package changed, not it): the kept object, so that what is printed from the declarations can be kept too.
+      const decl = was && sameDecl(was.decl, printed) ? was.decl : printed;
       emitted.add(id);
       kept?.set(id, { info, key: key!, decl });
       return decl;
@@ -91,6 +123,50 @@ export class SchemaRegistry extends NamedShapes {
     if (kept) for (const id of kept.keys()) if (!emitted.has(id)) kept.delete(id);
     return decls;
   }
+
+  /** Names every collected type and returns their dependency order; with `memo`, taken from it when decided from the same inputs. */
+  private nameAndOrder(reserved: ReadonlySet<string>, memo?: KeptDeclarations): string[] {
+    if (!memo) {
+      this.names = this.assignNames(reserved);
+      return dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id))).order;
+    }
+    const ids = this.ids();
+    const goNames = ids.map((id) => {
+      const info = this.info(id);
+      return `${info.pkg.name}.${info.name}`;
+    });
+    const shapes = ids.map((id) => this.shape(id));
+    const used = this.usedIds();
+    const was = memo.order;
+    const same = was !== undefined && sameList(was.ids, ids);
+    // A shape mapped again (its package changed) usually refers to the same types: its references are compared.
+    const refs = shapes.map((shape, i) => (same && was.shapes[i] === shape ? was.refs[i]! : refsOf(shape)));
+    if (
+      same &&
+      sameList(was.goNames, goNames) &&
+      refs.every((r, i) => r === was.refs[i] || sameList(r, was.refs[i]!)) &&
+      sameList(was.used, used) &&
+      was.reserved.size === reserved.size &&
+      [...reserved].every((name) => was.reserved.has(name))
+    ) {
+      this.names = was.names;
+      memo.order = { ...was, shapes, refs };
+      return was.order;
+    }
+    this.names = this.assignNames(reserved);
+    const refsById = new Map(ids.map((id, i) => [id, refs[i]!]));
+    const { order } = dependencyOrder(used, (id) => refsById.get(id) ?? refsOf(this.shape(id)));
+    memo.order = { ids, goNames, shapes, refs, used, reserved, names: this.names, order };
+    return order;
+  }
+}
+
+function sameDecl(a: SchemaDecl, b: SchemaDecl): boolean {
+  return (Object.keys(b) as (keyof SchemaDecl)[]).every((k) => a[k] === b[k]);
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /**
