@@ -49,7 +49,8 @@ const MANAGERS: Record<string, Manager> = {
   'yarn-pnp': {
     install: async (ws, tmp) => {
       // No .gitignore entry for .yarn/: the cache must keep itself out of git status.
-      const rc = { nodeLinker: 'pnp', enableGlobalCache: false, cacheFolder: path.join(tmp, 'yarn-cache'), enableTelemetry: false };
+      // The lockfile is made by this install: Yarn forbids that on CI unless immutable installs are turned off.
+      const rc = { nodeLinker: 'pnp', enableGlobalCache: false, cacheFolder: path.join(tmp, 'yarn-cache'), enableTelemetry: false, enableImmutableInstalls: false };
       fs.writeFileSync(
         path.join(ws, '.yarnrc.yml'),
         Object.entries(rc)
