@@ -68,7 +68,8 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
     if (outcome.report?.diagnostics.length === 0) {
       for (const f of outcome.result.files) {
         const pieces = outcome.report.pieces?.get(f.path);
-        session.written.set(f.path, pieces ? { ...pieces, stamp: fileStamp(f.path) } : f.contents);
+        // A kept root's router.go is one piece, rendered once into its text: kept as text, it is not rendered again.
+        session.written.set(f.path, pieces && pieces.pieces.length > 1 ? { ...pieces, stamp: fileStamp(f.path) } : f.contents);
       }
     } else if (outcome.report) {
       // A refusal wrote nothing, but a failed rename may follow others: what is on disk is read again next time.

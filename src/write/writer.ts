@@ -193,7 +193,8 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
   const kept = new Map<string, KeptPieces>();
   const pending: Pending[] = [];
   for (const file of files) {
-    if (file.pieces && options.known) {
+    // A file known by its text (one piece, such as router.go) is compared by its text, which it renders once.
+    if (file.pieces && options.known && typeof options.known.get(file.path) !== 'string') {
       const outcome = comparePieces(file, options.known.get(file.path), options.force === true);
       if (outcome.kind === 'refused') report.diagnostics.push(outcome.diagnostic);
       else if (outcome.kind === 'unchanged') {
