@@ -50,7 +50,13 @@ const MANAGERS: Record<string, Manager> = {
     install: async (ws, tmp) => {
       // No .gitignore entry for .yarn/: the cache must keep itself out of git status.
       // The lockfile is made by this install: Yarn forbids that on CI unless immutable installs are turned off.
-      const rc = { nodeLinker: 'pnp', enableGlobalCache: false, cacheFolder: path.join(tmp, 'yarn-cache'), enableTelemetry: false, enableImmutableInstalls: false };
+      const rc = {
+        nodeLinker: 'pnp',
+        enableGlobalCache: false,
+        cacheFolder: path.join(tmp, 'yarn-cache'),
+        enableTelemetry: false,
+        enableImmutableInstalls: false,
+      };
       fs.writeFileSync(
         path.join(ws, '.yarnrc.yml'),
         Object.entries(rc)
