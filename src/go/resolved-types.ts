@@ -9,27 +9,8 @@ import type { JsonForm } from '../workspace/json-form';
  * encoding/json and fw's binders see of each type.
  */
 
-/** Go's predeclared numeric, string and boolean types. */
-export type BasicKind =
-  | 'string'
-  | 'bool'
-  | 'int'
-  | 'int8'
-  | 'int16'
-  | 'int32'
-  | 'int64'
-  | 'uint'
-  | 'uint8'
-  | 'uint16'
-  | 'uint32'
-  | 'uint64'
-  | 'uintptr'
-  | 'float32'
-  | 'float64'
-  | 'byte'
-  | 'rune';
-
-export const BASIC_KINDS: ReadonlySet<string> = new Set<BasicKind>([
+/** Go's predeclared numeric, string and boolean types: one list, from which the type and the set are derived. */
+const BASIC_KIND_NAMES = [
   'string',
   'bool',
   'int',
@@ -47,7 +28,11 @@ export const BASIC_KINDS: ReadonlySet<string> = new Set<BasicKind>([
   'float64',
   'byte',
   'rune',
-]);
+] as const;
+
+export type BasicKind = (typeof BASIC_KIND_NAMES)[number];
+
+export const BASIC_KINDS: ReadonlySet<string> = new Set<BasicKind>(BASIC_KIND_NAMES);
 
 export const INTEGER_KINDS: ReadonlySet<BasicKind> = new Set<BasicKind>([
   'int',
