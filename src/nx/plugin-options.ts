@@ -25,9 +25,10 @@ function targetNameKey(name: string): string {
   return `${name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}TargetName`;
 }
 
-/** The name of the target of `name` (a generator, `all` or `check`) in these (normalized) plugin options. */
+/** The name of the target of `name` (a generator, `all` or `check`) in these (normalized) plugin options; `gen-<name>` for a generator they do not know. */
 export function targetNameOption(options: Record<string, unknown>, name: string): string {
-  return options[targetNameKey(name)] as string;
+  const named = options[targetNameKey(name)];
+  return typeof named === 'string' ? named : `gen-${name}`;
 }
 
 /**
