@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layout of src/ shows the pipeline (DESIGN §6): each top-level folder is
+ * The layout of src/ shows the pipeline (docs/internals/pipeline-and-layout.md): each top-level folder is
  * a stage, and a stage imports only the stages below it. This test reads the
  * import graph of src/ and fails on an upward import, an import between two
  * generators, or an import cycle, so the layout stays true as code moves.

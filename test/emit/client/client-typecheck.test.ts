@@ -8,7 +8,7 @@ import { withVerifyingFacade } from '../../../src/emit/client/zod-facade';
 
 /**
  * The golden clients type-check with the strictest options a user may
- * have (DESIGN §7): `strict`, `exactOptionalPropertyTypes`,
+ * have: `strict`, `exactOptionalPropertyTypes`,
  * `noUncheckedIndexedAccess`, `noImplicitOverride`, `verbatimModuleSyntax`,
  * once with the browser's DOM types and once with Node's types only. The
  * Node pass also checks the end-to-end test, whose code uses the results
