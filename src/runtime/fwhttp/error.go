@@ -84,11 +84,12 @@ func stringOf(v any) string {
 }
 
 // WriteError writes the error body {"message": message, "code": code} with
-// the given status. Handlers and generated code that answer errors without
+// the given status and X-Content-Type-Options: nosniff. Handlers and generated code that answer errors without
 // Wrap use it so that every error has the same shape.
 func WriteError(w http.ResponseWriter, status int, code, message string) {
 	body, _ := json.Marshal(Error{Message: message, Code: code}) // cannot fail: two strings
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	_, _ = w.Write(append(body, '\n')) // a failed write means the client is gone
 }
