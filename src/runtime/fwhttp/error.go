@@ -95,15 +95,17 @@ func WriteError(w http.ResponseWriter, status int, code, message string) {
 }
 
 // errorBody is the error body for an answer with this status: err's own
-// message and code when it is an *Error, err.Error() otherwise. An empty
-// message defaults to the status text, an empty code to DefaultCode.
+// message and code when it is an *Error, err.Error() otherwise (but never
+// for a 5xx: a plain error there may tell what the client must not see).
+// An empty message defaults to the status text, an empty code to
+// DefaultCode.
 func errorBody(status int, err error) Error {
 	var body Error
 	var typed *Error
 	switch {
 	case errors.As(err, &typed):
 		body.Message, body.Code = typed.Message, typed.Code
-	case err != nil:
+	case err != nil && status < 500:
 		body.Message = err.Error()
 	}
 	if body.Message == "" {

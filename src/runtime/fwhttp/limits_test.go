@@ -283,3 +283,19 @@ func TestNewServerDropsSlowHeaders(t *testing.T) {
 		t.Fatalf("the server kept the connection open: %v (read %q)", err, rest)
 	}
 }
+
+// TestServerErrorRepliesHideErrorText checks that a 5xx reply built from a
+// plain error shows its status text, not the error's (which may hold a
+// query, a path or an address); an *Error is shown as the handler wrote it.
+func TestServerErrorRepliesHideErrorText(t *testing.T) {
+	secret := errors.New("dial tcp 10.0.0.7:5432: connection refused")
+	rec := serve(t, Wrap(func(*http.Request) (Response, error) { return JSON.Status(503, secret), nil }), get("/"))
+	wantErrorBody(t, rec, 503, "service_unavailable", "service unavailable")
+	rec = serve(t, Wrap(func(*http.Request) (Response, error) {
+		return JSON.Status(503, NewError(503, "maintenance", "back at 14:00 UTC")), nil
+	}), get("/"))
+	wantErrorBody(t, rec, 503, "maintenance", "back at 14:00 UTC")
+	// A 4xx shows a plain error's text, as documented for BadRequest.
+	rec = serve(t, Wrap(func(*http.Request) (Response, error) { return JSON.Status(409, errors.New("email taken")), nil }), get("/"))
+	wantErrorBody(t, rec, 409, "conflict", "email taken")
+}
