@@ -69,112 +69,80 @@ const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 const FILE = { name: 'file', filename: 'a.txt', content: 'hello' };
 const ZEROS = Buffer.alloc(64 * 1024);
 
+/** A case posting to the example's JSON route (POST /users, with its required Authorization). */
+function createUser(name: string, contentType: string | undefined, body: Body, want: Case['want']): Case {
+  const headers = contentType === undefined ? AUTH : { ...AUTH, 'Content-Type': contentType };
+  return { name, method: 'POST', path: '/users', headers, body, want };
+}
+
+/** A case posting to the example's upload route (POST /files: a form with a file: field). */
+function upload(name: string, contentType: string, body: Body, want: Case['want']): Case {
+  return { name, method: 'POST', path: '/files', headers: { 'Content-Type': contentType }, body, want };
+}
+
+const URL_ENCODED = 'application/x-www-form-urlencoded';
+const USER = Buffer.from(JSON.stringify({ name: 'Mallory', email: 'm@example.com' }));
+const JSON_TOO_LARGE = { status: 413, code: 'request_too_large', message: 'JSON body is larger than 1048576 bytes' };
+
 const CASES: Case[] = [
+  createUser('JSON body of 2 MiB (Content-Length)', 'application/json', Buffer.from(JSON.stringify({ name: 'x'.repeat(2 * MiB) })), JSON_TOO_LARGE),
+  createUser(
+    'JSON body streamed chunked (up to 16 MiB)',
+    'application/json',
+    { stream: (i) => (i === 0 ? Buffer.from('{"name":"') : Buffer.alloc(64 * 1024, 'x')), cap: 16 * MiB },
+    JSON_TOO_LARGE,
+  ),
+  // encoding/json's own limit (10,000 levels).
+  createUser('JSON nested 20,000 deep', 'application/json', Buffer.from(`{"tags":${'['.repeat(20_000)}${']'.repeat(20_000)}}`), {
+    status: 400,
+    code: 'invalid_request',
+    message: /^invalid JSON body: invalid character '\[' exceeded max depth \(at byte \d+\)$/,
+  }),
+  createUser('JSON body without Content-Type', undefined, USER, {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'expected a JSON body (Content-Type application/json), got no Content-Type',
+  }),
+  createUser('JSON body as text/plain', 'text/plain', USER, {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'expected a JSON body (Content-Type application/json), got Content-Type "text/plain"',
+  }),
+  createUser('JSON array where an object belongs', 'application/json', Buffer.from('[1,2]'), {
+    status: 400,
+    code: 'invalid_request',
+    message: 'invalid JSON body: expected a JSON object, not an array',
+  }),
+  upload('URL-encoded body of 31 MiB to the upload route', URL_ENCODED, urlEncodedPairs(31 * MiB), {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'expected a multipart/form-data body (the request takes files), got Content-Type "application/x-www-form-urlencoded"',
+  }),
   {
-    name: 'JSON body of 2 MiB (Content-Length)',
-    method: 'POST',
-    path: '/users',
-    headers: { ...AUTH, 'Content-Type': 'application/json' },
-    body: Buffer.from(JSON.stringify({ name: 'x'.repeat(2 * MiB) })),
-    want: { status: 413, code: 'request_too_large', message: 'JSON body is larger than 1048576 bytes' },
-  },
-  {
-    name: 'JSON body streamed chunked (up to 16 MiB)',
-    method: 'POST',
-    path: '/users',
-    headers: { ...AUTH, 'Content-Type': 'application/json' },
-    body: { stream: (i) => (i === 0 ? Buffer.from('{"name":"') : Buffer.alloc(64 * 1024, 'x')), cap: 16 * MiB },
-    want: { status: 413, code: 'request_too_large', message: 'JSON body is larger than 1048576 bytes' },
-  },
-  {
-    name: 'JSON nested 20,000 deep',
-    method: 'POST',
-    path: '/users',
-    headers: { ...AUTH, 'Content-Type': 'application/json' },
-    body: Buffer.from(`{"tags":${'['.repeat(20_000)}${']'.repeat(20_000)}}`),
-    // encoding/json's own limit (10,000 levels).
-    want: { status: 400, code: 'invalid_request', message: /^invalid JSON body: invalid character '\[' exceeded max depth \(at byte \d+\)$/ },
-  },
-  {
-    name: 'JSON body without Content-Type',
-    method: 'POST',
-    path: '/users',
-    headers: AUTH,
-    body: Buffer.from(JSON.stringify({ name: 'Mallory', email: 'm@example.com' })),
-    want: { status: 415, code: 'unsupported_media_type', message: 'expected a JSON body (Content-Type application/json), got no Content-Type' },
-  },
-  {
-    name: 'JSON body as text/plain',
-    method: 'POST',
-    path: '/users',
-    headers: { ...AUTH, 'Content-Type': 'text/plain' },
-    body: Buffer.from(JSON.stringify({ name: 'Mallory', email: 'm@example.com' })),
-    want: { status: 415, code: 'unsupported_media_type', message: 'expected a JSON body (Content-Type application/json), got Content-Type "text/plain"' },
-  },
-  {
-    name: 'JSON array where an object belongs',
-    method: 'POST',
-    path: '/users',
-    headers: { ...AUTH, 'Content-Type': 'application/json' },
-    body: Buffer.from('[1,2]'),
-    want: { status: 400, code: 'invalid_request', message: 'invalid JSON body: expected a JSON object, not an array' },
-  },
-  {
-    name: 'URL-encoded body of 31 MiB to the upload route',
-    method: 'POST',
-    path: '/files',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: urlEncodedPairs(31 * MiB),
-    want: {
-      status: 415,
-      code: 'unsupported_media_type',
-      message: 'expected a multipart/form-data body (the request takes files), got Content-Type "application/x-www-form-urlencoded"',
-    },
-  },
-  {
-    name: 'four URL-encoded bodies of 31 MiB at once',
-    method: 'POST',
-    path: '/files',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: urlEncodedPairs(31 * MiB),
+    ...upload('four URL-encoded bodies of 31 MiB at once', URL_ENCODED, urlEncodedPairs(31 * MiB), { status: 415, code: 'unsupported_media_type' }),
     parallel: 4,
-    want: { status: 415, code: 'unsupported_media_type' },
   },
-  {
-    name: 'multipart upload streamed chunked (up to 64 MiB)',
-    method: 'POST',
-    path: '/files',
-    headers: { 'Content-Type': MULTIPART },
-    body: {
+  upload(
+    'multipart upload streamed chunked (up to 64 MiB)',
+    MULTIPART,
+    {
       stream: (i) => (i === 0 ? Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n\r\n`) : ZEROS),
       cap: 64 * MiB,
     },
-    want: { status: 413, code: 'request_too_large', message: 'multipart form body is larger than 33554432 bytes' },
-  },
-  {
-    name: 'multipart with 1000 parts (mime/multipart takes them)',
-    method: 'POST',
-    path: '/files',
-    headers: { 'Content-Type': MULTIPART },
-    body: multipart(BOUNDARY, [...fields(999), FILE]),
-    want: { status: 201 },
-  },
-  {
-    name: 'multipart with 1001 parts',
-    method: 'POST',
-    path: '/files',
-    headers: { 'Content-Type': MULTIPART },
-    body: multipart(BOUNDARY, [...fields(1000), FILE]),
-    want: { status: 413, code: 'request_too_large', message: /^multipart form body has too many parts \(at most 1000\)/ },
-  },
-  {
-    name: 'multipart without its closing boundary',
-    method: 'POST',
-    path: '/files',
-    headers: { 'Content-Type': MULTIPART },
-    body: multipart(BOUNDARY, [FILE], false),
-    want: { status: 400, code: 'invalid_request', message: 'invalid form body: the multipart body ends before its closing boundary' },
-  },
+    { status: 413, code: 'request_too_large', message: 'multipart form body is larger than 33554432 bytes' },
+  ),
+  // mime/multipart's own limit: 1000 parts.
+  upload('multipart with 1000 parts (mime/multipart takes them)', MULTIPART, multipart(BOUNDARY, [...fields(999), FILE]), { status: 201 }),
+  upload('multipart with 1001 parts', MULTIPART, multipart(BOUNDARY, [...fields(1000), FILE]), {
+    status: 413,
+    code: 'request_too_large',
+    message: /^multipart form body has too many parts \(at most 1000\)/,
+  }),
+  upload('multipart without its closing boundary', MULTIPART, multipart(BOUNDARY, [FILE], false), {
+    status: 400,
+    code: 'invalid_request',
+    message: 'invalid form body: the multipart body ends before its closing boundary',
+  }),
   {
     name: 'query with a ";" separator',
     method: 'GET',
