@@ -12,6 +12,7 @@ import { discoverWorkspace, type RootLocation, toPosix } from '../../workspace/d
 import { CONFIG_FILE } from '../../workspace/fw-config';
 import { selectRoots } from '../../workspace/select-roots';
 import { defaultCacheDir } from '../../workspace/cache-dir';
+import { FwNxError } from '../nx-error';
 
 export interface FwExecutorResult {
   success: boolean;
@@ -20,7 +21,12 @@ export interface FwExecutorResult {
 function projectRootOf(context: ExecutorContext): string {
   const name = context.projectName;
   const project = name ? context.projectsConfigurations.projects[name] : undefined;
-  if (!project) throw new Error(`fw: the executor must run as a target of a project (got project ${JSON.stringify(name)})`);
+  if (!project)
+    throw new FwNxError(
+      'FW8015',
+      `the executor must run as a target of a project (got project ${JSON.stringify(name)})`,
+      'run it through a target of a project',
+    );
   return project.root;
 }
 
@@ -207,7 +213,7 @@ export async function runFwGenerator(
   } catch (e) {
     if (!(e instanceof ExecutorOptionError)) throw e;
     labels.label = `fw ${command}`;
-    return refuse(error('FW8006', undefined, `the ${command} executor's ${e.message}`, "fix the target's options (see the executor's schema.json)"));
+    return refuse(error('FW8006', undefined, `the ${command} executor's ${e.message}`, "give a value the executor's schema.json lists"));
   }
   const { generators } = selected;
   labels.label = `fw ${command === 'all' ? 'all' : generators.join(', ')}`;
