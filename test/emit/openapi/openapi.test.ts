@@ -218,6 +218,15 @@ describe('responses', () => {
     expect(doc.paths['/n']!.head!.responses['200']).toEqual({ description: 'OK' });
   });
 
+  it('a status, class or range without a type is a response without content', async () => {
+    const { doc, diagnostics } = await openapi(
+      workspace(resp + route('path=/n method=DELETE response=204 response=404:Error', 'Del') + route('path=/j method=POST response=202 response=2xx', 'Job')),
+    );
+    expect(diagnostics).toEqual([]);
+    expect(doc.paths['/n']!.delete!.responses['204']).toEqual({ description: 'No Content' });
+    expect(doc.paths['/j']!.post!.responses).toEqual({ '202': { description: 'Accepted' }, '2XX': { description: 'Success' } });
+  });
+
   it('only declared responses: no 2XX for a route that declares only a redirect, no responses for one that declares none', async () => {
     const { doc, diagnostics } = await openapi(workspace(route('path=/r response=302:Redirect', 'Go') + route('path=/health', 'Health')));
     expect(diagnostics).toEqual([]);
