@@ -157,11 +157,12 @@ type CreateUserRequest struct {
     expect(doc.components.securitySchemes).toBeUndefined();
   });
 
-  it('form and file tags are a multipart/form-data body with binary file parts', async () => {
+  it('form and file tags are a multipart/form-data body with binary file parts, each optional unless its tag says required', async () => {
     const upload = `
 type UploadRequest struct {
 	Description string                \`form:"description"\`
-	File        *multipart.FileHeader \`file:"file"\`
+	File        *multipart.FileHeader \`file:"file,required"\`
+	Thumb       *multipart.FileHeader \`file:"thumb"\`
 }
 `;
     const dir = workspace(upload + route('path=/files method=POST request=UploadRequest', 'Upload'));
@@ -174,8 +175,8 @@ type UploadRequest struct {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            properties: { description: { type: 'string' }, file: { type: 'string', format: 'binary' } },
-            required: ['description', 'file'],
+            properties: { description: { type: 'string' }, file: { type: 'string', format: 'binary' }, thumb: { type: 'string', format: 'binary' } },
+            required: ['file'],
           },
         },
       },
