@@ -36,6 +36,11 @@ var (
 	// DisallowUnknownFields makes Bind reject a JSON body with a property
 	// that no field of the request struct takes.
 	DisallowUnknownFields = true
+	// Validate, when set, is called by Bind with dst once every value is
+	// bound (go-playground/validator's Struct, for one). An *Error it
+	// returns is Bind's answer as it is; any other error is answered 400
+	// with the code "invalid_request" and the error's text as the message.
+	Validate func(dst any) error
 )
 
 // A source is where a field's value comes from: the struct tag key.
@@ -169,6 +174,15 @@ func Bind(r *http.Request, dst any) error {
 				Message: fmt.Sprintf("invalid %s %q: %v", f.source.what(), f.name, err),
 				Field:   f.name,
 			}
+		}
+	}
+	if Validate != nil {
+		if err := Validate(dst); err != nil {
+			var e *Error
+			if errors.As(err, &e) {
+				return e
+			}
+			return invalidRequest(err.Error())
 		}
 	}
 	return nil
