@@ -1,8 +1,10 @@
 import { type Diagnostic, warning } from '../diagnostics/diagnostics';
 import type { TypeResolver } from '../go/type-resolver';
-import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedType } from '../go/resolved-types';
+import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedField, ResolvedType } from '../go/resolved-types';
 import type { JsonForm } from '../workspace/json-form';
 import { opaqueTypeHint } from './mapping-hint';
+import { validateTagOf } from '../go/validate-tags';
+import { type FieldChecks, type RuleKind, checksOf, nilPasses } from './constraints';
 
 /**
  * The JSON form of Go types, independent of any output language: the set
@@ -56,6 +58,8 @@ export interface JsonProperty {
   sentAs?: 'segment' | 'segments' | 'header' | 'query';
   /** The Go field's comment lines (go/doc text), for generators to print as the property's description. */
   doc?: readonly string[];
+  /** The field's `validate`/`binding` rules that generators mirror (./constraints.ts); only where the decoder reads the value (requests). */
+  checks?: FieldChecks;
 }
 
 export const UNKNOWN: Readonly<JsonShape> = { kind: 'unknown' };
@@ -82,6 +86,27 @@ const BASIC: Readonly<Record<BasicKind, JsonShape>> = {
   uintptr: { kind: 'integer', min: 0 },
   float32: { kind: 'number' },
   float64: { kind: 'number' },
+};
+
+/** The validator's reading of each basic kind; float32 compares values rounded to 32 bits, which JSON does not show. */
+const RULE_KINDS: Readonly<Record<BasicKind, RuleKind | undefined>> = {
+  string: 'string',
+  bool: 'bool',
+  int: 'int',
+  int8: 'int',
+  int16: 'int',
+  int32: 'int',
+  rune: 'int',
+  int64: 'int',
+  uint: 'uint',
+  uint8: 'uint',
+  byte: 'uint',
+  uint16: 'uint',
+  uint32: 'uint',
+  uint64: 'uint',
+  uintptr: 'uint',
+  float32: undefined,
+  float64: 'float',
 };
 
 export function nullable(inner: JsonShape): JsonShape {
@@ -117,6 +142,7 @@ export type JsonContext = 'out' | 'addr' | 'in';
 export class JsonShapes {
   readonly diagnostics: Diagnostic[] = [];
   private readonly warnedTypes = new Set<string>();
+  private readonly warnedRules = new Set<string>();
   private readonly rawShapes = new Map<string, JsonShape>();
   private readonly canonicalIds = new Map<string, string>();
   /** Whether two reference ids have the same shape, by `${a}\n${b}`: settled for good once computed. */
@@ -239,7 +265,58 @@ export class JsonShapes {
       // omitempty/omitzero leave a nil slice or map out instead of writing null.
       if (omitted) shape = nonNull(shape);
     }
-    return { name: f.name, shape, optional: omitted || f.viaPointer, doc: f.field.doc };
+    const prop: JsonProperty = { name: f.name, shape, optional: omitted || f.viaPointer, doc: f.field.doc };
+    if (ctx === 'in') this.withChecks(prop, f.field, f.type, f.quoted || f.viaPointer);
+    return prop;
+  }
+
+  /**
+   * A property read by the decoder, with the field's validator rules: the
+   * rules fw mirrors become the property's checks, and a property whose nil
+   * or zero value the rules refuse is neither optional nor nullable (an
+   * absent key leaves the zero value, which the validator then judges).
+   * Each rule fw does not mirror is warned about once.
+   */
+  withChecks(prop: JsonProperty, field: ResolvedField, type: ResolvedType, opaque = false): void {
+    const tag = validateTagOf(field.tags);
+    if (!tag) return;
+    const pointer = type.kind === 'pointer';
+    const { checks, unmirrored } = checksOf(tag, opaque ? undefined : this.ruleKind(pointer ? type.elem : type), pointer);
+    for (const rule of unmirrored) {
+      const key = `${field.pos.file}:${field.pos.line}:${field.pos.col} ${rule}`;
+      if (this.warnedRules.has(key)) continue;
+      this.warnedRules.add(key);
+      this.diagnostics.push(
+        warning(
+          'FW5060',
+          field.pos,
+          `rule ${JSON.stringify(rule)} of the ${tag.key} tag of field ${field.name} (${field.owner}) is not checked by the client nor described in OpenAPI; the server alone checks it`,
+          'nothing to do if that is intended; the rules fw mirrors are listed in docs/type-mapping.md',
+        ),
+      );
+    }
+    if (!checks) return;
+    prop.checks = checks;
+    if (!nilPasses(checks)) {
+      prop.optional = false;
+      prop.shape = nonNull(prop.shape);
+    }
+  }
+
+  /** How the validator reads a value of type `t` (not a pointer), when its JSON is what the rules measure. */
+  private ruleKind(t: ResolvedType): RuleKind | undefined {
+    // A type with its own JSON or text methods is read differently from what the validator measures.
+    if (t.kind === 'named' && this.resolver.marshalerOf(t, true, true)) return undefined;
+    const u = this.resolver.underlying(t);
+    switch (u.kind) {
+      case 'basic':
+        return RULE_KINDS[u.name];
+      case 'slice':
+      case 'map':
+        return 'count';
+      default:
+        return undefined;
+    }
   }
 
   /** The named type and context a reference id stands for. */
@@ -507,7 +584,9 @@ function sameStructure(a: JsonShape, b: JsonShape, refs: [string, string][]): bo
         a.props.length === b.props.length &&
         a.props.every((p, i) => {
           const q = b.props[i]!;
-          return p.name === q.name && p.optional === q.optional && sameStructure(p.shape, q.shape, refs);
+          return (
+            p.name === q.name && p.optional === q.optional && JSON.stringify(p.checks) === JSON.stringify(q.checks) && sameStructure(p.shape, q.shape, refs)
+          );
         })
       );
     case 'anyOf':
