@@ -106,17 +106,28 @@ function numberParam(param: string, kind: RuleKind): number | undefined {
   return kind === 'int' || n >= 0 ? n : undefined;
 }
 
-/** The checks of a tag for a kind, and the rules fw leaves to the server (by their text). */
+/** Rules that skip the rules after them for some values (omitempty for zero values, omitnil for nil, omitzero). */
+const SKIPPING = new Set(['omitempty', 'omitnil', 'omitzero']);
+
+/**
+ * The checks of a tag for a kind, and the rules fw leaves to the server (by
+ * their text). A skipping rule changes what every rule after it means: only
+ * a leading omitempty is mirrored (not for floats, where -0 is not Go's
+ * zero); after any other, no rule is.
+ */
 export function checksOf(tag: ValidateTag, kind: RuleKind | undefined, pointer: boolean): { checks: FieldChecks | undefined; unmirrored: string[] } {
   const unmirrored: string[] = [];
   const checks: Check[] = [];
   let omitempty = false;
+  let mirroring = kind !== undefined;
   tag.rules.forEach((rule, i) => {
-    if (rule.name === 'omitempty' && rule.param === undefined && i === 0 && kind !== 'float') {
+    const skipping = SKIPPING.has(rule.name) && rule.param === undefined;
+    if (skipping && rule.name === 'omitempty' && i === 0 && mirroring && kind !== 'float') {
       omitempty = true;
       return;
     }
-    const check = kind === undefined ? undefined : checkOf(rule, kind);
+    if (skipping) mirroring = false;
+    const check = mirroring && kind !== undefined ? checkOf(rule, kind) : undefined;
     if (check) checks.push(check);
     else unmirrored.push(rule.text);
   });
