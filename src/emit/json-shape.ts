@@ -3,7 +3,7 @@ import type { TypeResolver } from '../go/type-resolver';
 import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedField, ResolvedType } from '../go/resolved-types';
 import type { JsonForm } from '../workspace/json-form';
 import { opaqueTypeHint } from './mapping-hint';
-import { validateTagOf } from '../go/validate-tags';
+import { type ValidateTag, validateTagOf } from '../go/validate-tags';
 import { type FieldChecks, type RuleKind, checksOf, nilPasses } from './constraints';
 
 /**
@@ -282,7 +282,26 @@ export class JsonShapes {
     if (!tag) return;
     const pointer = type.kind === 'pointer';
     const { checks, unmirrored } = checksOf(tag, opaque ? undefined : this.ruleKind(pointer ? type.elem : type), pointer);
-    for (const rule of unmirrored) {
+    this.warnRules(field, tag, unmirrored);
+    if (!checks) return;
+    prop.checks = checks;
+    if (!nilPasses(checks)) {
+      prop.optional = false;
+      prop.shape = nonNull(prop.shape);
+    }
+  }
+
+  /**
+   * A field bound from the path, the query, a header or a form: fw mirrors
+   * none of its rules there (only in JSON bodies); each is warned about once.
+   */
+  leaveRules(field: ResolvedField): void {
+    const tag = validateTagOf(field.tags);
+    if (tag) this.warnRules(field, tag, tag.dive === undefined ? tag.rules.map((r) => r.text) : [...tag.rules.map((r) => r.text), tag.dive]);
+  }
+
+  private warnRules(field: ResolvedField, tag: ValidateTag, rules: readonly string[]): void {
+    for (const rule of rules) {
       const key = `${field.pos.file}:${field.pos.line}:${field.pos.col} ${rule}`;
       if (this.warnedRules.has(key)) continue;
       this.warnedRules.add(key);
@@ -294,12 +313,6 @@ export class JsonShapes {
           'nothing to do if that is intended; the rules fw mirrors are listed in docs/type-mapping.md',
         ),
       );
-    }
-    if (!checks) return;
-    prop.checks = checks;
-    if (!nilPasses(checks)) {
-      prop.optional = false;
-      prop.shape = nonNull(prop.shape);
     }
   }
 
