@@ -27,7 +27,8 @@ describe('validator rules as checks (the mapping every generator prints)', () =>
   });
 
   it('parameters Go reads differently from JavaScript are not mirrored', () => {
-    for (const text of ['max=010', 'max=0x10', 'max=1_000', 'min=1.5', 'min=', 'max=99999999999999999999']) expect(checkOf(rule(text), 'int'), text).toBeUndefined();
+    for (const text of ['max=010', 'max=0x10', 'max=1_000', 'min=1.5', 'min=', 'max=99999999999999999999'])
+      expect(checkOf(rule(text), 'int'), text).toBeUndefined();
     expect(checkOf(rule('min=-1'), 'uint')).toBeUndefined();
     expect(checkOf(rule('min=-1'), 'string')).toBeUndefined();
     expect(checkOf(rule('min=1e3'), 'float')).toBeUndefined();
@@ -40,7 +41,8 @@ describe('validator rules as checks (the mapping every generator prints)', () =>
   });
 
   it('rules fw leaves to the server', () => {
-    for (const text of ['email', 'url', 'uuid', 'e164', 'lowercase', 'eqfield=Other', 'required_if=A b', 'custom']) expect(checkOf(rule(text), 'string'), text).toBeUndefined();
+    for (const text of ['email', 'url', 'uuid', 'e164', 'lowercase', 'eqfield=Other', 'required_if=A b', 'custom'])
+      expect(checkOf(rule(text), 'string'), text).toBeUndefined();
     expect(checkOf(rule('required'), 'float')).toBeUndefined();
     expect(checkOf(rule('min=1'), 'bool')).toBeUndefined();
     expect(checksOf(tagOf('omitempty,min=1'), 'float', false).unmirrored).toEqual(['omitempty', 'min=1']);
@@ -72,7 +74,12 @@ describe('validator rules as checks (the mapping every generator prints)', () =>
     expect(of('gt=3,lt=9', 'int')).toEqual({ type: 'integer', exclusiveMinimum: 3, exclusiveMaximum: 9 });
     expect(of('gt=1', 'count')).toEqual({ type: 'array', minItems: 2 });
     expect(of('len=1', 'count', true)).toEqual({ type: 'object', minProperties: 1, maxProperties: 1 });
-    expect(of('ne=0,ne=2', 'int')).toEqual({ allOf: [{ type: 'integer', not: { const: 0 } }, { type: 'integer', not: { const: 2 } }] });
+    expect(of('ne=0,ne=2', 'int')).toEqual({
+      allOf: [
+        { type: 'integer', not: { const: 0 } },
+        { type: 'integer', not: { const: 2 } },
+      ],
+    });
     expect(of('omitempty,len=2', 'string')).toEqual({ anyOf: [{ const: '' }, { type: 'string', minLength: 2, maxLength: 2 }] });
     expect(of('contains=a.b', 'string')).toEqual({ type: 'string', pattern: 'a\\.b' });
     expect(of('lt=0', 'string')).toEqual({ type: 'string', not: {} });
