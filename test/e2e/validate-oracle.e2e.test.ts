@@ -11,6 +11,7 @@ import * as classicClient from '../../fixtures/validate-oracle/web/client';
 import * as miniClient from '../../fixtures/validate-oracle/web/client.mini';
 import { FIXTURES, REPO_ROOT } from '../support/golden';
 import { goEnv, runGo, startServer } from '../support/go';
+import { STRICT_NODE, tsc, verifyingCopy } from '../support/tsc';
 import { copyFixture, runFw } from '../support/workspace';
 
 /**
@@ -189,6 +190,12 @@ describe('validate rules: the validator, zod, zod/mini and ajv agree on every sa
     }
     expect(disagreements).toEqual([]);
   });
+
+  it('the clients (zod, zod/mini) type-check under tsc --strict, each schema checked against its type by the verifying facade', () => {
+    const clients = ['web/client.ts', 'web/client.mini.ts'];
+    const verifying = clients.map((file) => verifyingCopy(path.join(work, file)));
+    expect(tsc(STRICT_NODE, [...clients.map((file) => path.join(ORACLE, file)), ...verifying])).toEqual([]);
+  }, 120_000);
 
   it('the agreement table in docs/type-mapping.md is the one measured', () => {
     const rows = new Map<string, { kind: string; tag: string; samples: number; refused: number }>();
