@@ -107,7 +107,7 @@ function numberParam(param: string, kind: RuleKind): number | undefined {
 }
 
 /** Rules that skip the rules after them for some values (omitempty for zero values, omitnil for nil, omitzero). */
-const SKIPPING = new Set(['omitempty', 'omitnil', 'omitzero']);
+const SKIPPING: readonly string[] = Object.freeze(['omitempty', 'omitnil', 'omitzero']);
 
 /**
  * The checks of a tag for a kind, and the rules fw leaves to the server (by
@@ -121,7 +121,7 @@ export function checksOf(tag: ValidateTag, kind: RuleKind | undefined, pointer: 
   let omitempty = false;
   let mirroring = kind !== undefined;
   tag.rules.forEach((rule, i) => {
-    const skipping = SKIPPING.has(rule.name) && rule.param === undefined;
+    const skipping = SKIPPING.includes(rule.name) && rule.param === undefined;
     if (skipping && rule.name === 'omitempty' && i === 0 && mirroring && kind !== 'float') {
       omitempty = true;
       return;
