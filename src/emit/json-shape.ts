@@ -229,7 +229,7 @@ export class JsonShapes {
   object(fields: readonly JsonField[], ctx: JsonContext = 'out'): JsonShape & { kind: 'object' } {
     return this.objectOf(
       fields.map((f) => {
-        const p = this.property(f, ctx);
+        const p = this.property(f, ctx, true);
         p.shape = this.canon(p.shape);
         return p;
       }),
@@ -239,7 +239,7 @@ export class JsonShapes {
 
   private rawObject(fields: readonly JsonField[], ctx: JsonContext): JsonShape & { kind: 'object' } {
     return this.objectOf(
-      fields.map((f) => this.property(f, ctx)),
+      fields.map((f) => this.property(f, ctx, false)),
       ctx,
     );
   }
@@ -249,7 +249,8 @@ export class JsonShapes {
     return ctx === 'in' ? { kind: 'object', props, strict: true } : { kind: 'object', props };
   }
 
-  private property(f: JsonField, ctx: JsonContext): JsonProperty {
+  /** `top`: a field of the request type itself (or of a struct it embeds), which the validator always reaches. */
+  private property(f: JsonField, ctx: JsonContext, top: boolean): JsonProperty {
     const omitted = f.omitempty || f.omitzero;
     let shape: JsonShape;
     if (f.quoted) {
@@ -266,7 +267,10 @@ export class JsonShapes {
       if (omitted) shape = nonNull(shape);
     }
     const prop: JsonProperty = { name: f.name, shape, optional: omitted || f.viaPointer, doc: f.field.doc };
-    if (ctx === 'in') this.withChecks(prop, f.field, f.type, f.quoted || f.viaPointer);
+    // The validator reaches a nested struct's fields only through struct fields, not through list or map
+    // elements without `dive`: fw mirrors the rules of the request type's own fields, and warns about the others.
+    if (ctx === 'in' && top) this.withChecks(prop, f.field, f.type, f.quoted || f.viaPointer);
+    else if (ctx === 'in') this.leaveRules(f.field);
     return prop;
   }
 
@@ -292,8 +296,9 @@ export class JsonShapes {
   }
 
   /**
-   * A field bound from the path, the query, a header or a form: fw mirrors
-   * none of its rules there (only in JSON bodies); each is warned about once.
+   * A field bound from the path, the query, a header or a form, or a field
+   * of a nested type: fw mirrors none of its rules there (only on the
+   * request body type's own fields); each is warned about once.
    */
   leaveRules(field: ResolvedField): void {
     const tag = validateTagOf(field.tags);
