@@ -141,6 +141,7 @@ const PROCESS_STATE: readonly (readonly [file: string, name: string, why: string
   ['go/interned.ts', 'table', 'one copy of each name, a TextMemo that starts again past its bound'],
   ['go/struct-views.ts', 'jsonTagValues', 'struct tag values by text, a bounded TextMemo'],
   ['go/struct-views.ts', 'tagValues', 'struct tag values by text, a bounded TextMemo'],
+  ['go/validate-tags.ts', 'parsed', 'validator tags by text, a bounded TextMemo'],
   ['go/struct-views.ts', 'anonymousKeys', 'a WeakMap: lives as long as the anonymous struct types it names'],
   ['go/struct-views.ts', 'anonymousCount', 'a counter that makes those names unique'],
   ['go/type-resolver.ts', 'BASIC_TYPES', 'one object per basic type: bounded by the kinds'],
