@@ -4,7 +4,7 @@ import { parseTypeName } from './type-name';
 import type { ResponseBody, ResponseSpecifier, StatusMatch } from './types';
 
 /**
- * `response=` values (spec §2.2, DESIGN §3) and the rules that tie several of
+ * `response=` values (docs/annotations.md) and the rules that tie several of
  * them together.
  *
  * Precedence when several specifiers cover a status: an exact status wins,

@@ -253,8 +253,8 @@ interface ResponseSlot {
 }
 
 /**
- * The declared responses in the order the runtime tries them (DESIGN §3
- * precedence: exact, then the narrowest range, then class), each with the
+ * The declared responses in the order the runtime tries them (the
+ * precedence of docs/annotations.md: exact, then the narrowest range, then class), each with the
  * statuses it wins. A route that declares nothing for 2xx accepts any 2xx
  * with an unchecked body, so that e.g. a 204 of a route without a response
  * type is a result and not an error.

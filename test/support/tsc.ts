@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { REPO_ROOT } from './golden';
 import { withVerifyingFacade } from '../../src/emit/client/zod-facade';
 
-/** The strictest options a user of the generated client may have (DESIGN §7). */
+/** The strictest options a user of the generated client may have. */
 export const STRICT = {
   strict: true,
   noEmit: true,

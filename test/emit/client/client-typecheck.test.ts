@@ -8,7 +8,7 @@ import { withVerifyingFacade } from '../../../src/emit/client/zod-facade';
 
 /**
  * The golden clients type-check with the strictest options a user may
- * have (DESIGN §7): `strict`, `exactOptionalPropertyTypes`,
+ * have: `strict`, `exactOptionalPropertyTypes`,
  * `noUncheckedIndexedAccess`, `noImplicitOverride`, `verbatimModuleSyntax`,
  * with Node's types only (the browser's DOM types, each TypeScript version
  * and the option sets of applications: ./client-compilers.test.ts). The
