@@ -144,6 +144,7 @@ const PROCESS_STATE: readonly (readonly [file: string, name: string, why: string
   ['go/validate-tags.ts', 'parsed', 'validator tags by text, a bounded TextMemo'],
   ['go/struct-views.ts', 'anonymousKeys', 'a WeakMap: lives as long as the anonymous struct types it names'],
   ['go/struct-views.ts', 'anonymousCount', 'a counter that makes those names unique'],
+  ['go/validate-tags.ts', 'parsed', 'validate and binding tags by text, a bounded TextMemo'],
   ['go/type-resolver.ts', 'BASIC_TYPES', 'one object per basic type: bounded by the kinds'],
   ['go/parser.ts', 'parser', 'the tree-sitter parser, loaded once per process'],
   ['go/parser.ts', 'initializing', 'the tree-sitter parser, loaded once per process'],
