@@ -62,8 +62,30 @@ export interface TurboPlan {
   diagnostics: Diagnostic[];
 }
 
-/** What `fw init --turbo` writes for the package in `cwd` with roots `locations`; `clientFile` (relative to cwd) adds the client task. */
-export function turboPlan(cwd: string, clientFile?: string, locations: readonly RootLocation[] = discoverRoots(cwd)): TurboPlan {
+/** The generator options `fw init --turbo` passes on to the scripts it writes, as `fw g` takes them. */
+export interface TurboGeneratorFlags {
+  /** `--zod`: the zod the client imports (classic, the default, adds no flag). */
+  zod?: 'classic' | 'mini';
+  /** `--tags`: build tags, as go build -tags takes them. */
+  tags?: readonly string[];
+}
+
+/** The flags of the generating scripts: ` --tags a,b` for every task, ` --zod mini` for those that write the client. */
+function scriptFlags(flags: TurboGeneratorFlags, client: boolean): string {
+  const tags = flags.tags && flags.tags.length > 0 ? ` --tags ${flags.tags.join(',')}` : '';
+  return `${client && flags.zod === 'mini' ? ' --zod mini' : ''}${tags}`;
+}
+
+/**
+ * What `fw init --turbo` writes for the package in `cwd` with roots `locations`; `clientFile` (relative to cwd) adds the client task;
+ * `flags` are passed on to the scripts.
+ */
+export function turboPlan(
+  cwd: string,
+  clientFile?: string,
+  locations: readonly RootLocation[] = discoverRoots(cwd),
+  flags: TurboGeneratorFlags = {},
+): TurboPlan {
   const diagnostics: Diagnostic[] = [];
   for (const root of locations) {
     if (root.module && path.relative(cwd, root.module.dir).startsWith('..')) {
@@ -103,10 +125,11 @@ export function turboPlan(cwd: string, clientFile?: string, locations: readonly 
     [TURBO_TASKS.router]: { inputs, outputs: outputs.router, env },
     [TURBO_TASKS['url-helper']]: { inputs, outputs: outputs['url-helper'], env },
   };
-  const fileArg = client === undefined ? '' : ` --file ${client}`;
+  const goFlags = scriptFlags(flags, false);
+  const fileArg = client === undefined ? goFlags : ` --file ${client}${scriptFlags(flags, true)}`;
   const scripts: Record<string, string> = {
-    [TURBO_TASKS.router]: 'fw g router --turbo',
-    [TURBO_TASKS['url-helper']]: 'fw g url-helper --turbo',
+    [TURBO_TASKS.router]: `fw g router${goFlags} --turbo`,
+    [TURBO_TASKS['url-helper']]: `fw g url-helper${goFlags} --turbo`,
   };
   if (client !== undefined) {
     tasks[TURBO_TASKS.client] = { inputs, outputs: outputs.client, env };
