@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pluginOptionsSchema } from '../../src/nx/plugin-options';
+import { checkInstalledPaths, docPages } from '../docs/support/checks';
+import { REPO_ROOT } from '../support/golden';
 import { runGo } from '../support/go';
 import { startNxCacheServer } from './support/nx-cache-server';
 import { type CommandResult, commitAll, createInstalledWorkspace, removeWorkspace, run, runOk } from './support/packed-workspace';
@@ -38,6 +40,13 @@ describe('fw in a real Nx workspace', () => {
   afterAll(() => {
     removeWorkspace(ws);
     console.log(`nx e2e: whole file took ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  });
+
+  it("the docs' paths into node_modules/fw exist in fw installed as the README says, under the alias fw alone", () => {
+    const aliasOnly = path.join(path.dirname(ws), 'alias-only');
+    fs.mkdirSync(path.join(aliasOnly, 'node_modules'), { recursive: true });
+    fs.symlinkSync(path.join(ws, 'node_modules', 'fw'), path.join(aliasOnly, 'node_modules', 'fw'));
+    expect(checkInstalledPaths(REPO_ROOT, docPages(REPO_ROOT), aliasOnly)).toEqual([]);
   });
 
   it('nx g fw:init registers the plugin in nx.json, once', async () => {
