@@ -13,6 +13,13 @@ export const EXIT_USAGE = 2;
 export interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** The directory fw runs in, which printed paths are relative to (as go build prints them); process.cwd() when absent. */
+  cwd?: string;
+}
+
+/** The directory fw runs in. */
+export function runDir(io: Io): string {
+  return io.cwd ?? process.cwd();
 }
 
 export interface Command {

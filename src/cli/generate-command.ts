@@ -5,7 +5,8 @@ import { generateAndWrite, type GenerateOptions, type GeneratorName, runReportOf
 import { checkTurboTask } from '../turbo/turbo-config';
 import { defaultCacheDir } from '../workspace/cache-dir';
 import { discoverWorkspace } from '../workspace/discover';
-import { type Command, COMMON_OPTIONS, EXIT_FAILURE, type Io, UsageError } from './command';
+import { reportNaming } from '../workspace/report-naming';
+import { type Command, COMMON_OPTIONS, EXIT_FAILURE, type Io, runDir, UsageError } from './command';
 
 export const GENERATE_OPTIONS = {
   ...COMMON_OPTIONS,
@@ -100,12 +101,12 @@ async function runGenerators(
   io: Io,
   outputs: Pick<GenerateOptions, 'clientFile' | 'clientZod' | 'openapi'> = {},
 ): Promise<number> {
-  const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
+  const cwd = path.resolve(runDir(io), typeof values.cwd === 'string' ? values.cwd : '.');
   const format = formatOption(values.format);
   const budget = budgetOption(values);
   const started = process.hrtime.bigint();
   const check = values.check === true;
-  const base = { label: `fw g ${command}`, cwd, check, staleHint: `run fw g ${command} to update it` };
+  const base = { label: `fw g ${command}`, cwd, naming: reportNaming(runDir(io), cwd), check, staleHint: `run fw g ${command} to update it` };
   // Discovery runs once: with --turbo here, for the check, and generateAndWrite takes its answer.
   const discovery = values.turbo === true ? discoverWorkspace(cwd) : undefined;
   if (discovery) {

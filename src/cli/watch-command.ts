@@ -3,16 +3,18 @@ import { printReport } from '../diagnostics/print-report';
 import { brokenBudget, type RunReport, type WarningBudget } from '../diagnostics/run-report';
 import { type Rebuild, startWatch } from '../watch/watch';
 import { budgetOption, buildTags, cacheDirOption, formatOption, GENERATE_OPTIONS, printOptions, ZOD_HELP, zodOption } from './generate-command';
-import { type Command, displayPath, EXIT_OK } from './command';
+import { reportNaming } from '../workspace/report-naming';
+import { type Command, displayPath, EXIT_OK, runDir } from './command';
 
 /** What one rebuild did, as a run report: its diagnostics, files and one summary line. */
-function rebuildReport(r: Rebuild, cwd: string, budget: WarningBudget): RunReport {
+function rebuildReport(r: Rebuild, cwd: string, naming: RunReport['naming'], budget: WarningBudget): RunReport {
   const what = r.cause === 'initial' ? 'built' : `rebuilt (${r.cause} change${r.cause === 1 ? '' : 's'})`;
   const diagnostics = [...r.diagnostics, ...(r.report?.diagnostics ?? [])];
   const broken = r.report ? brokenBudget(diagnostics, budget) : undefined;
   return {
     label: `fw watch ${what}`,
     cwd,
+    naming,
     diagnostics,
     roots: r.result.summary.roots,
     routes: r.result.summary.routes,
@@ -73,7 +75,8 @@ ${ZOD_HELP}
   -h, --help    show this help`,
   options: { ...WATCH_OPTIONS, file: { type: 'string' }, zod: { type: 'string' } },
   run: async ({ values, positionals }, io) => {
-    const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
+    const cwd = path.resolve(runDir(io), typeof values.cwd === 'string' ? values.cwd : '.');
+    const naming = reportNaming(runDir(io), cwd);
     const file = typeof values.file === 'string' && values.file !== '' ? values.file : undefined;
     const quiet = values.quiet === true;
     const format = formatOption(values.format);
@@ -90,10 +93,10 @@ ${ZOD_HELP}
         onWatchError: (e) =>
           io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
       },
-      (r) => printReport(format, rebuildReport(r, cwd, budget), printOptions(values), io),
+      (r) => printReport(format, rebuildReport(r, cwd, naming, budget), printOptions(values), io),
     );
     await watcher.ready;
-    if (!quiet && format !== 'json') io.out(`fw watch: watching ${displayPath(process.cwd(), cwd)} (Ctrl-C to stop)`);
+    if (!quiet && format !== 'json') io.out(`fw watch: watching ${displayPath(runDir(io), cwd)} (Ctrl-C to stop)`);
     await stopSignal();
     await watcher.close();
     return EXIT_OK;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
@@ -233,6 +234,8 @@ describe('fw executors', () => {
     expect(doc.diagnostics).toEqual([expect.objectContaining({ code: 'FW4040', file: `${V1}/handler_users.go`, line: 23 })]);
     expect(await routerExecutor({ maxWarnings: 1 }, ctx)).toEqual({ success: true });
     printed.length = 0;
+    // Annotations name files from the repository root: the Nx workspace is one.
+    execFileSync('git', ['init', '-q'], { cwd: ctx.root });
     expect(await routerExecutor({ warningsAsErrors: true, format: 'github' }, ctx)).toEqual({ success: false });
     expect(printed.map((p) => p.text)).toEqual([
       expect.stringMatching(new RegExp(`^::warning file=${V1}/handler_users.go,line=23,col=\\d+,title=FW4040::path wildcard \\{team\\} is not bound`)),

@@ -10,6 +10,7 @@ import { outputFiles } from '../../workspace/outputs';
 import { CONFIG_FILE } from '../../workspace/fw-config';
 import { selectRoots } from '../../workspace/select-roots';
 import { defaultCacheDir } from '../../workspace/cache-dir';
+import { reportNaming } from '../../workspace/report-naming';
 
 /** The options every fw executor shares; they mirror the CLI's flags. Paths are relative to the project root. */
 export interface FwExecutorOptions {
@@ -187,7 +188,14 @@ export async function runFwGenerator(
   if (generators === 'all' && options.file) list.push('client');
   if (generators === 'all' && options.openapi) list.push('openapi');
   const label = generators === 'all' ? 'all' : list.join(', ');
-  const labels = { label: `fw ${label}`, cwd: context.root, check: options.check === true, staleHint: 'run the generating target to regenerate it' };
+  // Paths as Nx prints the rest: relative to the workspace root (GitHub annotations: to the repository root).
+  const labels = {
+    label: `fw ${label}`,
+    cwd: context.root,
+    naming: reportNaming(context.root, context.root),
+    check: options.check === true,
+    staleHint: 'run the generating target to regenerate it',
+  };
   const print = (run: RunReport) => printReport(options.format ?? 'text', run, { verbose: options.verbose }, NX_LINES);
   const refuse = (d: Diagnostic): FwExecutorResult => {
     print({ ...labels, diagnostics: [d], outcome: 'errors', roots: [], routes: 0, written: [], unchanged: [], stale: [] });
