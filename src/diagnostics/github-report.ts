@@ -9,6 +9,7 @@ import {
   type PrintOptions,
   repositoryNaming,
   type RunReport,
+  staleWord,
   summaryLine,
 } from './run-report';
 
@@ -66,7 +67,10 @@ export function printGithub(r: RunReport, options: PrintOptions, io: Lines): voi
   const hidden = hiddenCount(groups);
   if (hidden > 0) io.out(hiddenLine(hidden));
   if (r.outcome === 'stale') {
-    for (const f of r.stale) io.out(`::error file=${escapeProperty(fileName(f, naming))},title=stale::${escapeData(`stale (${r.staleHint})`)}`);
+    for (const f of r.stale) {
+      const word = staleWord(r, f);
+      io.out(`::error file=${escapeProperty(fileName(f, naming))},title=${word}::${escapeData(`${word} (${r.staleHint})`)}`);
+    }
   }
   if (!options.quiet && (r.outcome === 'ok' || r.outcome === 'warnings')) for (const f of r.written) io.out(printable(`wrote ${fileName(f, naming)}`));
   if (!options.quiet || r.outcome !== 'ok') io.out(summaryLine(r));

@@ -60,7 +60,7 @@ export function jsonReport(r: RunReport, toolVersion: string) {
       ...(r.ms === undefined ? {} : { ms: Math.round(r.ms) }),
     },
     diagnostics: r.diagnostics.map((d) => jsonDiagnostic(d, naming)),
-    files: { written: files(r.written), unchanged: files(r.unchanged), stale: files(r.stale) },
+    files: { written: files(r.written), unchanged: files(r.unchanged), stale: files(r.stale), ...(r.missing?.length ? { missing: files(r.missing) } : {}) },
   };
 }
 

@@ -27,12 +27,14 @@ export interface RunReport {
   written: readonly string[];
   unchanged: readonly string[];
   stale: readonly string[];
+  /** The stale files that do not exist (called missing, not stale). */
+  missing?: readonly string[];
   check: boolean;
   ms?: number;
   outcome: Outcome;
   /** With outcome 'warnings': which budget the warnings broke. */
   budget?: string;
-  /** How to update a stale file: `run fw g all to update it`. */
+  /** How to update a stale file: `run fw g all --file web/src/api/client.ts to update it`. */
   staleHint: string;
   /** What a failed run left on disk; `nothing was written` unless said otherwise (fw watch keeps the last good outputs). */
   failedNote?: string;
@@ -146,6 +148,11 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** What --check found of a stale file: `missing` (it does not exist) or `stale` (its contents differ). */
+export function staleWord(r: RunReport, file: string): 'missing' | 'stale' {
+  return r.missing?.includes(file) ? 'missing' : 'stale';
+}
+
 /** The one line that ends every run: errors, warnings, roots, routes, files written. */
 export function summaryLine(r: RunReport): string {
   const errors = r.diagnostics.filter((d) => d.severity === 'error').length;
@@ -171,7 +178,7 @@ export function printText(r: RunReport, options: PrintOptions, io: Lines): void 
   }
   const hidden = hiddenCount(groups);
   if (hidden > 0) (io.warn ?? io.err)(hiddenLine(hidden));
-  if (r.outcome === 'stale') for (const f of r.stale) io.err(printable(`${fileName(f, naming)}: stale (${r.staleHint})`));
+  if (r.outcome === 'stale') for (const f of r.stale) io.err(printable(`${fileName(f, naming)}: ${staleWord(r, f)} (${r.staleHint})`));
   if (!options.quiet && (r.outcome === 'ok' || r.outcome === 'warnings')) for (const f of r.written) io.out(printable(`wrote ${fileName(f, naming)}`));
   if (r.outcome !== 'ok') io.err(summaryLine(r));
   else if (!options.quiet) io.out(summaryLine(r));

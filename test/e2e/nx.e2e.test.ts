@@ -81,6 +81,22 @@ describe('fw in a real Nx workspace', () => {
     runGo('go', ['build', './...'], path.join(ws, 'apps/api'));
   });
 
+  it('an executor names files in GitHub annotations from the repository root (the workspace is a git repository)', async () => {
+    const handler = `${V1}/handler_users.go`;
+    const before = read(handler);
+    edit(handler, '// fw:http_route path=/v1/users response=', '// fw:http_route bogus=1 method=FETCH path=/v1/users response=');
+    try {
+      // (Text: relative to the workspace root, as before; test/nx/executors.test.ts.)
+      const result = await run(path.join(ws, 'node_modules', '.bin', 'nx'), ['run', 'api:gen-router', '--format=github', '--skip-nx-cache'], ws);
+      expect(result.code, result.output).not.toBe(0);
+      const files = [...result.output.matchAll(/^::error file=([^,:]+),line=\d+/gm)].map((m) => m[1]!);
+      expect(files, result.output).toHaveLength(2);
+      expect(files.map((f) => ({ f, exists: fs.existsSync(path.join(ws, f)) }))).toEqual(files.map((f) => ({ f, exists: true })));
+    } finally {
+      fs.writeFileSync(path.join(ws, handler), before);
+    }
+  });
+
   it('nx g fw:handler-package v2 --project api, then gen-router, gives a v2 router that go build accepts', async () => {
     await nx('g', 'fw:handler-package', 'v2', '--project', 'api', '--no-interactive');
     const v2 = 'apps/api/internal/v2handler';

@@ -172,6 +172,23 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
 }
 
 /**
+ * How to update what a check found stale: `run nx run api:gen-all to update
+ * it`, naming the project's target that writes those files (the executor of
+ * the same package for the same generators, or fw:all for fw:check, without
+ * `check` in its options); the words of old when the project has none.
+ */
+function staleHintOf(context: ExecutorContext, generators: GeneratorName | GeneratorName[] | 'all'): string {
+  const executor = context.target?.executor ?? '';
+  const pkg = executor.slice(0, executor.lastIndexOf(':'));
+  const wanted = executor.endsWith(':check') || generators === 'all' ? 'all' : Array.isArray(generators) ? undefined : generators;
+  const project = context.projectName ? context.projectsConfigurations.projects[context.projectName] : undefined;
+  const found = Object.entries(project?.targets ?? {}).find(
+    ([name, t]) => wanted && name !== context.targetName && t.executor === `${pkg}:${wanted}` && (t.options as FwExecutorOptions | undefined)?.check !== true,
+  );
+  return found ? `run nx run ${context.projectName}:${found[0]} to update it` : 'run the generating target to regenerate it';
+}
+
+/**
  * The body of the fw executors (router, url-helper, client, openapi, all, check): one
  * in-process generate() for the project's root handler packages (the parse
  * cache where the CLI keeps it for the workspace root: defaultCacheDir), then the shared
@@ -194,7 +211,7 @@ export async function runFwGenerator(
     cwd: context.root,
     naming: reportNaming(context.root, context.root),
     check: options.check === true,
-    staleHint: 'run the generating target to regenerate it',
+    staleHint: staleHintOf(context, generators),
   };
   const print = (run: RunReport) => printReport(options.format ?? 'text', run, { verbose: options.verbose }, NX_LINES);
   const refuse = (d: Diagnostic): FwExecutorResult => {
