@@ -277,6 +277,23 @@ func (o Opaque) MarshalJSON() ([]byte, error) { return nil, nil }`);
   });
 });
 
+describe('a type with MarshalJSON and UnmarshalJSON, met as a response and as a request', () => {
+  it('warns once, naming both methods', async () => {
+    const { resolve, shapes, diagnostics } = await setup(`type Opaque struct{ v int }
+
+func (o Opaque) MarshalJSON() ([]byte, error) { return nil, nil }
+
+func (o *Opaque) UnmarshalJSON(b []byte) error { return nil }`);
+    for (const ctx of ['out', 'in'] as const) {
+      const ref = shapes.json(resolve('Opaque'), ctx) as { id: string };
+      expect(shapes.named(ref.id)).toMatchObject({ kind: 'unknown' });
+    }
+    expect(diagnostics()).toEqual([
+      'api/api.go:3:6: warning: type Opaque has MarshalJSON and UnmarshalJSON methods, so fw cannot know its JSON form; the TypeScript client types it as unknown (declare the form it writes: add the line `// fw:json type=string|number|integer|boolean|unknown` above `type Opaque`)',
+    ]);
+  });
+});
+
 describe('the URL helper', () => {
   it('takes a path or query value of a known or mapped form as its text (a string)', async () => {
     const { resolve, resolver, pkg } = await setup(
