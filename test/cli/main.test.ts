@@ -76,9 +76,8 @@ describe('command help and usage errors', () => {
   it.each<[string[], string]>([
     [['g', 'router', '--nope'], 'unknown option --nope for fw g router (fw g router --help lists its options)'],
     [['g', 'client', '--file', 'c.ts', '--chek'], 'unknown option --chek for fw g client (did you mean --check?)'],
-    [['init', '--zod', 'mini'], '--zod goes with --turbo (an option of the scripts it writes)'],
+    [['init', '--zod', 'mini'], '--zod goes with --turbo (the options of the tasks it writes)'],
     [['init', '--turbo', '--zod', 'maxi'], '--zod takes classic or mini, not "maxi"'],
-    [['init', '--turbo', '--tags', 'a;rm'], '--tags takes build tags (letters, digits, _ and .), not "a;rm"'],
     [['g', 'router', '--cwd'], "Option '--cwd <value>' argument missing"],
     [['g', 'router', '--check=yes'], "Option '--check' does not take an argument"],
     [['g', 'client'], 'fw g client needs --file <path>'],

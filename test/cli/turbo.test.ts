@@ -113,12 +113,11 @@ describe('fw init --turbo', () => {
     expect((await runFw(['g', 'router', '--turbo', '--cwd', api])).code).toBe(0);
   });
 
-  it('passes --zod and --tags on to the scripts it writes, which then generate a zod/mini client as fw g client --zod mini does', async () => {
-    const init = await runFw(['init', '--turbo', '--file', 'client/client.ts', '--zod', 'mini', '--tags', 'integration', '--cwd', api]);
+  it('passes --zod on to the scripts it writes, which then generate a zod/mini client as fw g client --zod mini does', async () => {
+    const init = await runFw(['init', '--turbo', '--file', 'client/client.ts', '--zod', 'mini', '--cwd', api]);
     expect(init.stderr).toBe('');
     expect(init.code).toBe(0);
     const scripts = readJson(path.join(api, 'package.json')).scripts as Record<string, string>;
-    expect(scripts['gen:router']).toBe('fw g router --tags integration --turbo');
     // Each script, run as written (its words after `fw`), succeeds, and the client it writes is the one --zod mini writes.
     const words = (script: string) => script.split(' ').slice(1);
     for (const task of ['gen:client', 'gen:all', 'check:generated']) {
@@ -126,7 +125,7 @@ describe('fw init --turbo', () => {
       expect({ task, code: run.code, stderr: run.stderr }).toEqual({ task, code: 0, stderr: '' });
     }
     const fromScript = fs.readFileSync(path.join(api, 'client/client.ts'), 'utf8');
-    expect((await runFw(['g', 'client', '--file', 'mini.ts', '--zod', 'mini', '--tags', 'integration', '--cwd', api])).code).toBe(0);
+    expect((await runFw(['g', 'client', '--file', 'mini.ts', '--zod', 'mini', '--cwd', api])).code).toBe(0);
     expect(fromScript).toBe(fs.readFileSync(path.join(api, 'mini.ts'), 'utf8'));
     expect(fromScript).toContain("from 'zod/mini'");
   });
@@ -198,11 +197,21 @@ describe('fw g <generator> --turbo', () => {
     expect(run.stderr).toContain(`turbo.json does not exist; --turbo needs the task gen:router that fw init --turbo writes ${hint}`);
   });
 
-  it('refuses --turbo for the OpenAPI document, for which fw init --turbo writes no task', async () => {
+  it('runs --turbo for the OpenAPI document once fw init --turbo --openapi wrote its task, and refuses it before', async () => {
     await runFw(['init', '--turbo', '--cwd', api]);
-    const run = await runFw(['g', 'openapi', '--file', 'openapi.json', '--turbo', '--cwd', api]);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('fw: error: fw init --turbo writes no task for the OpenAPI document yet');
+    const before = await runFw(['g', 'openapi', '--file', 'openapi.json', '--turbo', '--cwd', api]);
+    expect(before.code).toBe(1);
+    expect(before.stderr).toContain(
+      `turbo.json:1:1: error: turbo.json has no task gen:openapi, which --turbo checks (fw init --turbo writes it) ${hint} [FW7016]`,
+    );
     expect(fs.existsSync(path.join(api, 'openapi.json'))).toBe(false);
+    await runFw(['init', '--turbo', '--openapi', 'openapi.json', '--cwd', api]);
+    const scripts = readJson(path.join(api, 'package.json')).scripts;
+    expect(scripts).toMatchObject({ 'gen:openapi': 'fw g openapi --file openapi.json --turbo', 'gen:all': 'fw g all --openapi openapi.json --turbo' });
+    const run = await runFw(['g', 'openapi', '--file', 'openapi.json', '--turbo', '--cwd', api]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(readJson(path.join(api, 'turbo.json')).tasks?.['gen:openapi']).toMatchObject({ outputs: ['openapi.json'] });
+    expect(fs.existsSync(path.join(api, 'openapi.json'))).toBe(true);
   });
 });
