@@ -295,7 +295,7 @@ func (o *Opaque) UnmarshalJSON(b []byte) error { return nil }`);
 });
 
 describe('the URL helper', () => {
-  it('takes a path or query value of a known or mapped form as its text (a string)', async () => {
+  it('takes a path or query value of a declared or mapped form as its text (a string), slog.Level as itself (its MarshalText)', async () => {
     const { resolve, resolver, pkg } = await setup(
       `import (
 	"log/slog"
@@ -314,7 +314,9 @@ type T struct {
     );
     const fields = resolver.structOf(resolve('T'))!.fields;
     const ctx = { resolver, importable: () => true };
-    for (const f of fields) expect(scalarOf(f.type, ctx), f.name).toBe(STRING_SCALAR);
+    const [level, ...others] = fields;
+    expect(scalarOf(level!.type, ctx)).toEqual({ type: { name: 'Level', pkg: { importPath: 'log/slog', name: 'slog' } }, format: { kind: 'text', basic: 'int' } });
+    for (const f of others) expect(scalarOf(f.type, ctx), f.name).toBe(STRING_SCALAR);
     expect(pkg.name).toBe('api');
   });
 });
