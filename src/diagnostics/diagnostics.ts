@@ -1,4 +1,5 @@
 import type { CodeOf, DiagnosticCode, Severity } from './codes';
+import { escapeControls } from './control-characters';
 import { type FileNaming, fileName, namingOf } from './file-names';
 
 export type { Severity } from './codes';
@@ -69,14 +70,11 @@ export function formatPos(pos: Pos, base: string | FileNaming): string {
   return pos.line === 0 ? name : `${name}:${pos.line}:${pos.col}`;
 }
 
-const NAMED_CONTROLS: Record<string, string> = { '\n': '\\n', '\r': '\\r' };
+const NAMED_CONTROLS: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r' };
 
-/** File names and values may hold a newline or a terminal escape: printed escaped, so a diagnostic stays on its lines. */
+/** File names and values may hold a newline or a terminal escape: printed escaped (a tab stays), so a diagnostic stays on its lines. */
 export function printable(line: string): string {
-  return line.replace(
-    /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g,
-    (c) => NAMED_CONTROLS[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return escapeControls(line, { keep: '\t', named: NAMED_CONTROLS });
 }
 
 /**

@@ -5,7 +5,7 @@ import type { GoPackage, GoProgram, TypeRef } from '../go/package';
 import type { TypeName } from '../annotations/types';
 
 /** The keywords a response specifier takes in place of a type (`404:Error`, `3xx:Redirect`), which a misspelt name may have meant. */
-const TYPE_KEYWORDS = ['Error', 'Redirect'];
+const TYPE_KEYWORDS: readonly string[] = ['Error', 'Redirect'];
 
 /** `did you mean Error? ` when a declared name (or a keyword) is one typo away from `name`; empty otherwise. */
 function didYouMean(name: string, candidates: Iterable<string>): string {
@@ -16,7 +16,7 @@ function didYouMean(name: string, candidates: Iterable<string>): string {
 /**
  * Finds the declaration of a type named in an annotation (`User` in the
  * handler's package, or `models.User` through the handler file's imports).
- * Packages are found as the go command finds them (DESIGN §2): the module's
+ * Packages are found as the go command finds them (docs/type-mapping.md): the module's
  * own, the standard library, dependencies, go.work modules, vendor/.
  */
 export function lookupTypeName(
