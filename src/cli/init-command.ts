@@ -3,7 +3,7 @@ import { formatDiagnostic, hasErrors } from '../diagnostics/diagnostics';
 import { DEFAULT_RUNTIME_DIR, scaffoldRuntime } from '../runtime/scaffold';
 import { turboPlan, writeTurboConfig } from '../turbo/turbo-config';
 import { writeGeneratedFiles } from '../write/writer';
-import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
+import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, runDir, UsageError } from './command';
 import { allGeneratorFlags, generatorsOfFlags } from './generate-command';
 
 function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number {
@@ -11,13 +11,13 @@ function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number
   for (const flag of Object.keys(TASK_FLAGS.options)) if (values[flag] === '') throw new UsageError(`--${flag} needs a value`);
   const plan = turboPlan(cwd, generatorsOfFlags(values).options);
   const result = writeTurboConfig(cwd, plan);
-  for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd, true));
+  for (const d of result.diagnostics) io.err(formatDiagnostic(d, runDir(io), true));
   if (hasErrors(result.diagnostics)) {
     io.err('fw: nothing was written');
     return EXIT_FAILURE;
   }
   if (values.quiet !== true) {
-    for (const f of result.written) io.out(`wrote ${displayPath(cwd, f)}`);
+    for (const f of result.written) io.out(`wrote ${displayPath(runDir(io), f)}`);
     const roots = plan.roots.length > 0 ? plan.roots.join(', ') : 'none';
     io.out(
       `fw init --turbo: tasks ${Object.keys(plan.tasks).join(', ')} for root handler packages ${roots}; ${result.written.length} written, ${result.unchanged.length} unchanged`,
@@ -70,26 +70,26 @@ ${TASK_FLAGS.help}
   run: async ({ values, positionals }, io) => {
     if (positionals.length > 0) throw new UsageError(`fw init takes no arguments, got "${positionals.join(' ')}" (use --dir <dir>)`);
     if (values.dir === '') throw new UsageError('--dir needs a directory');
-    const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
+    const cwd = path.resolve(runDir(io), typeof values.cwd === 'string' ? values.cwd : '.');
     if (values.turbo === true) return initTurbo(cwd, values, io);
     for (const flag of Object.keys(TASK_FLAGS.options))
       if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --turbo (the options of the tasks it writes)`);
     const force = values.force === true;
     const result = scaffoldRuntime({ cwd, dir: typeof values.dir === 'string' ? values.dir : undefined, force });
-    for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd, true));
+    for (const d of result.diagnostics) io.err(formatDiagnostic(d, runDir(io), true));
     if (hasErrors(result.diagnostics)) {
       io.err('fw: nothing was written');
       return EXIT_FAILURE;
     }
     const report = writeGeneratedFiles(result.files, { force });
-    for (const d of report.diagnostics) io.err(formatDiagnostic(d, cwd, true));
+    for (const d of report.diagnostics) io.err(formatDiagnostic(d, runDir(io), true));
     if (report.diagnostics.length > 0) {
       io.err('fw: nothing was written');
       return EXIT_FAILURE;
     }
     if (values.quiet !== true) {
-      for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
-      const where = result.importPath ? `import "${result.importPath}"` : displayPath(cwd, result.dir);
+      for (const f of report.written) io.out(`wrote ${displayPath(runDir(io), f)}`);
+      const where = result.importPath ? `import "${result.importPath}"` : displayPath(runDir(io), result.dir);
       io.out(`fw init: package fwhttp (${where}); ${report.written.length} written, ${report.unchanged.length} unchanged`);
     }
     return EXIT_OK;
