@@ -44,6 +44,10 @@ export interface GenerateOptions {
   clientFile?: string;
   /** Which zod the client imports: `zod` (classic, the default) or `zod/mini` (`fw g client --zod mini`). */
   clientZod?: ZodFlavour;
+  /** The client as modules under a folder beside clientFile, its entry exporting what the one file would (`fw g client --split`). */
+  clientSplit?: boolean;
+  /** A runtime module the client imports instead of holding its own, relative to cwd or absolute (`fw g client --runtime`): one for every client of an app. */
+  clientRuntime?: string;
   /** The OpenAPI document (required for 'openapi'): its file, relative to cwd or absolute, and `info`/`servers`. */
   openapi?: OpenApiOptions;
   /** Build tags, as `go build -tags` takes them: files are selected for them (with GOOS, GOARCH, CGO_ENABLED from `env`). */
@@ -66,6 +70,8 @@ export const PER_ROOT: ReadonlySet<GeneratorName> = new Set(['router', 'url-help
 export interface GenerateResult {
   /** What would be written, by generator, in a stable order. Empty when any error diagnostic exists. */
   files: (GeneratedFile & { generator: GeneratorName })[];
+  /** Folders whose fw files not in `files` are stale (EmitResult.ownedDirs). */
+  ownedDirs?: string[];
   /** Errors and warnings from every stage, sorted by position. */
   diagnostics: Diagnostic[];
   /** The model, when it could be built (also when it has errors, for tooling). */
@@ -134,6 +140,7 @@ export async function generate(options: GenerateOptions, discovery?: Discovery):
   const pathProblems = [
     clientFile && options.generators.includes('client') ? clientFileProblem(clientFile) : undefined,
     openapiOptions && options.generators.includes('openapi') ? outputPathProblem(openapiOptions.file) : undefined,
+    options.clientRuntime && options.generators.includes('client') ? clientFileProblem(path.resolve(cwd, options.clientRuntime)) : undefined,
   ].filter((d): d is Diagnostic => d !== undefined);
   if (pathProblems.length > 0) return { files: [], diagnostics: pathProblems, timings: [], summary: { roots: [], routes: 0 } };
   let start = process.hrtime.bigint();
@@ -141,6 +148,8 @@ export async function generate(options: GenerateOptions, discovery?: Discovery):
   const timings = [{ stage: 'model', ms: since(start) }];
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];
+  const ownedDirs: string[] = [];
+  const clientLayout = { clientSplit: options.clientSplit, clientRuntime: options.clientRuntime ? path.resolve(cwd, options.clientRuntime) : undefined };
   const { session } = options;
   if (loaded.model && !hasErrors(diagnostics)) {
     const resolver = session ? session.resolverFor(loaded.program) : new TypeResolver(loaded.program);
@@ -157,10 +166,18 @@ export async function generate(options: GenerateOptions, discovery?: Discovery):
       const out =
         session && PER_ROOT.has(name)
           ? emitByRoot(name, loaded.model, session, resolver)
-          : emit(name, loaded.model, { resolver, clientFile, clientZod: options.clientZod, openapi: openapiOptions, memo: session?.memos[name] });
+          : emit(name, loaded.model, {
+              resolver,
+              clientFile,
+              ...clientLayout,
+              clientZod: options.clientZod,
+              openapi: openapiOptions,
+              memo: session?.memos[name],
+            });
       timings.push({ stage: name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push(withProperties(f, { generator: name }));
+      ownedDirs.push(...(out.ownedDirs ?? []));
     }
     // Emitters load the packages of request and response types on demand: their read errors count too.
     diagnostics.push(...loaded.program.readErrors, ...loaded.program.locateDiagnostics, ...loaded.program.importCycles());
@@ -169,6 +186,7 @@ export async function generate(options: GenerateOptions, discovery?: Discovery):
   const roots = loaded.model?.roots ?? [];
   return {
     files: hasErrors(diagnostics) ? [] : files,
+    ownedDirs: hasErrors(diagnostics) ? [] : ownedDirs,
     diagnostics: sortDiagnostics(uniqueDiagnostics(diagnostics)),
     model: loaded.model,
     timings,
@@ -219,7 +237,7 @@ export async function generateAndWrite(options: GenerateOptions, write: WriteOpt
   }
   const result = await generate(options, found);
   if (hasErrors(result.diagnostics)) return { result, diagnostics: result.diagnostics, failure: 'errors' };
-  const report = writeGeneratedFiles(result.files, write);
+  const report = writeGeneratedFiles(result.files, { ...write, ownedDirs: result.ownedDirs });
   const failure = report.diagnostics.length > 0 ? 'refused' : write.check && report.stale.length > 0 ? 'stale' : undefined;
   if (record && failure === undefined && result.model && !result.diagnostics.some((d) => UNRECORDED.has(d.code))) {
     recordRun(record.file, cacheSalt(), {
@@ -280,6 +298,8 @@ function runRecordOf(options: GenerateOptions, discovery: Discovery): { file: st
     clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined,
     // Client options other than the defaults (keys of default runs stay as they were).
     ...(options.clientZod === 'mini' ? { clientZod: 'mini' } : {}),
+    ...(options.clientSplit ? { clientSplit: true } : {}),
+    ...(options.clientRuntime ? { clientRuntime: path.resolve(cwd, options.clientRuntime) } : {}),
     openapi: options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined,
     // The files that count depend on the build target (GOOS, GOARCH, cgo, tags).
     target: buildTarget(options.env ?? process.env, options.tags ?? []),

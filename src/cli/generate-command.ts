@@ -98,7 +98,7 @@ async function runGenerators(
   values: Record<string, unknown>,
   positionals: string[],
   io: Io,
-  outputs: Pick<GenerateOptions, 'clientFile' | 'clientZod' | 'openapi'> = {},
+  outputs: Pick<GenerateOptions, 'clientFile' | 'clientZod' | 'clientSplit' | 'clientRuntime' | 'openapi'> = {},
 ): Promise<number> {
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
   const format = formatOption(values.format);
@@ -161,6 +161,24 @@ export const ZOD_HELP = `  --zod <classic|mini>
                 the zod the client imports: zod (classic, the default) or
                 zod/mini (the same validation, smaller bundles)`;
 
+export const LAYOUT_HELP = `  --split       the client as modules in a folder beside --file (client.ts:
+                client/), one per handler group and per Go package of the
+                types groups share; --file stays the entry, with the same
+                exports (for clients too large for an editor)
+  --runtime <path>
+                the runtime module (FwTransport, the error classes) the
+                client imports, written there, relative to --cwd: give every
+                client of an app the same one`;
+
+/** The client flags besides --file: --zod, --split, --runtime. */
+export const CLIENT_FLAGS = { zod: { type: 'string' }, split: { type: 'boolean' }, runtime: { type: 'string' } } as const;
+
+/** The client options the flags of CLIENT_FLAGS give. */
+export function clientOptions(values: Record<string, unknown>): Pick<GenerateOptions, 'clientZod' | 'clientSplit' | 'clientRuntime'> {
+  if (values.runtime !== undefined && (typeof values.runtime !== 'string' || values.runtime === '')) throw new UsageError('--runtime needs a path');
+  return { clientZod: zodOption(values.zod), clientSplit: values.split === true, clientRuntime: values.runtime as string | undefined };
+}
+
 /** `--zod classic|mini`; classic when absent. */
 export function zodOption(value: unknown): GenerateOptions['clientZod'] {
   if (value === undefined || value === 'classic' || value === 'mini') return value ?? 'classic';
@@ -177,11 +195,12 @@ root handler package (or of the named ones).
 
   --file <path> output file, relative to --cwd (required)
 ${ZOD_HELP}
+${LAYOUT_HELP}
 ${COMMON_HELP}`,
-  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, zod: { type: 'string' } },
+  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, ...CLIENT_FLAGS },
   run: ({ values, positionals }, io) => {
     if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g client needs --file <path>');
-    return runGenerators('client', ['client'], values, positionals, io, { clientFile: values.file, clientZod: zodOption(values.zod) });
+    return runGenerators('client', ['client'], values, positionals, io, { clientFile: values.file, ...clientOptions(values) });
   },
 };
 
@@ -238,9 +257,10 @@ file is parsed once for all of them.
   --openapi <path>   output file of the OpenAPI document (.json, .yaml or .yml),
                      relative to --cwd (without it, no document is generated)
 ${ZOD_HELP}
+${LAYOUT_HELP}
 ${OPENAPI_HELP}
 ${COMMON_HELP}`,
-  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, openapi: { type: 'string' }, zod: { type: 'string' }, ...OPENAPI_OPTIONS },
+  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, openapi: { type: 'string' }, ...CLIENT_FLAGS, ...OPENAPI_OPTIONS },
   run: ({ values, positionals }, io) => {
     const given = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
     const file = given(values.file);
@@ -250,7 +270,7 @@ ${COMMON_HELP}`,
     if (openapi) generators.push('openapi');
     return runGenerators('all', generators, values, positionals, io, {
       clientFile: file,
-      clientZod: zodOption(values.zod),
+      ...clientOptions(values),
       openapi: openapi ? openApiOptions(openapi, values) : undefined,
     });
   },

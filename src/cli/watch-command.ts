@@ -2,7 +2,18 @@ import * as path from 'node:path';
 import { printReport } from '../diagnostics/print-report';
 import { brokenBudget, type RunReport, type WarningBudget } from '../diagnostics/run-report';
 import { type Rebuild, startWatch } from '../watch/watch';
-import { budgetOption, buildTags, cacheDirOption, formatOption, GENERATE_OPTIONS, printOptions, ZOD_HELP, zodOption } from './generate-command';
+import {
+  budgetOption,
+  buildTags,
+  CLIENT_FLAGS,
+  cacheDirOption,
+  clientOptions,
+  formatOption,
+  GENERATE_OPTIONS,
+  LAYOUT_HELP,
+  printOptions,
+  ZOD_HELP,
+} from './generate-command';
 import { type Command, displayPath, EXIT_OK } from './command';
 
 /** What one rebuild did, as a run report: its diagnostics, files and one summary line. */
@@ -59,6 +70,7 @@ Stop with Ctrl-C.
 
   --file <path> output file of the TypeScript client, relative to --cwd
 ${ZOD_HELP}
+${LAYOUT_HELP}
   --cwd <dir>   workspace directory to watch (default: the current directory)
   --tags <list> build tags, as go build -tags takes them (see fw g all --help)
   --no-cache    do not read or write the parse cache
@@ -71,7 +83,7 @@ ${ZOD_HELP}
   --max-warnings <n>, --warnings-as-errors
                 report a rebuild with more warnings as failed (watching goes on)
   -h, --help    show this help`,
-  options: { ...WATCH_OPTIONS, file: { type: 'string' }, zod: { type: 'string' } },
+  options: { ...WATCH_OPTIONS, file: { type: 'string' }, ...CLIENT_FLAGS },
   run: async ({ values, positionals }, io) => {
     const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
     const file = typeof values.file === 'string' && values.file !== '' ? values.file : undefined;
@@ -84,7 +96,7 @@ ${ZOD_HELP}
         generators: file ? ['router', 'url-helper', 'client'] : ['router', 'url-helper'],
         packages: positionals,
         clientFile: file,
-        clientZod: zodOption(values.zod),
+        ...clientOptions(values),
         tags: buildTags(values.tags),
         cacheDir: cacheDirOption(values, cwd),
         onWatchError: (e) =>

@@ -55,6 +55,10 @@ export interface EmitContext<Memo = undefined> {
   clientFile?: string;
   /** Which zod the client imports (`fw g client --zod`); classic by default. */
   clientZod?: ZodFlavour;
+  /** The client as modules under a folder beside `clientFile` (`fw g client --split`). */
+  clientSplit?: boolean;
+  /** Absolute path of a runtime module the client imports (`fw g client --runtime`), shared by several clients. */
+  clientRuntime?: string;
   /** Output and `info` of the OpenAPI document. */
   openapi?: OpenApiOptions;
   /** What this generator derived in earlier runs of this process (`fw watch`), to take again while still valid. */
@@ -83,6 +87,12 @@ export interface OpenApiOptions {
 export interface EmitResult {
   files: GeneratedFile[];
   diagnostics: Diagnostic[];
+  /**
+   * Folders (absolute) whose files with fw's header belong to this output:
+   * the writer deletes those it did not produce this run (a split client's
+   * modules of a group that is gone), and leaves every other file alone.
+   */
+  ownedDirs?: string[];
 }
 
 /** An emitter turns the model into files. It reads only the model (never source text) and writes nothing. */

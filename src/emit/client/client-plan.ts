@@ -37,6 +37,7 @@ export function planClient(
   zodType: string,
   memo: ClientMemo | undefined,
   diagnostics: Diagnostic[],
+  keepRefs = false,
 ): ClientPlan {
   const mapper = new JsonShapes(resolver);
   const run: ClassRun = {
@@ -48,6 +49,7 @@ export function planClient(
     zodType,
     memo,
     diagnostics,
+    keepRefs,
   };
   const prefixes = rootPrefixes(model.roots, diagnostics);
   const classes = model.roots.flatMap((root) => root.groups.map((group) => nameClass(run, prefixes.get(root) ?? '', group, root)));
@@ -70,6 +72,8 @@ interface ClassRun {
   zodType: string;
   memo: ClientMemo | undefined;
   diagnostics: Diagnostic[];
+  /** Whether each operation keeps the ids of the types it refers to (Operation.refs). */
+  keepRefs: boolean;
 }
 
 /** The class of `group` with its operations named (planOperations plans them). */
@@ -94,7 +98,7 @@ function nameClass(run: ClassRun, prefix: string, group: GroupModel, root: RootM
 function planOperations(run: ClassRun, operations: Operation[]): void {
   const memo = run.memo?.operations;
   if (!memo) {
-    for (const op of operations) op.requestOptional = planOperation(run, op).requestOptional;
+    for (const op of operations) Object.assign(op, planOperation(run, op));
     return;
   }
   const sources = operations.map((op) => plannedFrom(op, run.zodType, run.resolver));
@@ -102,6 +106,7 @@ function planOperations(run: ClassRun, operations: Operation[]): void {
   const entries = operations.map((op, i) => {
     const entry = kept[i] ? replay(run, kept[i]) : planOperation(run, op, { sources: sources[i], previous: memo.get(op.baseName) });
     op.requestOptional = entry.requestOptional;
+    if (run.keepRefs) op.refs = entry.refs;
     return entry;
   });
   memo.clear();
@@ -122,13 +127,13 @@ function replay(run: ClassRun, kept: KeptOperation): KeptOperation {
  * resolver and the mapper reported while planning it included (its text is
  * taken from the previous entry, to be kept when its key is the same).
  */
-function planOperation(run: ClassRun, op: Operation): { requestOptional: boolean };
+function planOperation(run: ClassRun, op: Operation): { requestOptional: boolean; refs?: readonly string[] };
 function planOperation(run: ClassRun, op: Operation, memo: { sources?: readonly unknown[]; previous?: KeptOperation }): KeptOperation;
 function planOperation(
   run: ClassRun,
   op: Operation,
   memo?: { sources?: readonly unknown[]; previous?: KeptOperation },
-): KeptOperation | { requestOptional: boolean } {
+): KeptOperation | { requestOptional: boolean; refs?: readonly string[] } {
   const own: Diagnostic[] = [];
   const found: Diagnostic[] = [];
   const mapperFrom = run.registry.mapper.diagnostics.length;
@@ -145,9 +150,10 @@ function planOperation(
   }
   run.diagnostics.push(...own);
   for (const digit of statusClasses) run.results.statusClasses.add(digit);
-  if (!memo) return { requestOptional: plan.requestOptional };
+  if (!memo && !run.keepRefs) return { requestOptional: plan.requestOptional };
   const refs = refsOf(plan.request);
   for (const r of plan.responses) if (r.body) refsOf(r.body, refs);
+  if (!memo) return { requestOptional: plan.requestOptional, refs };
   return {
     sources: memo.sources,
     digest: inputDigest(op, plan, run.zodType),

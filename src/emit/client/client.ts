@@ -5,6 +5,7 @@ import { type Emitter, streamedFile } from '../emitter';
 import type { ClientMemo } from './client-memo';
 import { clientPieces, moduleView } from './assemble';
 import { planClient } from './client-plan';
+import { emitClientModules } from './client-modules';
 import { type ZodFacadeOptions, zodSchemaType } from './zod-facade';
 
 /**
@@ -15,6 +16,10 @@ import { type ZodFacadeOptions, zodSchemaType } from './zod-facade';
  */
 export const emitClient: Emitter<ClientMemo> = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error('FW5002', undefined, 'the client generator needs an output file', 'pass --file <path>')] };
+  if (ctx.clientSplit || ctx.clientRuntime) {
+    const zod = { zod: ctx.clientZod ?? 'classic' } as const;
+    return emitClientModules(model, ctx.resolver, { file: ctx.clientFile, split: ctx.clientSplit === true, runtime: ctx.clientRuntime, zod });
+  }
   const { pieces, diagnostics } = generateClient(model, ctx.resolver, { zod: ctx.clientZod ?? 'classic' }, ctx.memo);
   return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
 };

@@ -16,6 +16,8 @@ import type { MemoOperation } from './operation-memo';
 /** An operation as the client names it; its plan is made again when it is printed (plans are not held, see ./client-plan.ts). */
 export interface Operation extends MemoOperation {
   requestOptional: boolean;
+  /** The ids of the named types its request and responses refer to directly; kept only for a split client (./split-layout.ts). */
+  refs?: readonly string[];
 }
 
 export interface ClassPlan {
