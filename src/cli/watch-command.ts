@@ -28,6 +28,7 @@ function rebuildReport(r: Rebuild, cwd: string, budget: WarningBudget): RunRepor
     roots: r.result.summary.roots,
     routes: r.result.summary.routes,
     written: r.report?.written ?? [],
+    removed: r.report?.removed,
     unchanged: r.report?.unchanged ?? [],
     stale: [],
     check: false,
