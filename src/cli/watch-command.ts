@@ -102,6 +102,7 @@ ${LAYOUT_HELP}
         cacheDir: cacheDirOption(values, cwd),
         onWatchError: (e) =>
           io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
+        onNotice: (text) => io.err(`fw watch: ${text}`),
       },
       (r) => printReport(format, rebuildReport(r, cwd, budget), printOptions(values), io),
     );
