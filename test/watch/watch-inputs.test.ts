@@ -12,7 +12,9 @@ describe('inputsToWatch', () => {
       searchedDirs: ['/ws/app/api', '/ws/shared/money', '/home/u/go/pkg/mod/example.com/x@v1.0.0/y', '/usr/local/go/src/time', '/ws/app/vendor/example.com/z'],
     };
     expect(inputsToWatch(cwd, program, env)).toEqual(
-      ['/go.work', '/ws/app/vendor/example.com/z', '/ws/app/vendor/modules.txt', '/ws/go.work', '/ws/shared/go.mod', '/ws/shared/money'].map((p) => path.resolve(p)),
+      ['/go.work', '/ws/app/vendor/example.com/z', '/ws/app/vendor/modules.txt', '/ws/go.work', '/ws/shared/go.mod', '/ws/shared/money'].map((p) =>
+        path.resolve(p),
+      ),
     );
   });
 });
