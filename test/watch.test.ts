@@ -59,8 +59,8 @@ async function watchWorkspace(ws: string, more: Partial<WatchOptions> = {}): Pro
 }
 
 /** The oracle: a fresh fw g all finds nothing to write. */
-async function expectFreshRunAgrees(ws: string, client = CLIENT): Promise<void> {
-  const check = await runFw(['g', 'all', '--file', client, '--cwd', ws, '--check', '--no-cache']);
+async function expectFreshRunAgrees(ws: string, client = CLIENT, more: string[] = []): Promise<void> {
+  const check = await runFw(['g', 'all', '--file', client, ...more, '--cwd', ws, '--check', '--no-cache']);
   expect(check.stderr.split('\n').filter((l) => l.includes('error'))).toEqual([]);
   expect(check.code).toBe(0);
 }
@@ -835,5 +835,25 @@ describe('fw watch (command line)', () => {
     fs.writeFileSync(path.join(ws, 'lib/money/money.go'), money('\tUnits string `json:"units"`\n\tScale int `json:"scale"`'));
     await rebuildAgreesFor(app, await next());
     expect(client()).toContain('scale: number;');
+  });
+
+  it('with --split, after a handler edit, a types edit and a removed group, its modules are what a fresh run writes (a gone group module removed)', async () => {
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws, { clientSplit: true });
+    edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
+    expect((await next()).report?.written).toEqual([
+      path.join(ws, ROUTER),
+      path.join(ws, 'internal/v1handler/registry.go'),
+      path.join(ws, 'internal/v1handler/urlhelper/urlhelper.go'),
+      path.join(ws, 'web/src/api/client/v1handler/user.ts'),
+    ]);
+    await expectFreshRunAgrees(ws, CLIENT, ['--split']);
+    edit(ws, 'internal/models/models.go', '`json:"email"`', '`json:"email_address"`');
+    await next();
+    await expectFreshRunAgrees(ws, CLIENT, ['--split']);
+    fs.rmSync(path.join(ws, 'internal/v1handler/handler_files.go'));
+    const removed = await next();
+    expect(removed.report?.removed).toEqual([path.join(ws, 'web/src/api/client/v1handler/file.ts')]);
+    await expectFreshRunAgrees(ws, CLIENT, ['--split']);
   });
 });

@@ -6,6 +6,7 @@ import { refsOf } from '../json-shape';
 import { type EmitResult, type GeneratedFile, streamedFile } from '../emitter';
 import { classView, moduleView, operationView } from './assemble';
 import { planClient, type ClientPlan } from './client-plan';
+import type { ClientMemo } from './client-memo';
 import { type ModuleView, renderClass, renderEntry, renderModule, renderPart, renderRuntime, statusClassView } from './module-template';
 import type { Operation } from './operation-names';
 import { printOperation } from './operations';
@@ -30,6 +31,8 @@ export interface ClientModulesOptions {
   /** The shared runtime module (absolute); `<folder>/runtime.ts` when absent. */
   runtime?: string;
   zod: ZodFacadeOptions;
+  /** What fw watch kept: operations planned from the same objects are not planned again, kept schemas not printed again. */
+  memo?: ClientMemo;
 }
 
 /** The folder of a split client's modules: the entry's path without its extension. */
@@ -39,9 +42,11 @@ export function clientFolder(file: string): string {
 
 export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver, options: ClientModulesOptions): EmitResult {
   const diagnostics: Diagnostic[] = [];
-  const plan = planClient(model, resolver, zodSchemaType(options.zod.zod), undefined, diagnostics, options.split);
+  const { memo } = options;
+  const plan = planClient(model, resolver, zodSchemaType(options.zod.zod), memo, diagnostics, options.split);
   const view = moduleView(model, plan, options.zod);
   diagnostics.push(...resolver.diagnostics, ...plan.mapper.diagnostics);
+  if (memo) memo.shapes = diagnostics.length === 0 ? plan.registry.keptShapes() : new Map();
   const folder = clientFolder(options.file);
   const runtime = runtimeModule(view, options.runtime ?? path.join(folder, 'runtime.ts'));
   const files: GeneratedFile[] = [{ path: runtime.file, contents: runtime.text }];

@@ -18,7 +18,7 @@ export const emitClient: Emitter<ClientMemo> = (model, ctx) => {
   if (!ctx.clientFile) return { files: [], diagnostics: [error('FW5002', undefined, 'the client generator needs an output file', 'pass --file <path>')] };
   if (ctx.clientSplit || ctx.clientRuntime) {
     const zod = { zod: ctx.clientZod ?? 'classic' } as const;
-    return emitClientModules(model, ctx.resolver, { file: ctx.clientFile, split: ctx.clientSplit === true, runtime: ctx.clientRuntime, zod });
+    return emitClientModules(model, ctx.resolver, { file: ctx.clientFile, split: ctx.clientSplit === true, runtime: ctx.clientRuntime, zod, memo: ctx.memo });
   }
   const { pieces, diagnostics } = generateClient(model, ctx.resolver, { zod: ctx.clientZod ?? 'classic' }, ctx.memo);
   return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
