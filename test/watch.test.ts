@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Diagnostic, formatDiagnostic } from '../src/diagnostics/diagnostics';
 import { generate } from '../src/generate';
-import { type Rebuild, startWatch, type Watcher, type WatchOptions } from '../src/watch/watch';
+import { type Rebuild, startWatch, type Watcher } from '../src/watch/watch';
 import { copyFixture, makeWorkspace, runFw } from './support/workspace';
 
 /**
@@ -28,10 +28,10 @@ afterEach(async () => {
  * rebuilds stop coming (one file-system change may arrive as two events far
  * enough apart for two rebuilds), bounded in time.
  */
-async function watchWorkspace(ws: string, more: Partial<WatchOptions> = {}): Promise<{ next: () => Promise<Rebuild>; first: Rebuild }> {
+async function watchWorkspace(ws: string, client: Record<string, unknown> = {}): Promise<{ next: () => Promise<Rebuild>; first: Rebuild }> {
   const queue: Rebuild[] = [];
   let wake: (() => void) | undefined;
-  watcher = startWatch({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT, debounceMs: 50, ...more }, (r) => {
+  watcher = startWatch({ cwd: ws, generators: ['router', 'url-helper', 'client'], options: { client: { file: CLIENT, ...client } }, debounceMs: 50 }, (r) => {
     queue.push(r);
     wake?.();
   });
@@ -68,7 +68,7 @@ async function expectFreshRunAgrees(ws: string, client = CLIENT, more: string[] 
 /** The diagnostics as printed, sorted: of a rebuild, or (the oracle) of a fresh run of what fw watch generates. */
 const printed = (ws: string, diagnostics: readonly Diagnostic[]) => diagnostics.map((d) => formatDiagnostic(d, ws)).sort();
 async function freshDiagnostics(ws: string): Promise<string[]> {
-  return printed(ws, (await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT })).diagnostics);
+  return printed(ws, (await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], options: { client: { file: CLIENT } } })).diagnostics);
 }
 
 /** A rebuild that wrote, with a fresh run's diagnostics, after which a fresh run finds every output up to date. */
@@ -823,7 +823,7 @@ describe('fw watch (command line)', () => {
     const ws = workspaceOfModules();
     const app = path.join(ws, 'app');
     const client = () => read(app, 'client.ts');
-    const { next, first } = await watchWorkspace(app, { clientFile: 'client.ts' });
+    const { next, first } = await watchWorkspace(app, { file: 'client.ts' });
     expect(first.report).toBeDefined();
     expect(client()).toContain('cents: number;');
     fs.writeFileSync(path.join(ws, 'shared/money/money.go'), money('\tCents int64 `json:"cents"`\n\tNote string `json:"note"`'));
@@ -839,7 +839,7 @@ describe('fw watch (command line)', () => {
 
   it('with --split, after a handler edit, a types edit and a removed group, its modules are what a fresh run writes (a gone group module removed)', async () => {
     const ws = copyFixture('example');
-    const { next } = await watchWorkspace(ws, { clientSplit: true });
+    const { next } = await watchWorkspace(ws, { split: true });
     edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
     expect((await next()).report?.written).toEqual([
       path.join(ws, ROUTER),

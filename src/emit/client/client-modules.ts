@@ -7,8 +7,9 @@ import { type EmitResult, type GeneratedFile, streamedFile } from '../emitter';
 import { classView, moduleView, operationView } from './assemble';
 import { planClient, type ClientPlan } from './client-plan';
 import type { ClientMemo } from './client-memo';
+import type { SharedPlans } from '../shared-plans';
 import { type ModuleView, renderClass, renderEntry, renderModule, renderPart, renderRuntime, statusClassView } from './module-template';
-import type { Operation } from './operation-names';
+import type { Operation } from './client-plan';
 import { printOperation } from './operations';
 import { exportingAll, topLevelDeclarations } from './runtime-names';
 import type { SchemaDecl } from './schemas';
@@ -33,6 +34,8 @@ export interface ClientModulesOptions {
   zod: ZodFacadeOptions;
   /** What fw watch kept: operations planned from the same objects are not planned again, kept schemas not printed again. */
   memo?: ClientMemo;
+  /** The run's shared plans (names, JSON shapes), when another generator made them. */
+  plans?: SharedPlans;
 }
 
 /** The folder of a split client's modules: the entry's path without its extension. */
@@ -43,7 +46,7 @@ export function clientFolder(file: string): string {
 export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver, options: ClientModulesOptions): EmitResult {
   const diagnostics: Diagnostic[] = [];
   const { memo } = options;
-  const plan = planClient(model, resolver, zodSchemaType(options.zod.zod), memo, diagnostics, options.split);
+  const plan = planClient(model, resolver, zodSchemaType(options.zod.zod), memo, diagnostics, options.plans, options.split);
   const view = moduleView(model, plan, options.zod);
   diagnostics.push(...resolver.diagnostics, ...plan.mapper.diagnostics);
   if (memo) memo.shapes = diagnostics.length === 0 ? plan.registry.keptShapes() : new Map();

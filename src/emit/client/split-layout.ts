@@ -1,6 +1,6 @@
 import { refsOf } from '../json-shape';
 import type { ClientPlan } from './client-plan';
-import type { ClassPlan } from './operation-names';
+import type { ClassPlan } from './client-plan';
 import { dependencyOrder, type SchemaDecl } from './schemas';
 
 /**

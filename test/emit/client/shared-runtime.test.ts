@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateAndWrite, type GenerateOptions } from '../../../src/generate';
+import { generateAndWrite } from '../../../src/generate';
 import { REPO_ROOT } from '../../support/golden';
 
 /**
@@ -46,10 +46,10 @@ describe('one runtime for the clients of an app (--runtime)', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   /** Generates the v1 and v2 clients into web/<name>/{v1,v2}/client.ts, bundles the app beside them, runs it. */
-  async function app(name: string, options: Partial<GenerateOptions>): Promise<{ text: string; instances: boolean[] }> {
+  async function app(name: string, options: Record<string, unknown>): Promise<{ text: string; instances: boolean[] }> {
     for (const root of ['v1', 'v2']) {
       const outcome = await generateAndWrite(
-        { cwd: dir, generators: ['client'], packages: [`${root}handler`], clientFile: `web/${name}/${root}/client.ts`, ...options },
+        { cwd: dir, generators: ['client'], packages: [`${root}handler`], options: { client: { file: `web/${name}/${root}/client.ts`, ...options } } },
         {},
       );
       expect(outcome.diagnostics).toEqual([]);
@@ -73,14 +73,14 @@ describe('one runtime for the clients of an app (--runtime)', () => {
   const copies = (text: string) => text.match(/\bFwHttpError\d* = class\b/g)?.length ?? 0;
 
   it('with a shared runtime module: one copy in the bundle, and instanceof holds for both clients errors', async () => {
-    const shared = await app('shared', { clientRuntime: 'web/shared/fw-runtime.ts' });
+    const shared = await app('shared', { runtime: 'web/shared/fw-runtime.ts' });
     expect(copies(shared.text)).toBe(1);
     expect(shared.instances).toEqual([true, true]);
     expect(fs.readFileSync(path.join(dir, 'web/shared/v1/client.ts'), 'utf8')).toContain("from '../fw-runtime.js';");
   });
 
   it('the same with split clients sharing it', async () => {
-    const shared = await app('split', { clientRuntime: 'web/split/fw-runtime.ts', clientSplit: true });
+    const shared = await app('split', { runtime: 'web/split/fw-runtime.ts', split: true });
     expect(copies(shared.text)).toBe(1);
     expect(shared.instances).toEqual([true, true]);
   });
