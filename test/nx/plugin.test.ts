@@ -159,7 +159,8 @@ describe('fw Nx plugin (createNodes)', () => {
 
   it('with clientSplit, passes split to gen-client, gen-all and check-generated, and their outputs name the folder of the modules', async () => {
     const split = await apiTargets({ clientSplit: true });
-    for (const name of ['gen-client', 'gen-all', 'check-generated']) expect(split[name]?.options, name).toMatchObject({ file: 'client/client.ts', split: true });
+    for (const name of ['gen-client', 'gen-all', 'check-generated'])
+      expect(split[name]?.options, name).toMatchObject({ file: 'client/client.ts', split: true });
     expect(split['gen-client']?.outputs).toEqual(['{projectRoot}/client/client.ts', '{projectRoot}/client/client/**']);
     expect(split['gen-all']?.outputs).toContain('{projectRoot}/client/client/**');
   });
