@@ -1,21 +1,24 @@
 import type { FwExecutorOptions } from '../run-fw-generator';
 
-/** Options of `fw:check` (see schema.json). Paths are relative to the project root. */
-export interface CheckExecutorOptions {
-  /** The TypeScript client to check too, relative to the project root. */
-  file?: string;
-  zod?: FwExecutorOptions['zod'];
-  split?: boolean;
-  runtime?: string;
-  /** The OpenAPI document to check too, relative to the project root; `title`, `version`, `license`, `servers` as fw:all takes them. */
-  openapi?: string;
-  title?: string;
-  version?: string;
-  license?: string;
-  servers?: string[];
-  packages?: string[];
-  format?: FwExecutorOptions['format'];
-  verbose?: boolean;
-  maxWarnings?: number;
-  warningsAsErrors?: boolean;
-}
+/**
+ * Options of `fw:check` (see schema.json). Paths are relative to the project root: `file` the
+ * TypeScript client to check too, `openapi` the OpenAPI document to check too; the others as
+ * fw:all takes them.
+ */
+export type CheckExecutorOptions = Pick<
+  FwExecutorOptions,
+  | 'file'
+  | 'zod'
+  | 'split'
+  | 'runtime'
+  | 'openapi'
+  | 'title'
+  | 'version'
+  | 'license'
+  | 'servers'
+  | 'packages'
+  | 'format'
+  | 'verbose'
+  | 'maxWarnings'
+  | 'warningsAsErrors'
+>;
