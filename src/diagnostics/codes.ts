@@ -482,6 +482,12 @@ export const DIAGNOSTIC_CODES = {
     'pass one such as MIT, Apache-2.0, "Apache-2.0 OR MIT" or LicenseRef-<name>',
     '`--license "my license"`',
   ),
+  FW5060: kind(
+    W,
+    'a `validate` or `binding` rule of a request field is not mirrored by the client and the OpenAPI document; the server alone checks it',
+    "nothing to do if that is intended (cross-field rules, custom tags and rules JavaScript cannot check exactly stay the server's); the mirrored rules are listed in docs/type-mapping.md",
+    '``Email string `json:"email" validate:"required,email"` ``',
+  ),
   // ---------------------------------------------------------------- write
   FW6001: kind(
     E,
@@ -590,6 +596,50 @@ export const DIAGNOSTIC_CODES = {
     'an fw executor option has a value the generator does not take',
     'give one of the values its schema.json lists',
     '`"zod": "max"` in a gen-client target',
+  ),
+  FW8007: kind(E, 'the options of the fw plugin in nx.json are invalid (each problem is listed)', 'fix each problem listed', '`"routerTargetName": ""`'),
+  FW8008: kind(
+    E,
+    "a file named by the fw plugin's options points outside the workspace",
+    'use a path inside the workspace',
+    '`"clientFile": "../../outside.ts"`',
+  ),
+  FW8009: kind(
+    E,
+    'nx g fw:handler-package was given a name that is not a Go package name',
+    'use lower-case letters and digits, starting with a letter',
+    '`nx g fw:handler-package V2`',
+  ),
+  FW8010: kind(
+    E,
+    'nx g fw:handler-package would overwrite an existing directory',
+    'pick another name or remove the directory first',
+    'a second `nx g fw:handler-package v2`',
+  ),
+  FW8011: kind(
+    E,
+    'an fw Nx generator found no Go project (no project has go.mod at its root)',
+    'pass --project <name>',
+    '`nx g fw:handler-package v2` in a workspace without go.mod',
+  ),
+  FW8012: kind(E, 'an fw Nx generator found several Go projects and cannot ask which', 'pass --project <name>', 'two Go modules, run without a terminal'),
+  FW8013: kind(
+    E,
+    'the Go project has no go.mod with a module line for the runtime package fwhttp',
+    'run `go mod init <module path>` in the project first',
+    'a project without go.mod',
+  ),
+  FW8014: kind(
+    E,
+    'a directory option of an fw Nx generator points outside the project',
+    'give a path relative to the project root',
+    '`--directory ../elsewhere`',
+  ),
+  FW8015: kind(
+    E,
+    'an fw executor ran outside a target of a project',
+    'run it through a target of a project',
+    'an executor invoked with an unknown project name',
   ),
 } as const satisfies Record<string, CodeInfo>;
 

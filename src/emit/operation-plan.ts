@@ -28,7 +28,8 @@ export interface OperationPlan {
 export interface ResponsePlan {
   from: number;
   to: number;
-  kind: 'json' | 'error' | 'redirect' | 'any';
+  /** 'none': declared without a body (`response=204`); 'any': the implicit 2xx of a route that declares none. */
+  kind: 'json' | 'error' | 'redirect' | 'none' | 'any';
   /** The body schema of kind 'json'. */
   body?: JsonShape;
   /** The statuses this response wins against the route's other responses, ascending (shared by routes: read-only). */
@@ -116,6 +117,7 @@ function planOperation(
     const pathProps = route.path.segments.flatMap((s): JsonProperty[] => {
       if (s.kind !== 'wildcard' && s.kind !== 'remainder') return [];
       const f = pathFields.find((p) => p.name === s.name);
+      if (f) mapper.leaveRules(f.field);
       return [
         {
           name: s.name,
@@ -133,6 +135,7 @@ function planOperation(
     // A query parameter may be left out (Go reads a missing one as the zero value) unless its tag says `,required`.
     // fwhttp.Bind refuses a required list given no value, which an empty list sends: the client refuses it first.
     const query = views.fields(req, 'query').map((f): JsonProperty => {
+      mapper.leaveRules(f.field);
       const required = isRequiredField(f);
       const prop: JsonProperty = { name: f.name, shape: mapper.param(f.type), optional: !required, doc: f.field.doc };
       if (required && resolver.underlying(f.type).kind === 'slice') prop.sentAs = 'query';
@@ -152,6 +155,7 @@ function planOperation(
     const requestName = route.request!.name;
     if (form.length > 0) {
       bodyKind = 'multipart';
+      for (const f of form) mapper.leaveRules(f.field);
       const body = form
         .sort((a, b) => compareIndex(a.index, b.index))
         .map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: isOptionalFormField(f), doc: f.field.doc }));
@@ -215,6 +219,7 @@ export function bodylessWarnings(route: RouteModel): Diagnostic[] {
 
 /** Required headers (`required_header`, typed string) merged with `header:`-tagged fields (optional unless required there or by their tag). */
 function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: JsonShapes): JsonProperty[] {
+  for (const f of fields) mapper.leaveRules(f.field);
   const props: JsonProperty[] = route.requiredHeaders.map((name) => {
     const field = fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
     return { name, shape: field ? mapper.param(field.type) : STRING, optional: false, doc: field?.field.doc ?? [], sentAs: 'header' };
@@ -226,16 +231,9 @@ function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: 
   return props;
 }
 
-/** A form field may be left out when Go can tell it is absent (pointer, slice) or the tag says so (`omitempty`, unless also `required`); a single file is required. */
+/** A form or file field may be left out unless its tag says `,required`: fwhttp.Bind leaves an absent one as it is. */
 function isOptionalFormField(f: TaggedField): boolean {
-  if (isRequiredField(f)) return false;
-  if (f.options.includes('omitempty')) return true;
-  if (f.type.kind === 'file') return false;
-  return f.field.goType.kind === 'pointer' || isSliceLike(f.type);
-}
-
-function isSliceLike(t: ResolvedType): boolean {
-  return t.kind === 'slice' || t.kind === 'bytes';
+  return !isRequiredField(f);
 }
 
 function range(match: StatusMatch): { from: number; to: number; rank: number } {
@@ -259,8 +257,8 @@ interface ResponseSlot {
 }
 
 /**
- * The declared responses in the order the runtime tries them (DESIGN §3
- * precedence: exact, then the narrowest range, then class), each with the
+ * The declared responses in the order the runtime tries them (the
+ * precedence of docs/annotations.md: exact, then the narrowest range, then class), each with the
  * statuses it wins. A route that declares nothing for 2xx accepts any 2xx
  * with an unchecked body, so that e.g. a 204 of a route without a response
  * type is a result and not an error.

@@ -141,9 +141,10 @@ interface RuntimeModule {
   names: Map<string, boolean>;
 }
 
-/** The runtime with every status class: the same text for every client of one zod flavour. */
+/** The runtime with every status class and every helper: the same text for every client of one zod flavour. */
 function runtimeModule(view: ModuleView, file: string): RuntimeModule {
-  const text = exportingAll(renderRuntime({ ...view, statusClasses: [1, 2, 3, 4, 5].map(statusClassView) }));
+  // Every helper of the facade too: the modules that import them are not known here (a shared runtime serves several clients).
+  const text = exportingAll(`${renderRuntime({ ...view, statusClasses: [1, 2, 3, 4, 5].map(statusClassView) })}\n${view.facade.trim()}\n`);
   return { file, text, names: new Map(topLevelDeclarations(text).map((d) => [d.name, d.type])) };
 }
 

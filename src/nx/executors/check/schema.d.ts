@@ -1,24 +1,4 @@
-import type { FwExecutorOptions } from '../run-fw-generator';
+import type { FwExecutorOptions } from '../executor-options';
 
-/**
- * Options of `fw:check` (see schema.json). Paths are relative to the project root: `file` the
- * TypeScript client to check too, `openapi` the OpenAPI document to check too; the others as
- * fw:all takes them.
- */
-export type CheckExecutorOptions = Pick<
-  FwExecutorOptions,
-  | 'file'
-  | 'zod'
-  | 'split'
-  | 'runtime'
-  | 'openapi'
-  | 'title'
-  | 'version'
-  | 'license'
-  | 'servers'
-  | 'packages'
-  | 'format'
-  | 'verbose'
-  | 'maxWarnings'
-  | 'warningsAsErrors'
->;
+/** Options of `fw:check` (see schema.json): fw:all's, but it never writes (no check, no force). Paths are relative to the project root. */
+export type CheckExecutorOptions = Omit<FwExecutorOptions, 'check' | 'force'>;
