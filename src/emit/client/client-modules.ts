@@ -207,7 +207,7 @@ function sortNames(names: readonly string[]): string[] {
   return [...names].sort((a, b) => (bare(a) < bare(b) ? -1 : bare(a) > bare(b) ? 1 : 0));
 }
 
-/** The relative specifier of module `target` from the module `from`, as ESM resolves it (`./client/runtime.js` for `./client/runtime.ts`). */
+/** The relative specifier of module `target` from the module `from`, as ESM resolves it (`./client/runtime.js` for `client/runtime.ts`). */
 export function specifier(from: string, target: string): string {
   const rel = path.relative(path.dirname(from), target).split(path.sep).join('/');
   const js = rel.replace(/\.([cm]?)tsx?$/, '.$1js');
