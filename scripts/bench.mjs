@@ -68,6 +68,8 @@ const WATCH_ONLY = values.only === 'watch';
 const { commands } = require(path.join(dist, 'cli/main.js'));
 const hasCommand = (...words) => commands.some((c) => c.words.join(' ') === words.join(' '));
 const CLIENT = 'web/client.ts';
+/** The same client with --split: its entry (its modules in web/split/client/). */
+const SPLIT_CLIENT = 'web/split/client.ts';
 const CACHE_DIR = 'node_modules/.cache/fw';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -404,6 +406,13 @@ async function benchWorkspace(name) {
     row(`fw g ${g}, fresh tree`, fwRuns(fw('g', g, ...extra, ...noCache), dir, { before: fresh }));
     row(`fw g ${g}, outputs present`, fwRuns(fw('g', g, ...extra, ...noCache), dir));
   }
+  const canSplit = commands.some((c) => c.words.join(' ') === 'g client' && 'split' in c.options);
+  if (canSplit && !WATCH_ONLY) {
+    const split = fw('g', 'client', '--file', SPLIT_CLIENT, '--split', ...noCache);
+    row('fw g client --split, fresh tree', fwRuns(split, dir, { before: fresh }));
+    row('fw g client --split, outputs present', fwRuns(split, dir));
+    largestFiles(dir);
+  }
   if (hasCommand('g', 'openapi') && !WATCH_ONLY) {
     const openapi = ['g', 'openapi', '--file', 'web/openapi.json', '--title', 'Bench', '--version', '1.0.0', ...noCache];
     row('fw g openapi, fresh tree', fwRuns(fw(...openapi), dir, { before: fresh }));
@@ -427,9 +436,9 @@ async function benchWorkspace(name) {
   if (ws.editable && hasCommand('watch')) {
     const edits = [handlerEdit(ws.editable), ...(ws.typesFile ? [typesEdit(ws.typesFile)] : [])];
     // With the client (one file for all roots, emitted in full every rebuild) and without it.
-    for (const args of [['--file', CLIENT], []]) {
+    for (const args of [['--file', CLIENT], ...(canSplit ? [['--file', SPLIT_CLIENT, '--split']] : []), []]) {
       const [handler, types] = await watchLatency(dir, args, edits);
-      const label = `fw watch${args.length > 0 ? ' --file' : ''}: rebuild after a`;
+      const label = `fw watch${args.length > 0 ? ' --file' : ''}${args.includes('--split') ? ' --split' : ''}: rebuild after a`;
       row(`${label} handler-file edit`, { ms: handler });
       if (types !== undefined) row(`${label} types-file edit`, { ms: types });
     }
@@ -439,6 +448,22 @@ async function benchWorkspace(name) {
   if (!values['no-nx'] && !WATCH_ONLY && name === 'real-api') nxRows(dir);
   // FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
   if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The largest TypeScript file of the one-file client and of the split one (what an editor must open). */
+function largestFiles(dir) {
+  const size = (f) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
+  const folder = path.join(dir, SPLIT_CLIENT.replace(/\.ts$/, ''));
+  const modules = fs.existsSync(folder)
+    ? fs
+        .readdirSync(folder, { recursive: true })
+        .map((f) => path.join(folder, f))
+        .filter((f) => f.endsWith('.ts'))
+    : [];
+  const largest = modules.reduce((a, b) => (size(b) > size(a) ? b : a), path.join(dir, SPLIT_CLIENT));
+  console.log(
+    `largest TypeScript file: one file ${kb(size(path.join(dir, CLIENT)))}; --split ${kb(size(largest))} (${path.relative(dir, largest)}, of ${modules.length + 1} files)`,
+  );
 }
 
 /** What a web app ships: esbuild, minified, zod included (scripts/client-bundle.mjs); needs the client fw g client wrote. */

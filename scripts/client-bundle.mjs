@@ -16,6 +16,8 @@ const REPO_ROOT = path.join(path.dirname(new URL(import.meta.url).pathname), '..
 export const EXAMPLE_CLIENT = path.join(REPO_ROOT, 'fixtures/example/web/src/api/client.ts');
 /** The same client generated with `--zod mini`. */
 export const EXAMPLE_MINI_CLIENT = path.join(REPO_ROOT, 'fixtures/example/web/src/api/client.mini.ts');
+/** The same client generated with `--split`: its entry (its modules are in split/client/). */
+export const EXAMPLE_SPLIT_CLIENT = path.join(REPO_ROOT, 'fixtures/example/web/src/api/split/client.ts');
 /** Three operations of three groups of the example client. */
 export const EXAMPLE_CALLS = ['v1UserGetUser', 'v1FileUpload', 'v2RootIndex'];
 
@@ -61,7 +63,9 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   const three = await bundleApp(EXAMPLE_CLIENT, EXAMPLE_CALLS);
   const all = await bundleApp(EXAMPLE_CLIENT, []);
   const mini = await bundleApp(EXAMPLE_MINI_CLIENT, EXAMPLE_CALLS);
+  const split = await bundleApp(EXAMPLE_SPLIT_CLIENT, EXAMPLE_CALLS);
   console.log(`example client, app calling ${EXAMPLE_CALLS.join(', ')}: ${kb(three.bytes)} minified, ${kb(three.gzipBytes)} gzipped`);
   console.log(`example client with --zod mini, the same app: ${kb(mini.bytes)} minified, ${kb(mini.gzipBytes)} gzipped`);
+  console.log(`example client with --split, the same app: ${kb(split.bytes)} minified, ${kb(split.gzipBytes)} gzipped`);
   console.log(`example client, app using createClient (every group): ${kb(all.bytes)} minified, ${kb(all.gzipBytes)} gzipped`);
 }

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
 import { brokenBudget, type RunReport, type WarningBudget } from './diagnostics/run-report';
 import { type EmitResult, type GeneratedFile, withProperties } from './emit/emitter';
-import { type AnyGenerator, fileOption, parseGeneratorOptions } from './emit/generator';
+import { type AnyGenerator, fileOption, type GeneratorOption, parseGeneratorOptions } from './emit/generator';
 import { GENERATORS, generatorNamed, type GeneratorName, type GeneratorOptions } from './emit/generators';
 import { SharedPlans } from './emit/shared-plans';
 import { buildTarget } from './go/build-constraints';
@@ -64,6 +64,8 @@ export interface GenerateOptions {
 export interface GenerateResult {
   /** What would be written, by generator, in a stable order. Empty when any error diagnostic exists. */
   files: (GeneratedFile & { generator: GeneratorName })[];
+  /** Folders whose fw files not in `files` are stale (EmitResult.ownedDirs). */
+  ownedDirs?: string[];
   /** Errors and warnings from every stage, sorted by position. */
   diagnostics: Diagnostic[];
   /** The model, when it could be built (also when it has errors, for tooling). */
@@ -133,6 +135,9 @@ function runGenerators(options: GenerateOptions, cwd: string): RunGenerator[] {
     const file = fileOption(generator);
     const given = file && typeof parsed[file.name] === 'string' ? path.resolve(cwd, parsed[file.name] as string) : undefined;
     if (file && given) parsed[file.name] = given;
+    // Other paths it is given (the client's --runtime) are relative to cwd too.
+    for (const o of generator.options)
+      if (o.kind === 'path' && typeof parsed[o.name] === 'string') parsed[o.name] = path.resolve(cwd, parsed[o.name] as string);
     return { generator, options: parsed, file: given };
   });
 }
@@ -140,7 +145,13 @@ function runGenerators(options: GenerateOptions, cwd: string): RunGenerator[] {
 /** Why `run`'s output file may not be written (a directory, a symlink…, or for a TypeScript module, another extension). */
 function outputProblem(run: RunGenerator): Diagnostic | undefined {
   if (!run.file) return undefined;
-  return fileOption(run.generator)?.fileKind === 'ts-module' ? clientFileProblem(run.file) : outputPathProblem(run.file);
+  const problem = (o: GeneratorOption, file: string) => (o.fileKind === 'ts-module' ? clientFileProblem(file) : outputPathProblem(file));
+  for (const o of run.generator.options) {
+    const file = o.kind === 'file' ? run.file : o.kind === 'path' ? run.options[o.name] : undefined;
+    const found = typeof file === 'string' ? problem(o, file) : undefined;
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The error of a generator that writes one file and was given none. */
@@ -170,6 +181,7 @@ export async function generate(options: GenerateOptions, discovery?: Discovery):
   const timings = [{ stage: 'model', ms: since(start) }];
   const diagnostics = [...loaded.diagnostics];
   const files: GenerateResult['files'] = [];
+  const ownedDirs: string[] = [];
   const { session } = options;
   if (loaded.model && !hasErrors(diagnostics)) {
     const resolver = session ? session.resolverFor(loaded.program) : new TypeResolver(loaded.program);
@@ -189,6 +201,7 @@ export async function generate(options: GenerateOptions, discovery?: Discovery):
       timings.push({ stage: generator.name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
       for (const f of out.files) files.push(withProperties(f, { generator: generator.name }));
+      ownedDirs.push(...(out.ownedDirs ?? []));
     }
     // Emitters load the packages of request and response types on demand: their read errors count too.
     diagnostics.push(...loaded.program.readErrors, ...loaded.program.locateDiagnostics, ...loaded.program.importCycles());
@@ -197,6 +210,7 @@ export async function generate(options: GenerateOptions, discovery?: Discovery):
   const roots = loaded.model?.roots ?? [];
   return {
     files: hasErrors(diagnostics) ? [] : files,
+    ownedDirs: hasErrors(diagnostics) ? [] : ownedDirs,
     diagnostics: sortDiagnostics(uniqueDiagnostics(diagnostics)),
     model: loaded.model,
     timings,
@@ -250,7 +264,7 @@ export async function generateAndWrite(options: GenerateOptions, write: WriteOpt
   }
   const result = await generate(options, found);
   if (hasErrors(result.diagnostics)) return { result, diagnostics: result.diagnostics, failure: 'errors' };
-  const report = writeGeneratedFiles(result.files, write);
+  const report = writeGeneratedFiles(result.files, { ...write, ownedDirs: result.ownedDirs });
   const failure = report.diagnostics.length > 0 ? 'refused' : write.check && report.stale.length > 0 ? 'stale' : undefined;
   if (record && failure === undefined && result.model && !result.diagnostics.some((d) => UNRECORDED.has(d.code))) {
     recordRun(record.file, cacheSalt(), {
@@ -290,6 +304,7 @@ export function runReportOf(outcome: GenerateAndWriteOutcome, labels: RunLabels,
     roots: result.summary.roots,
     routes: result.summary.routes,
     written: report?.written ?? [],
+    removed: report?.removed,
     unchanged: report?.unchanged ?? [],
     stale: report?.stale ?? [],
     missing: report?.missing ?? [],

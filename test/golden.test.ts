@@ -19,6 +19,8 @@ interface GoldenCase {
   clientFile?: string;
   /** Where the same client with `--zod mini` goes, when the case has one. */
   miniClientFile?: string;
+  /** Where the same client with `--split` goes (its entry; its modules in the folder beside it), when the case has one. */
+  splitClientFile?: string;
   /** The OpenAPI document's file (relative to the case) and info, for the openapi generator. */
   openapi?: Record<string, unknown>;
   /** Expected warnings, formatted; default none. */
@@ -67,6 +69,13 @@ describe('golden output', () => {
         expect(mini.files.map((f) => f.path)).toEqual([path.join(dir, spec.miniClientFile)]);
         expectGoldenFile(mini.files[0]!.path, mini.files[0]!.contents);
         produced.push(mini.files[0]!.path);
+      }
+      if (spec.splitClientFile) {
+        const split = await generate({ cwd: dir, generators: ['client'], options: { client: { file: spec.splitClientFile, split: true } } });
+        expect(split.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual(spec.warnings ?? []);
+        expect(split.files[0]!.path).toBe(path.join(dir, spec.splitClientFile));
+        for (const file of split.files) expectGoldenFile(file.path, file.contents);
+        produced.push(...split.files.map((f) => f.path));
       }
       expectNoStaleGoldens(dir, produced);
     });

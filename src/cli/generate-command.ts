@@ -166,7 +166,13 @@ async function runGenerators(
 /** The parseArgs options of these generator options. */
 function generatorFlags(options: readonly GeneratorOption[], shared: boolean): Command['options'] {
   return Object.fromEntries(
-    options.map((o) => [flagOf(o, shared), o.kind === 'strings' ? { type: 'string', multiple: true } : { type: 'string' }] as const),
+    options.map(
+      (o) =>
+        [
+          flagOf(o, shared),
+          o.kind === 'strings' ? { type: 'string', multiple: true } : o.kind === 'boolean' ? { type: 'boolean' } : { type: 'string' },
+        ] as const,
+    ),
   ) as Command['options'];
 }
 
@@ -175,7 +181,7 @@ function generatorFlagsHelp(options: readonly GeneratorOption[], shared: boolean
   const indent = ' '.repeat(16);
   return options
     .map((o) => {
-      const flag = `  --${flagOf(o, shared)} ${o.valueHelp}`;
+      const flag = `  --${flagOf(o, shared)}${o.valueHelp ? ` ${o.valueHelp}` : ''}`;
       const text = ((shared && o.sharedHelp) || o.help).split('\n').join(`\n${indent}`);
       return flag.length < 15 ? `${flag.padEnd(16)}${text}` : `${flag}\n${indent}${text}`;
     })

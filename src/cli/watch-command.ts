@@ -28,6 +28,7 @@ function rebuildReport(r: Rebuild, cwd: string, naming: RunReport['naming'], bud
     roots: r.result.summary.roots,
     routes: r.result.summary.routes,
     written: r.report?.written ?? [],
+    removed: r.report?.removed,
     unchanged: r.report?.unchanged ?? [],
     stale: [],
     check: false,
@@ -101,6 +102,7 @@ ${GENERATOR_FLAGS.help}
         cacheDir: cacheDirOption(values, cwd),
         onWatchError: (e) =>
           io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
+        onNotice: (text) => io.err(`fw watch: ${text}`),
       },
       (r) => printReport(format, rebuildReport(r, cwd, naming, budget), printOptions(values), io),
     );

@@ -57,10 +57,17 @@ export function jsonReport(r: RunReport, toolVersion: string) {
       written: r.written.length,
       unchanged: r.unchanged.length,
       stale: r.stale.length,
+      ...(r.removed && r.removed.length > 0 ? { removed: r.removed.length } : {}),
       ...(r.ms === undefined ? {} : { ms: Math.round(r.ms) }),
     },
     diagnostics: r.diagnostics.map((d) => jsonDiagnostic(d, naming)),
-    files: { written: files(r.written), unchanged: files(r.unchanged), stale: files(r.stale), ...(r.missing?.length ? { missing: files(r.missing) } : {}) },
+    files: {
+      written: files(r.written),
+      unchanged: files(r.unchanged),
+      stale: files(r.stale),
+      ...(r.missing?.length ? { missing: files(r.missing) } : {}),
+      ...(r.removed && r.removed.length > 0 ? { removed: files(r.removed) } : {}),
+    },
   };
 }
 

@@ -29,6 +29,8 @@ export interface RunReport {
   stale: readonly string[];
   /** The stale files that do not exist (called missing, not stale). */
   missing?: readonly string[];
+  /** fw's files no generator writes any more (a split client's module of a group that is gone), removed. */
+  removed?: readonly string[];
   check: boolean;
   ms?: number;
   outcome: Outcome;
@@ -161,7 +163,8 @@ export function summaryLine(r: RunReport): string {
   if (r.outcome === 'errors' || r.outcome === 'refused') return `${counts}; ${r.failedNote ?? 'nothing was written'}`;
   if (r.outcome === 'stale') return `${counts}; ${plural(r.stale.length, 'generated file')} ${r.stale.length === 1 ? 'is' : 'are'} out of date`;
   const roots = `${plural(r.roots.length, 'root')}${r.roots.length > 0 ? ` (${r.roots.join(', ')})` : ''}`;
-  const files = `${r.check ? 'checked' : `${r.written.length} written`}, ${r.unchanged.length} unchanged`;
+  const removed = r.removed && r.removed.length > 0 ? `, ${r.removed.length} removed` : '';
+  const files = `${r.check ? 'checked' : `${r.written.length} written`}, ${r.unchanged.length} unchanged${removed}`;
   const time = r.ms === undefined ? '' : ` in ${r.ms.toFixed(0)} ms`;
   const budget = r.budget ? `; failed: ${r.budget}` : '';
   return printable(`${counts}; ${roots}, ${plural(r.routes, 'route')}; ${files}${time}${budget}`);
@@ -179,7 +182,10 @@ export function printText(r: RunReport, options: PrintOptions, io: Lines): void 
   const hidden = hiddenCount(groups);
   if (hidden > 0) (io.warn ?? io.err)(hiddenLine(hidden));
   if (r.outcome === 'stale') for (const f of r.stale) io.err(printable(`${fileName(f, naming)}: ${staleWord(r, f)} (${r.staleHint})`));
-  if (!options.quiet && (r.outcome === 'ok' || r.outcome === 'warnings')) for (const f of r.written) io.out(printable(`wrote ${fileName(f, naming)}`));
+  if (!options.quiet && (r.outcome === 'ok' || r.outcome === 'warnings')) {
+    for (const f of r.written) io.out(printable(`wrote ${fileName(f, naming)}`));
+    for (const f of r.removed ?? []) io.out(printable(`removed ${fileName(f, naming)}`));
+  }
   if (r.outcome !== 'ok') io.err(summaryLine(r));
   else if (!options.quiet) io.out(summaryLine(r));
 }

@@ -63,6 +63,12 @@ export function sameObjects(a: readonly unknown[], b: readonly unknown[]): boole
 export interface EmitResult {
   files: GeneratedFile[];
   diagnostics: Diagnostic[];
+  /**
+   * Folders (absolute) whose files with fw's header belong to this output:
+   * the writer deletes those it did not produce this run (a split client's
+   * modules of a group that is gone), and leaves every other file alone.
+   */
+  ownedDirs?: string[];
 }
 
 /**

@@ -50,10 +50,13 @@ export interface GeneratorOption {
   /**
    * `file`: an output path (relative to the working directory; the
    * generator runs in `fw g all` only when it is given, and needs it
-   * otherwise); `string`: a text, one of `choices` when given; `strings`: a
-   * list (a repeatable flag).
+   * otherwise); `path`: another path, relative to the working directory
+   * like `file` (made absolute, checked as `fileKind` says), optional;
+   * `string`: a text, one of `choices` when given; `strings`: a list (a
+   * repeatable flag); `boolean`: on or off (a flag without a value; false
+   * unless given).
    */
-  readonly kind: 'file' | 'string' | 'strings';
+  readonly kind: 'file' | 'path' | 'string' | 'strings' | 'boolean';
   /** The CLI flag, when not `name` (`--server` for `servers`). */
   readonly flag?: string;
   /** Its name beside other generators' options, when not `name` (`fw g all --openapi <path>`). */
@@ -96,6 +99,12 @@ export function parseGeneratorOptions(
   const out: Record<string, unknown> = {};
   for (const option of generator.options) {
     const value = raw[option.name];
+    if (option.kind === 'boolean') {
+      if (value !== undefined && typeof value !== 'boolean')
+        throw new GeneratorOptionError(`${label(option)} is on or off (true or false), not ${JSON.stringify(value)}`);
+      out[option.name] = value === true;
+      continue;
+    }
     if (value === undefined || value === '') {
       if (option.default !== undefined) out[option.name] = option.default;
       else if (option.kind === 'strings') out[option.name] = [];

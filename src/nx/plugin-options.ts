@@ -43,7 +43,8 @@ function generatorPluginOptions(list: readonly AnyGenerator[]): Record<string, z
     shape[targetNameKey(g.name)] = targetName.default(`gen-${g.name}`);
     for (const o of g.options) {
       if (!o.plugin) continue;
-      const base = o.kind === 'file' ? outputFile(o) : o.choices ? z.enum(o.choices as [string, ...string[]]) : z.string();
+      const base: z.ZodType =
+        o.kind === 'file' ? outputFile(o) : o.kind === 'boolean' ? z.boolean() : o.choices ? z.enum(o.choices as [string, ...string[]]) : z.string();
       const value = o.pluginDefault ?? o.default;
       shape[o.plugin] = value === undefined ? base.optional() : base.default(value);
     }

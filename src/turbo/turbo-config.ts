@@ -145,7 +145,8 @@ function flagArgs(entries: readonly { flag: string; value: unknown; default?: st
   for (const { flag, value, default: byDefault } of entries) {
     if (value === undefined || value === '' || value === byDefault || seen.has(flag)) continue;
     seen.add(flag);
-    for (const v of Array.isArray(value) ? value : [value]) args.push(` --${flag} ${v}`);
+    if (value === true) args.push(` --${flag}`);
+    else if (value !== false) for (const v of Array.isArray(value) ? value : [value]) args.push(` --${flag} ${v}`);
   }
   return args.join('');
 }

@@ -121,10 +121,10 @@ export class WatchSession {
   }
 }
 
-/** go.mod, go.work and fw.json: a change may move any package (another module version, replacement or workspace module) or change type mappings, so everything is read again. */
+/** go.mod, go.work, fw.json and vendor/modules.txt: a change may move any package (another module version, replacement or workspace module) or change type mappings, so everything is read again. */
 export function isModuleFile(file: string): boolean {
   const base = path.basename(file);
-  return base === 'go.mod' || base === 'go.work' || base === CONFIG_FILE;
+  return base === 'go.mod' || base === 'go.work' || base === CONFIG_FILE || (base === 'modules.txt' && path.basename(path.dirname(file)) === 'vendor');
 }
 
 /** What rootsToForget needs of the last model. */

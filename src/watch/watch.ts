@@ -7,6 +7,7 @@ import { isGoSourceFile, isSkippedDir, URL_HELPER_DIR } from '../workspace/disco
 import { fileStamp, type KeptPieces, sameStamp } from '../write/kept-pieces';
 import type { WriteReport } from '../write/writer';
 import { isModuleFile, WatchSession } from './session';
+import { inputsToWatch, unwatchedNotice } from './watch-inputs';
 
 /**
  * `fw watch`: generation kept running. Everything kept between rebuilds
@@ -25,6 +26,8 @@ export interface WatchOptions extends Omit<GenerateOptions, 'session'> {
   debounceMs?: number;
   /** Called with errors of the file watcher (e.g. the system's limit of watched directories) or of a rebuild; watching goes on. */
   onWatchError?: (error: Error) => void;
+  /** Called once, after the first build, with what fw cannot watch (./watch-inputs.ts unwatchedNotice). */
+  onNotice?: (text: string) => void;
 }
 
 export interface Rebuild {
@@ -61,6 +64,9 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let closed = false;
+  /** Inputs outside the watched tree that are watched too (./watch-inputs.ts). */
+  const extra = new Set<string>();
+  let watcher: FSWatcher | undefined;
 
   const build = async (cause: Rebuild['cause'], started: bigint): Promise<Rebuild> => {
     const outcome = await generateAndWrite({ ...options, cwd, session }, { known: session.written });
@@ -75,6 +81,11 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
       // A refusal wrote nothing, but a failed rename may follow others: what is on disk is read again next time.
       for (const f of outcome.result.files) session.written.delete(f.path);
     }
+    // What this build read outside the watched tree (go.work modules, replaced directories, go.work files) is watched from now on.
+    const program = outcome.result.model?.program;
+    const more = program ? inputsToWatch(cwd, program, options.env ?? process.env).filter((p) => !extra.has(p)) : [];
+    for (const p of more) extra.add(p);
+    if (more.length > 0) watcher?.add(more);
     const rebuild: Rebuild = {
       cause,
       ms: Number(process.hrtime.bigint() - started) / 1e6,
@@ -118,11 +129,12 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
     timer = setTimeout(flush, debounceMs);
   };
 
-  const watcher: FSWatcher = chokidarWatch(cwd, {
+  watcher = chokidarWatch(cwd, {
     ignoreInitial: true,
     // Directories fw never reads (node_modules, vendor, testdata, .git, _x); any file but Go sources, go.mod and fw.json.
     ignored: (p, stats) => {
       const base = path.basename(p);
+      if (extra.has(p)) return false;
       if (p !== cwd && isSkippedDir(base) && (stats === undefined || stats.isDirectory())) return true;
       return stats?.isFile() === true && !isRelevant(p);
     },
@@ -130,7 +142,13 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
   watcher.on('all', onEvent);
   const started = process.hrtime.bigint();
   watcher.on('error', (e) => options.onWatchError?.(e instanceof Error ? e : new Error(String(e))));
-  const ready = new Promise<void>((resolve) => watcher.once('ready', resolve)).then(() => build('initial', started));
+  const ready = new Promise<void>((resolve) => watcher.once('ready', resolve))
+    .then(() => build('initial', started))
+    .then((first) => {
+      const notice = unwatchedNotice(first.diagnostics);
+      if (notice) options.onNotice?.(notice);
+      return first;
+    });
   running = ready.then(
     (r) => onRebuild(r),
     () => {},
@@ -140,7 +158,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
     close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);
-      await watcher.close();
+      await watcher?.close();
       await running.catch(() => {});
     },
   };

@@ -20,11 +20,15 @@ export interface WriteOptions {
    * written from the bytes of the pieces it keeps (./kept-pieces.ts).
    */
   known?: ReadonlyMap<string, string | KeptPieces>;
+  /** Folders whose files with fw's header that are not among the files written are removed (with check: reported stale). */
+  ownedDirs?: readonly string[];
 }
 
 export interface WriteReport {
   /** Files written; always empty with check (those files are listed in stale). */
   written: string[];
+  /** fw's files in an owned folder that no generator produced any more, removed (with check: listed in stale instead). */
+  removed?: string[];
   unchanged: string[];
   /** With check: files missing or different from what fw would generate. */
   stale: string[];
@@ -238,7 +242,9 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
     pending.push({ file });
   }
   if (report.diagnostics.length > 0) return report;
+  const leftovers = leftoverOutputs(options.ownedDirs ?? [], files);
   if (options.check) {
+    report.stale.push(...leftovers);
     for (const { file, onDisk } of pending) {
       if (onDisk !== undefined) digests.set(file.path, drainPieces(file.pieces!()));
       (onDisk !== undefined && digests.get(file.path) === onDisk ? report.unchanged : report.stale).push(file.path);
@@ -251,6 +257,7 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
     report.unchanged.push(...committed.unchanged);
     const unchanged = new Set(committed.unchanged);
     if (report.diagnostics.length === 0) report.written.push(...pending.map((p) => p.file.path).filter((f) => !unchanged.has(f)));
+    if (report.diagnostics.length === 0 && leftovers.length > 0) report.removed = removeLeftovers(leftovers, report.diagnostics);
   }
   if (digests.size > 0) report.digests = digests;
   if (kept.size > 0 && report.diagnostics.length === 0) report.pieces = kept;
@@ -277,6 +284,51 @@ function comparePieces(
     return { kind: 'unchanged', kept: { pieces, ends: pieceEnds(pieces) } };
   if (existing.kind === 'file' && !force && !hasGeneratedHeader(existing.contents)) return { kind: 'refused', diagnostic: notOurs(file.path) };
   return { kind: 'write', pending: { file, pieces, before: known } };
+}
+
+/**
+ * The files under `dirs` (at any depth) that carry fw's header and are not
+ * among `files`: outputs of an earlier run that this run no longer produces.
+ * A file without the header (a person's) is never one; nor is a symbolic
+ * link, which is not followed.
+ */
+function leftoverOutputs(dirs: readonly string[], files: readonly GeneratedFile[]): string[] {
+  const produced = new Set(files.map((f) => f.path));
+  const out: string[] = [];
+  const visit = (dir: string): void => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(file);
+      else if (entry.isFile() && !produced.has(file) && !TEMP_FILE.test(entry.name)) {
+        const existing = readOutput(file, HEADER_BYTES);
+        if (existing.kind === 'file' && hasGeneratedHeader(existing.contents)) out.push(file);
+      }
+    }
+  };
+  for (const dir of dirs) visit(dir);
+  return out;
+}
+
+/** Removes `files` (and the folders they leave empty); a failure is a diagnostic. Returns the files removed. */
+function removeLeftovers(files: readonly string[], diagnostics: Diagnostic[]): string[] {
+  const removed: string[] = [];
+  for (const file of files) {
+    try {
+      fs.rmSync(file);
+      removed.push(file);
+    } catch (e) {
+      diagnostics.push(fileError('FW6002', file, 'cannot remove', e));
+      continue;
+    }
+    removeDirs([path.dirname(file)]);
+  }
+  return removed;
 }
 
 function notOurs(file: string): Diagnostic {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import * as classicClient from '../../fixtures/example/web/src/api/client';
 import type { User } from '../../fixtures/example/web/src/api/client';
 import * as miniClient from '../../fixtures/example/web/src/api/client.mini';
+import * as splitClient from '../../fixtures/example/web/src/api/split/client';
 import { FIXTURES } from '../support/golden';
 import { startExampleServer } from '../support/go';
 import { copyFixture, runFw } from '../support/workspace';
@@ -76,6 +77,7 @@ describe('generated TypeScript client against the example Go server', () => {
   describe.each([
     ['zod', classicClient],
     ['zod/mini', miniClient as unknown as typeof classicClient],
+    ['zod, split into modules (--split)', splitClient],
   ])('with %s', (_, client) => {
     const { createClient, FwHttpError, FwNetworkError, FwRequestValidationError, FwResponseValidationError, V1UserClient, V2UserClient } = client;
     let api: ReturnType<typeof createClient>;

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as classicClient from '../../fixtures/json-oracle/web/client';
 import * as miniClient from '../../fixtures/json-oracle/web/client.mini';
+import * as splitClient from '../../fixtures/json-oracle/web/split/client';
 import { FIXTURES, REPO_ROOT } from '../support/golden';
 import { goEnv, runGo, startServer } from '../support/go';
 
@@ -60,10 +61,11 @@ runGo('go', ['build', '-o', binary, './cmd/oracle'], ORACLE);
 const dump = JSON.parse(execFileSync(binary, ['dump'], { encoding: 'utf8', env: goEnv() })) as Dumped[];
 
 type Api = ReturnType<typeof classicClient.createClient>;
-/** The golden client with zod (client.ts) and with zod/mini (client.mini.ts): every sample goes through both. */
+/** The golden client with zod (client.ts), with zod/mini (client.mini.ts) and split into modules (split/client.ts): every sample goes through each. */
 const FLAVOURS = [
   ['zod', classicClient],
   ['zod/mini', miniClient as unknown as typeof classicClient],
+  ['split', splitClient],
 ] as const;
 const { createClient } = classicClient;
 type Call = (request: unknown) => Promise<{ status: number; body?: unknown }>;

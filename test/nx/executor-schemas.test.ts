@@ -46,9 +46,10 @@ function declaredProperties(dts: string): Record<string, boolean> {
 function expectOption(schema: JsonSchema, name: string, option: GeneratorOption, where: string): void {
   const property = schema.properties[name];
   expect(property, `${where}: option ${name}`).toBeDefined();
-  expect(property!.type, `${where}: type of ${name}`).toBe(option.kind === 'strings' ? 'array' : 'string');
+  expect(property!.type, `${where}: type of ${name}`).toBe(option.kind === 'strings' ? 'array' : option.kind === 'boolean' ? 'boolean' : 'string');
   expect(property!.enum, `${where}: choices of ${name}`).toEqual(option.choices);
-  expect(property!.default, `${where}: default of ${name}`).toEqual(option.default ?? (option.kind === 'strings' ? [] : undefined));
+  const byDefault = option.kind === 'strings' ? [] : option.kind === 'boolean' ? false : undefined;
+  expect(property!.default, `${where}: default of ${name}`).toEqual(option.default ?? byDefault);
 }
 
 describe('Nx executor schemas', () => {

@@ -157,6 +157,14 @@ describe('fw Nx plugin (createNodes)', () => {
     await expect(nodes({ zod: 'maxi' })).rejects.toThrow('zod');
   });
 
+  it('with clientSplit, passes split to gen-client, gen-all and check-generated, and their outputs name the folder of the modules', async () => {
+    const split = await apiTargets({ clientSplit: true });
+    for (const name of ['gen-client', 'gen-all', 'check-generated'])
+      expect(split[name]?.options, name).toMatchObject({ file: 'client/client.ts', split: true });
+    expect(split['gen-client']?.outputs).toEqual(['{projectRoot}/client/client.ts', '{projectRoot}/client/client/**']);
+    expect(split['gen-all']?.outputs).toContain('{projectRoot}/client/client/**');
+  });
+
   it('adds gen-openapi (fw:openapi) only when the plugin options name openapiFile, with the same inputs and the document as output', async () => {
     const targets = await apiTargets({ openapiFile: '{workspaceRoot}/docs/{projectName}.openapi.yaml' });
     expect(Object.keys(targets)).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-openapi', 'gen-all', 'check-generated']);

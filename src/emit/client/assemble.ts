@@ -91,7 +91,7 @@ function* keptClassTexts(classes: readonly ClassPlan[], memo: ClientMemo): Itera
   for (const [name, kept] of next) memo.classes.set(name, kept);
 }
 
-function operationView(op: Operation, plan: OperationPlan, client: ClientPlan): OperationView {
+export function operationView(op: Operation, plan: OperationPlan, client: ClientPlan): OperationView {
   const refZod = (id: string) => client.registry.schemaName(id);
   const refTs = (id: string) => client.registry.typeName(id);
   return {
@@ -118,7 +118,7 @@ function operationView(op: Operation, plan: OperationPlan, client: ClientPlan): 
   };
 }
 
-function classView(c: ClassPlan) {
+export function classView(c: ClassPlan) {
   return {
     className: c.className,
     doc: jsDoc([classDescription(c)], ''),

@@ -33,6 +33,8 @@ export interface ClientPlan {
 /** An operation of the client: its names (../operation-names.ts), and whether its request may be left out. */
 export interface Operation extends NamedOperation {
   requestOptional: boolean;
+  /** The ids of the named types its request and responses refer to directly; kept only for a split client (./split-layout.ts). */
+  refs?: readonly string[];
 }
 
 /** A client class and its operations. */
@@ -46,6 +48,7 @@ export function planClient(
   memo: ClientMemo | undefined,
   diagnostics: Diagnostic[],
   plans: SharedPlans = new SharedPlans(model, resolver),
+  keepRefs = false,
 ): ClientPlan {
   const mapper = plans.jsonShapes();
   const run: ClassRun = {
@@ -56,6 +59,7 @@ export function planClient(
     zodType,
     memo,
     diagnostics,
+    keepRefs,
   };
   const prefixes = new Map(plans.rootPrefixes());
   // The client's own copy of each class: planning marks which requests may be left out.
@@ -80,6 +84,8 @@ interface ClassRun {
   zodType: string;
   memo: ClientMemo | undefined;
   diagnostics: Diagnostic[];
+  /** Whether each operation keeps the ids of the types it refers to (Operation.refs). */
+  keepRefs: boolean;
 }
 
 /**
@@ -91,7 +97,7 @@ interface ClassRun {
 function planOperations(run: ClassRun, operations: Operation[]): void {
   const memo = run.memo?.operations;
   if (!memo) {
-    for (const op of operations) op.requestOptional = planOperation(run, op).requestOptional;
+    for (const op of operations) Object.assign(op, planOperation(run, op));
     return;
   }
   const sources = operations.map((op) => plannedFrom(op, run.zodType, run.resolver));
@@ -99,6 +105,7 @@ function planOperations(run: ClassRun, operations: Operation[]): void {
   const entries = operations.map((op, i) => {
     const entry = kept[i] ? replay(run, kept[i]) : planOperation(run, op, { sources: sources[i], previous: memo.get(op.baseName) });
     op.requestOptional = entry.requestOptional;
+    if (run.keepRefs) op.refs = entry.refs;
     return entry;
   });
   memo.clear();
@@ -119,13 +126,13 @@ function replay(run: ClassRun, kept: KeptOperation): KeptOperation {
  * resolver and the mapper reported while planning it included (its text is
  * taken from the previous entry, to be kept when its key is the same).
  */
-function planOperation(run: ClassRun, op: Operation): { requestOptional: boolean };
+function planOperation(run: ClassRun, op: Operation): { requestOptional: boolean; refs?: readonly string[] };
 function planOperation(run: ClassRun, op: Operation, memo: { sources?: readonly unknown[]; previous?: KeptOperation }): KeptOperation;
 function planOperation(
   run: ClassRun,
   op: Operation,
   memo?: { sources?: readonly unknown[]; previous?: KeptOperation },
-): KeptOperation | { requestOptional: boolean } {
+): KeptOperation | { requestOptional: boolean; refs?: readonly string[] } {
   const own: Diagnostic[] = [];
   const found: Diagnostic[] = [];
   const mapperFrom = run.registry.mapper.diagnostics.length;
@@ -142,9 +149,10 @@ function planOperation(
   }
   run.diagnostics.push(...own);
   for (const digit of statusClasses) run.results.statusClasses.add(digit);
-  if (!memo) return { requestOptional: plan.requestOptional };
+  if (!memo && !run.keepRefs) return { requestOptional: plan.requestOptional };
   const refs = refsOf(plan.request);
   for (const r of plan.responses) if (r.body) refsOf(r.body, refs);
+  if (!memo) return { requestOptional: plan.requestOptional, refs };
   return {
     sources: memo.sources,
     digest: inputDigest(op, plan, run.zodType),

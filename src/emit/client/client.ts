@@ -6,14 +6,19 @@ import type { SharedPlans } from '../shared-plans';
 import type { ClientMemo } from './client-memo';
 import { clientPieces, moduleView } from './assemble';
 import { planClient } from './client-plan';
+import { emitClientModules } from './client-modules';
 import { type ZodFacadeOptions, type ZodFlavour, zodSchemaType } from './zod-facade';
 
-/** The client's options (`fw g client --file <path> --zod <classic|mini>`). */
+/** The client's options (`fw g client --file <path> --zod <classic|mini> --split --runtime <path>`). */
 export interface ClientOptions {
   /** The output file (absolute when the emitter gets it). */
   file: string;
   /** Which zod the client imports: `zod` (classic, the default) or `zod/mini`. */
   zod: ZodFlavour;
+  /** The client as modules under a folder beside `file` (./client-modules.ts). */
+  split?: boolean;
+  /** A runtime module the client imports instead of holding its own, shared by the clients of an app (absolute when the emitter gets it). */
+  runtime?: string;
 }
 
 /**
@@ -24,6 +29,10 @@ export interface ClientOptions {
  * only print.
  */
 export const emitClient: Emitter<ClientMemo, ClientOptions> = (model, ctx, options) => {
+  if (options.split || options.runtime) {
+    const { file, split, runtime } = options;
+    return emitClientModules(model, ctx.resolver, { file, split: split === true, runtime, zod: { zod: options.zod }, memo: ctx.memo, plans: ctx.plans });
+  }
   const { pieces, diagnostics } = generateClient(model, ctx.resolver, { zod: options.zod }, ctx.memo, ctx.plans);
   return { files: [streamedFile(options.file, pieces)], diagnostics };
 };

@@ -38,3 +38,38 @@ export function statusClassView(digit: number): { name: string; lines: string[] 
   lines[lines.length - 1] += ';';
   return { name: `${digit}xx`, lines };
 }
+
+/** The client's runtime as a module of its own (client-runtime.ts.hbs), as rendered: only what the one-file client exports is exported yet. */
+export function renderRuntime(view: ModuleView): string {
+  return render('client-runtime.ts.hbs', view);
+}
+
+/** What a module of a split client prints (client-part.ts.hbs). */
+export interface PartView {
+  sources: string;
+  /** What the module holds, as a phrase (`The routes of UserClient`). */
+  what: string;
+  /** The entry module, as the part's header names it. */
+  entry: string;
+  /** The import declarations, each on its line after a blank one ('' for none). */
+  imports: string;
+  zodType: string;
+  schemas: SchemaDecl[];
+  /** Operations and classes, printed. */
+  body: string;
+}
+
+export function renderPart(view: PartView): string {
+  return render('client-part.ts.hbs', view);
+}
+
+/** What the entry of a client with modules prints (client-entry.ts.hbs): a part with the factory, and no `what`/`entry`. */
+export interface EntryView extends Omit<PartView, 'what' | 'entry'> {
+  /** A sentence on where the rest of the client is. */
+  layout: string;
+  factory: string;
+}
+
+export function renderEntry(view: EntryView): string {
+  return render('client-entry.ts.hbs', view);
+}

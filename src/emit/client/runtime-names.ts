@@ -62,3 +62,22 @@ export function runtimeNames(): Set<string> {
   }
   return names;
 }
+
+/** A top-level declaration of a rendered module (what DECLARATION finds): its name, whether it is exported, whether it is a type. */
+export interface TopLevelDeclaration {
+  name: string;
+  exported: boolean;
+  type: boolean;
+}
+
+const TOP_LEVEL = /^(export )?(?:async )?(function\*?|class|interface|type|const|let|var|enum) +([A-Za-z_$][\w$]*)/gm;
+
+/** The top-level declarations of a module the client's templates rendered, in order. */
+export function topLevelDeclarations(text: string): TopLevelDeclaration[] {
+  return [...text.matchAll(TOP_LEVEL)].map((m) => ({ name: m[3]!, exported: m[1] !== undefined, type: m[2] === 'interface' || m[2] === 'type' }));
+}
+
+/** `text` with every top-level declaration exported: the runtime as a module other modules import its helpers from. */
+export function exportingAll(text: string): string {
+  return text.replace(/^(?!export )((?:async )?(?:function\*?|class|interface|type|const|let|var|enum) )/gm, 'export $1');
+}

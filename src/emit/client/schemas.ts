@@ -173,16 +173,21 @@ function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
  * Tarjan's strongly connected components, visiting roots and dependencies
  * in the order given: dependencies come before their users, and the result
  * is the same for the same input. `cyclic` holds the members of cycles
- * (including types that refer to themselves). Iterative (an explicit stack
+ * (including types that refer to themselves); `components` the strongly
+ * connected components themselves, in `order`. Iterative (an explicit stack
  * of frames), since a chain of named types may be thousands long.
  */
-export function dependencyOrder(roots: readonly string[], depsOf: (id: string) => readonly string[]): { order: string[]; cyclic: Set<string> } {
+export function dependencyOrder(
+  roots: readonly string[],
+  depsOf: (id: string) => readonly string[],
+): { order: string[]; cyclic: Set<string>; components: string[][] } {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
   const onStack = new Set<string>();
   const order: string[] = [];
   const cyclic = new Set<string>();
+  const components: string[][] = [];
   let counter = 0;
   /** A visit in progress: the type, its dependencies, and how many of them were looked at. */
   interface Frame {
@@ -212,6 +217,7 @@ export function dependencyOrder(roots: readonly string[], depsOf: (id: string) =
     component.sort((a, b) => index.get(a)! - index.get(b)!);
     if (component.length > 1 || deps.includes(id)) for (const m of component) cyclic.add(m);
     order.push(...component);
+    components.push(component);
   };
   for (const root of roots) {
     if (index.has(root)) continue;
@@ -230,5 +236,5 @@ export function dependencyOrder(roots: readonly string[], depsOf: (id: string) =
       if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!));
     }
   }
-  return { order, cyclic };
+  return { order, cyclic, components };
 }

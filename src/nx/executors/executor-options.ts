@@ -19,6 +19,10 @@ export interface FwExecutorOptions {
   file?: string;
   /** client, all and check: the zod the client imports (`classic` by default, or `mini`). */
   zod?: ZodFlavour;
+  /** client, all and check: the client as modules in a folder beside `file` (`--split`). */
+  split?: boolean;
+  /** client, all and check: the runtime module the client imports, relative to the project root (`--runtime`): one for every client of an app. */
+  runtime?: string;
   /** all only: the output file of the OpenAPI document, relative to the project root (none without it). */
   openapi?: string;
   /** openapi and all: `info.title`, `info.version`, `info.license` (an SPDX expression), `servers[].url` of the document. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // A plain ES module script, shared with `node scripts/client-bundle.mjs` and the bench.
-import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, EXAMPLE_MINI_CLIENT, kb } from '../../../scripts/client-bundle.mjs';
+import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, EXAMPLE_MINI_CLIENT, EXAMPLE_SPLIT_CLIENT, kb } from '../../../scripts/client-bundle.mjs';
 
 /**
  * What a web app ships (issue 15): esbuild bundles, minified with zod, an
@@ -36,6 +36,15 @@ describe('bundle of an app using the example client', () => {
     expect(mini.text).toContain('"ZodMiniString"');
     for (const used of ['/users/', '/files', '/v2/', 'createdAt']) expect(mini.text).toContain(used);
     for (const unused of UNUSED) expect(mini.text).not.toContain(unused);
+  });
+
+  it('with --split: the same code as with the one-file client (within 1%: the minifier names things in another order), without the other operations', async () => {
+    const single = await bundle(EXAMPLE_CLIENT as string, EXAMPLE_CALLS as string[]);
+    const split = await bundle(EXAMPLE_SPLIT_CLIENT as string, EXAMPLE_CALLS as string[]);
+    expect(split.bytes).toBeLessThanOrEqual(single.bytes * 1.01);
+    expect(split.gzipBytes).toBeLessThanOrEqual(single.gzipBytes * 1.01);
+    for (const used of ['/users/', '/files', '/v2/', 'createdAt']) expect(split.text).toContain(used);
+    for (const unused of UNUSED) expect(split.text).not.toContain(unused);
   });
 
   it('control: an app that uses createClient holds every operation', async () => {

@@ -343,7 +343,11 @@ describe('client helpers', () => {
 
   it('dependencyOrder puts dependencies first and marks cycles', () => {
     const deps: Record<string, string[]> = { a: ['b', 'c'], b: ['c'], c: [], d: ['e'], e: ['d'], f: ['f'] };
-    expect(dependencyOrder(['a', 'd', 'f'], (id) => deps[id]!)).toEqual({ order: ['c', 'b', 'a', 'd', 'e', 'f'], cyclic: new Set(['d', 'e', 'f']) });
+    expect(dependencyOrder(['a', 'd', 'f'], (id) => deps[id]!)).toEqual({
+      order: ['c', 'b', 'a', 'd', 'e', 'f'],
+      cyclic: new Set(['d', 'e', 'f']),
+      components: [['c'], ['b'], ['a'], ['d', 'e'], ['f']],
+    });
   });
 
   it('dependencyOrder walks a chain of 100,000 types without running out of stack', () => {

@@ -1,0 +1,215 @@
+import * as path from 'node:path';
+import type { Diagnostic } from '../../diagnostics/diagnostics';
+import type { WorkspaceModel } from '../../model/model';
+import type { TypeResolver } from '../../go/type-resolver';
+import { refsOf } from '../json-shape';
+import { type EmitResult, type GeneratedFile, streamedFile } from '../emitter';
+import { classView, moduleView, operationView } from './assemble';
+import { planClient, type ClientPlan } from './client-plan';
+import type { ClientMemo } from './client-memo';
+import type { SharedPlans } from '../shared-plans';
+import { type ModuleView, renderClass, renderEntry, renderModule, renderPart, renderRuntime, statusClassView } from './module-template';
+import type { Operation } from './client-plan';
+import { printOperation } from './operations';
+import { exportingAll, topLevelDeclarations } from './runtime-names';
+import type { SchemaDecl } from './schemas';
+import { splitLayout } from './split-layout';
+import { type ZodFacadeOptions, zodSchemaType } from './zod-facade';
+
+/**
+ * The client as several modules (`fw g client --split`, `--runtime`): the
+ * runtime in a module of its own (`<folder>/runtime.ts`, or the shared file
+ * `--runtime` names, the same text for every client of one zod flavour, so
+ * that the clients of an app share one copy and one `FwHttpError`), and
+ * with `split` the declarations in the modules ./split-layout.ts decides,
+ * under a folder named after the entry (`client.ts` → `client/`). The entry
+ * at `--file` exports exactly the names the one-file client exports.
+ */
+export interface ClientModulesOptions {
+  /** The entry (absolute). */
+  file: string;
+  split: boolean;
+  /** The shared runtime module (absolute); `<folder>/runtime.ts` when absent. */
+  runtime?: string;
+  zod: ZodFacadeOptions;
+  /** What fw watch kept: operations planned from the same objects are not planned again, kept schemas not printed again. */
+  memo?: ClientMemo;
+  /** The run's shared plans (names, JSON shapes), when another generator made them. */
+  plans?: SharedPlans;
+}
+
+/** The folder of a split client's modules: the entry's path without its extension. */
+export function clientFolder(file: string): string {
+  return file.replace(/\.[cm]?tsx?$/, '');
+}
+
+export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver, options: ClientModulesOptions): EmitResult {
+  const diagnostics: Diagnostic[] = [];
+  const { memo } = options;
+  const plan = planClient(model, resolver, zodSchemaType(options.zod.zod), memo, diagnostics, options.plans, options.split);
+  const view = moduleView(model, plan, options.zod);
+  diagnostics.push(...resolver.diagnostics, ...plan.mapper.diagnostics);
+  if (memo) memo.shapes = diagnostics.length === 0 ? plan.registry.keptShapes() : new Map();
+  const folder = clientFolder(options.file);
+  const runtime = runtimeModule(view, options.runtime ?? path.join(folder, 'runtime.ts'));
+  const files: GeneratedFile[] = [{ path: runtime.file, contents: runtime.text }];
+  const modules = new ModuleImports(plan, view, runtime, folder);
+  const printOps = (ops: readonly Operation[]) => ops.map((op) => printOperation(operationView(op, plan.planner.plan(op.route, op.method, []), plan))).join('');
+  const entryImports = ['FwClientConfig', 'FwTransport'];
+  const entry = { sources: view.sources, zodType: view.zodType, factory: view.factory };
+  if (!options.split) {
+    const body = printOps(plan.classes.flatMap((c) => c.operations)) + plan.classes.map((c) => renderClass(classView(c))).join('');
+    const imports = modules.importsOf(options.file, `${body} ${entryImports.join(' ')}`, view.schemas, [], true);
+    const reexports = modules.runtimeExports(options.file);
+    files.unshift({
+      path: options.file,
+      contents: renderEntry({
+        ...entry,
+        layout: `The runtime is ${specifier(options.file, runtime.file)}.`,
+        imports: `${imports}\n${reexports}`,
+        schemas: view.schemas,
+        body,
+      }),
+    });
+    return { files, diagnostics, ownedDirs: [] };
+  }
+  const layout = splitLayout(plan, view.schemas);
+  modules.moduleOf = layout.moduleOf;
+  const entryName = `./${path.basename(options.file)}`;
+  for (const m of layout.types) {
+    const file = path.join(folder, m.file);
+    files.push(
+      streamedFile(file, () => [
+        renderPart({
+          sources: view.sources,
+          what: `The named types several groups use, of Go package ${plan.registry.info(m.schemas[0]!.id).pkg.name}`,
+          entry: entryName,
+          imports: modules.importsOf(file, '', m.schemas, [], false),
+          zodType: view.zodType,
+          schemas: m.schemas,
+          body: '',
+        }),
+      ]),
+    );
+  }
+  for (const g of layout.groups) {
+    const file = path.join(folder, g.file);
+    files.push(
+      streamedFile(file, () => {
+        const body = printOps(g.cls.operations) + renderClass(classView(g.cls));
+        const imports = modules.importsOf(file, body, g.schemas, g.cls.operations, false);
+        return [
+          renderPart({
+            sources: view.sources,
+            what: `The routes of ${g.cls.className}`,
+            entry: entryName,
+            imports,
+            zodType: view.zodType,
+            schemas: g.schemas,
+            body,
+          }),
+        ];
+      }),
+    );
+  }
+  const classImports = layout.groups.map((g) => `import { ${g.cls.className} } from '${specifier(options.file, path.join(folder, g.file))}';`);
+  const starExports = [...layout.types, ...layout.groups].map((m) => `export * from '${specifier(options.file, path.join(folder, m.file))}';`);
+  const imports = [
+    modules.importsOf(options.file, entryImports.join(' '), [], [], false),
+    ...classImports,
+    '',
+    modules.runtimeExports(options.file),
+    ...starExports,
+  ];
+  files.unshift({
+    path: options.file,
+    contents: renderEntry({
+      ...entry,
+      layout: `Its modules (one per handler group, and the named types groups share) are in ${specifier(options.file, folder)}/.`,
+      imports: imports.join('\n'),
+      schemas: [],
+      body: '',
+    }),
+  });
+  return { files, diagnostics, ownedDirs: [folder] };
+}
+
+/** The runtime module: its file, its text (every declaration exported), and its declarations by name (whether each is a type). */
+interface RuntimeModule {
+  file: string;
+  text: string;
+  names: Map<string, boolean>;
+}
+
+/** The runtime with every status class and every helper: the same text for every client of one zod flavour. */
+function runtimeModule(view: ModuleView, file: string): RuntimeModule {
+  // Every helper of the facade too: the modules that import them are not known here (a shared runtime serves several clients).
+  const text = exportingAll(`${renderRuntime({ ...view, statusClasses: [1, 2, 3, 4, 5].map(statusClassView) })}\n${view.facade.trim()}\n`);
+  return { file, text, names: new Map(topLevelDeclarations(text).map((d) => [d.name, d.type])) };
+}
+
+/** Identifiers a module may take from the runtime: every runtime name starts with fw, Fw or FW_. */
+const RUNTIME_NAME = /\b(?:fw|Fw|FW_)[\w$]*/g;
+
+/** The import declarations of the client's modules. */
+class ModuleImports {
+  /** The module of each named type (split only). */
+  moduleOf = new Map<string, string>();
+
+  constructor(
+    private readonly plan: ClientPlan,
+    private readonly view: ModuleView,
+    private readonly runtime: RuntimeModule,
+    private readonly folder: string,
+  ) {}
+
+  /**
+   * The imports of the module at `file` whose text (besides its schemas) is
+   * `body`: zod, the runtime names its text uses, and the named types its
+   * schemas and operations refer to that are declared elsewhere.
+   */
+  importsOf(file: string, body: string, schemas: readonly SchemaDecl[], operations: readonly Operation[], zodAlways: boolean): string {
+    const text = schemas.map((s) => `${s.tsDecl} ${s.zod} fwSchema ${this.plan.zodType}`).join('\n') + body;
+    const lines: string[] = [];
+    if (zodAlways || /\bz\./.test(text)) lines.push(`import * as z from '${this.view.zodModule}';`);
+    const used = new Set([...text.matchAll(RUNTIME_NAME)].map((m) => m[0]).filter((n) => this.runtime.names.has(n)));
+    if (used.size > 0) lines.push(`import { ${this.named([...used])} } from '${specifier(file, this.runtime.file)}';`);
+    const own = new Set(schemas.map((s) => s.id));
+    const byModule = new Map<string, Set<string>>();
+    const refs = [...schemas.flatMap((s) => refsOf(this.plan.registry.shape(s.id))), ...operations.flatMap((op) => op.refs ?? [])];
+    for (const id of refs) {
+      if (own.has(id)) continue;
+      const module = this.moduleOf.get(id)!;
+      if (!byModule.has(module)) byModule.set(module, new Set());
+      byModule.get(module)!.add(id);
+    }
+    for (const [module, ids] of [...byModule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const names = [...ids].flatMap((id) => [`type ${this.plan.registry.typeName(id)}`, this.plan.registry.schemaName(id)]);
+      lines.push(`import { ${sortNames(names).join(', ')} } from '${specifier(file, path.join(this.folder, module))}';`);
+    }
+    return lines.length > 0 ? `\n${lines.join('\n')}` : '';
+  }
+
+  /** `export { … } from '<runtime>'`: the runtime names the one-file client exports. */
+  runtimeExports(file: string): string {
+    const single = topLevelDeclarations(renderModule({ ...this.view, schemas: [] }).head).filter((d) => d.exported);
+    return `export { ${this.named(single.map((d) => d.name))} } from '${specifier(file, this.runtime.file)}';`;
+  }
+
+  private named(names: readonly string[]): string {
+    return sortNames(names.map((n) => (this.runtime.names.get(n) ? `type ${n}` : n))).join(', ');
+  }
+}
+
+/** Names in a stable order, `type X` sorted as X. */
+function sortNames(names: readonly string[]): string[] {
+  const bare = (n: string) => n.replace(/^type /, '');
+  return [...names].sort((a, b) => (bare(a) < bare(b) ? -1 : bare(a) > bare(b) ? 1 : 0));
+}
+
+/** The relative specifier of module `target` from the module `from`, as ESM resolves it (`./client/runtime.js` for `client/runtime.ts`). */
+export function specifier(from: string, target: string): string {
+  const rel = path.relative(path.dirname(from), target).split(path.sep).join('/');
+  const js = rel.replace(/\.([cm]?)tsx?$/, '.$1js');
+  return js.startsWith('.') ? js : `./${js}`;
+}
