@@ -541,12 +541,6 @@ export const DIAGNOSTIC_CODES = {
     'run it in a directory with package.json',
     '`fw init --turbo` in a Go-only directory',
   ),
-  FW7015: kind(
-    E,
-    '--turbo was given for the OpenAPI document, for which fw init --turbo writes no task',
-    'use --turbo with fw g router, url-helper, client or all (without --openapi)',
-    '`fw g openapi --turbo --file api.json`',
-  ),
   FW7016: kind(E, '--turbo found no turbo.json task that fw init --turbo wrote', 'run fw init --turbo first', '`fw g router --turbo` without turbo.json'),
   FW7017: kind(
     E,
@@ -590,6 +584,12 @@ export const DIAGNOSTIC_CODES = {
     'the inputs of a cached fw target do not include an fw.json whose type mappings decide the output',
     'add the files the message lists to its inputs',
     'a target whose inputs are `{projectRoot}/**/*.go` only, beside an fw.json',
+  ),
+  FW8006: kind(
+    E,
+    'an fw executor option has a value the generator does not take',
+    'give one of the values its schema.json lists',
+    '`"zod": "max"` in a gen-client target',
   ),
 } as const satisfies Record<string, CodeInfo>;
 

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { type GeneratorCallback, type Tree, formatFiles, joinPathFragments, logger, readNxJson, readProjectConfiguration } from '@nx/devkit';
 import Handlebars from 'handlebars';
 import { DEFAULT_RUNTIME_DIR } from '../../../runtime/scaffold';
-import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
+import { findFwPlugin, pluginOptionsSchema, targetNameOption } from '../../plugin-options';
 import { checkDirectory, chooseGoProject } from '../go-projects';
 import { ensureRuntimeInTree } from '../runtime-in-tree';
 import type { HandlerPackageGeneratorOptions } from './schema';
@@ -41,7 +41,7 @@ export function packageView(name: string): PackageView {
 function routerTargetName(tree: Tree): string {
   const entry = findFwPlugin(readNxJson(tree)?.plugins);
   const options = pluginOptionsSchema.safeParse(typeof entry === 'object' ? (entry.options ?? {}) : {});
-  return options.success ? options.data.routerTargetName : 'gen-router';
+  return options.success ? targetNameOption(options.data, 'router') : 'gen-router';
 }
 
 /**
