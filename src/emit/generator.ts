@@ -33,6 +33,20 @@ export interface Generator<Options extends object = object, Memo = unknown> {
   newMemo(): Memo;
   /** Turns the model into files; `options` were parsed by parseGeneratorOptions, output paths made absolute. */
   emit(model: WorkspaceModel, ctx: EmitContext<Memo>, options: Options): EmitResult;
+  /**
+   * For an output that goes beside another generator's (TanStack Query
+   * helpers beside the client): that generator, whose command and executor
+   * take this one's `switch` too (`fw g client --query`, the `fw:client`
+   * executor's `query: true`) and then run both.
+   */
+  readonly companionOf?: string;
+  /**
+   * The name of its `boolean` option that turns it on where every generator
+   * meets (`fw g all --query`, fw watch, the Nx `all` and `check` executors,
+   * the plugin's targets, `fw init --turbo`); its own command, executor and
+   * target are on without it.
+   */
+  readonly switch?: string;
 }
 
 /** Any generator, for the code that loops over them. */
@@ -51,9 +65,10 @@ export interface GeneratorOption {
    * `file`: an output path (relative to the working directory; the
    * generator runs in `fw g all` only when it is given, and needs it
    * otherwise); `string`: a text, one of `choices` when given; `strings`: a
-   * list (a repeatable flag).
+   * list (a repeatable flag); `boolean`: a flag without a value (false
+   * when absent).
    */
-  readonly kind: 'file' | 'string' | 'strings';
+  readonly kind: 'file' | 'string' | 'strings' | 'boolean';
   /** The CLI flag, when not `name` (`--server` for `servers`). */
   readonly flag?: string;
   /** Its name beside other generators' options, when not `name` (`fw g all --openapi <path>`). */
@@ -99,6 +114,12 @@ export function parseGeneratorOptions(
     if (value === undefined || value === '') {
       if (option.default !== undefined) out[option.name] = option.default;
       else if (option.kind === 'strings') out[option.name] = [];
+      else if (option.kind === 'boolean') out[option.name] = false;
+      continue;
+    }
+    if (option.kind === 'boolean') {
+      if (typeof value !== 'boolean') throw new GeneratorOptionError(`${label(option)} takes true or false, not ${JSON.stringify(value)}`);
+      out[option.name] = value;
       continue;
     }
     if (option.kind === 'strings') {
@@ -114,6 +135,17 @@ export function parseGeneratorOptions(
     out[option.name] = value;
   }
   return out;
+}
+
+/** A generator's `switch` option (the boolean that turns it on), if it has one. */
+export function switchOption(generator: AnyGenerator): GeneratorOption | undefined {
+  return generator.switch === undefined ? undefined : generator.options.find((o) => o.name === generator.switch);
+}
+
+/** Whether `generator` may run where every generator meets, by these option values (by shared name): its switch, when it has one, is on. */
+export function switchedOn(generator: AnyGenerator, values: RawOptions, name: (o: GeneratorOption) => string): boolean {
+  const option = switchOption(generator);
+  return option === undefined || values[name(option)] === true;
 }
 
 /** A generator's output-file option, if it has one. */

@@ -38,9 +38,14 @@ export function targetNameOption(options: Record<string, unknown>, name: string)
 function generatorPluginOptions(list: readonly AnyGenerator[]): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const g of list) {
-    shape[targetNameKey(g.name)] = targetName.default(`gen-${g.name}`);
+    // A companion (the query helpers) has no target of its own: its generator's target writes it.
+    if (!g.companionOf) shape[targetNameKey(g.name)] = targetName.default(`gen-${g.name}`);
     for (const o of g.options) {
       if (!o.plugin) continue;
+      if (o.kind === 'boolean') {
+        shape[o.plugin] = z.boolean().optional();
+        continue;
+      }
       const base = o.kind === 'file' ? outputFile(o) : o.choices ? z.enum(o.choices as [string, ...string[]]) : z.string();
       const value = o.pluginDefault ?? o.default;
       shape[o.plugin] = value === undefined ? base.optional() : base.default(value);
@@ -75,6 +80,8 @@ export interface FwPluginOptions {
   clientFile: string;
   zod: ZodFlavour;
   openapiFile?: string;
+  /** TanStack Query helpers beside the client (gen-client also writes `<client>.query.ts`). */
+  query?: boolean;
   [option: string]: unknown;
 }
 

@@ -1,12 +1,10 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
-import type { TypeResolver } from '../../go/type-resolver';
-import type { RootModel, RouteModel, WorkspaceModel } from '../../model/model';
-import type { HttpMethod } from '../../annotations/types';
-import { lowerFirst, upperFirst } from '../../model/naming';
+import type { RootModel } from '../../model/model';
+import { lowerFirst } from '../../model/naming';
 import { tsString } from '../escape';
-import { JsonShapes } from '../json-shape';
-import { type OperationPlan, OperationPlanner } from '../operation-plan';
-import { rootPrefixes } from '../root-prefixes';
+import { functionName, type NamedOperation } from '../operation-names';
+import type { OperationPlan } from '../operation-plan';
+import type { SharedPlans } from '../shared-plans';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { pageParameter } from './paging';
 
@@ -35,23 +33,20 @@ export interface QueryOperation {
 }
 
 /**
- * The query module's operations, in the client's order, named as the client
- * names them (a standalone function `<root prefix><Group><Route>[<Method>]`
- * in lowerCamelCase, types after it); the client reports any clash, and a run
- * with an error writes neither module.
+ * The query module's operations, in the client's order and with the client's
+ * names (the shared plans: ../operation-names.ts); the client reports any
+ * clash, and a run with an error writes neither module.
  */
-export function planQueries(model: WorkspaceModel, resolver: TypeResolver): QueryOperation[] {
-  const ignored: Diagnostic[] = [];
-  const planner = new OperationPlanner(resolver, new JsonShapes(resolver));
-  const prefixes = rootPrefixes(model.roots, ignored);
-  return model.roots.flatMap((root) => {
-    const prefix = prefixes.get(root) ?? '';
-    return root.groups.flatMap((group) =>
-      group.routes.flatMap((route) =>
-        route.methods.map((method) => queryOperation(planner.plan(route, method, ignored), rootKey(root, prefix), prefix, group.name, route, method)),
-      ),
+export function planQueries(plans: SharedPlans): QueryOperation[] {
+  const prefixes = plans.rootPrefixes();
+  const planner = plans.operationPlanner();
+  // The client reports what planning finds.
+  const reported: Diagnostic[] = [];
+  return plans
+    .operationNames()
+    .flatMap((cls) =>
+      cls.operations.map((op) => queryOperation(planner.plan(op.route, op.method, reported), rootKey(cls.root, prefixes.get(cls.root) ?? ''), cls.key, op)),
     );
-  });
 }
 
 /** The key's root element: the root's name in createClient (`v1`), or its package name when it is the only root. */
@@ -59,19 +54,18 @@ function rootKey(root: RootModel, prefix: string): string {
   return prefix === '' ? root.name : lowerFirst(prefix);
 }
 
-function queryOperation(plan: OperationPlan, root: string, prefix: string, group: string, route: RouteModel, method: HttpMethod): QueryOperation {
-  const suffix = route.methods.length > 1 ? upperFirst(method.toLowerCase()) : '';
-  const baseName = `${prefix}${group}${upperFirst(route.name)}${suffix}`;
+function queryOperation(plan: OperationPlan, root: string, group: string, op: NamedOperation): QueryOperation {
+  const { route, method, baseName } = op;
   const successes = plan.responses.filter((r) => r.statuses.some((s) => s >= 200 && s < 300)).length;
   const answers = successes > 1;
   const page = pageParameter(plan);
   return {
-    fn: lowerFirst(baseName),
+    fn: functionName(op),
     requestType: `${baseName}Request`,
     resultType: `${baseName}Result`,
     requestDefault: plan.requestOptional ? ' = {}' : '',
     doc: jsDoc(goDocToJsDoc(route.description, [`\`${method} ${route.path.text}\``]), ''),
-    key: [root, lowerFirst(group), lowerFirst(route.name) + suffix].map(tsString).join(', '),
+    key: [root, group, op.methodName].map(tsString).join(', '),
     method,
     pattern: tsString(route.path.text),
     dataType: `${answers ? 'FwAnswers' : 'FwData'}<${baseName}Result>`,

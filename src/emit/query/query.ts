@@ -6,15 +6,21 @@ import { planQueries, type QueryOperation } from './query-plan';
 
 const render = templatesIn(__dirname);
 
+/** What `fw g client --query` is told. */
+export interface QueryOptions {
+  /** The client's file (absolute when the emitter gets it); the helpers go beside it. */
+  file: string;
+  query: boolean;
+}
+
 /**
  * TanStack Query helpers (`fw g client --query`): `<client>.query.ts` beside
  * the client, importing it and, as types only, `@tanstack/query-core`. The
  * operations are named and typed in ./query-plan.ts; the template prints them.
  */
-export const emitQuery: Emitter = (model, ctx) => {
-  if (!ctx.clientFile) return { files: [], diagnostics: [] };
-  const clientFile = ctx.clientFile;
-  const operations = planQueries(model, ctx.resolver);
+export const emitQuery: Emitter<undefined, QueryOptions> = (model, ctx, options) => {
+  const clientFile = options.file;
+  const operations = planQueries(ctx.plans);
   const view = {
     sources: tsLineComment(model.roots.map((r) => r.relDir || r.name).join(', ') || 'no root packages'),
     clientModule: `./${path.basename(clientFile)}`,

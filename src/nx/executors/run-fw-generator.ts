@@ -25,6 +25,8 @@ export interface FwExecutorOptions {
   file?: string;
   /** client, all and check: the zod the client imports (`classic` by default, or `mini`). */
   zod?: ZodFlavour;
+  /** client, all and check: also write TanStack Query helpers beside the client (`<client>.query.ts`). */
+  query?: boolean;
   /** all only: the output file of the OpenAPI document, relative to the project root (none without it). */
   openapi?: string;
   /** openapi and all: `info.title`, `info.version`, `info.license` (an SPDX expression), `servers[].url` of the document. */
@@ -186,7 +188,8 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
 
 /**
  * The generators an executor runs and their options, from its options: one
- * generator's own (by option name), or for `all` and `check` what
+ * generator's own (by option name; with a companion's switch, the companion
+ * too: fw:client's `query`), or for `all` and `check` what
  * generatorsFor makes of them (by shared name: fw:all's `openapi` is the
  * OpenAPI document's file). A bad value is an FW8006 error.
  */
@@ -197,9 +200,14 @@ function executorGenerators(command: GeneratorName | 'all' | 'check', options: F
       const byShared = Object.fromEntries(GENERATORS.flatMap((g) => g.options).map((o) => [sharedName(o), values[sharedName(o)]]));
       return generatorsFor(byShared, GENERATORS, (o) => `option ${sharedName(o)}`);
     }
+    // With a companion's switch (the client's `query: true`), the companion runs too, from the same options.
     const generator = generatorNamed(command);
-    const own = Object.fromEntries(generator.options.map((o) => [o.name, values[o.name]]));
-    return { generators: [command], options: { [command]: parseGeneratorOptions(generator, own, (o) => `option ${o.name}`) } };
+    const running = [generator, ...GENERATORS.filter((g) => g.companionOf === command && values[g.switch!] === true)];
+    const parsed = running.map((g) => {
+      const own = Object.fromEntries(g.options.map((o) => [o.name, o.name === g.switch ? true : values[o.name]]));
+      return [g.name, parseGeneratorOptions(g, own, (o) => `option ${o.name}`)] as const;
+    });
+    return { generators: running.map((g) => g.name), options: Object.fromEntries(parsed) };
   } catch (e) {
     if (e instanceof GeneratorOptionError) throw new ExecutorOptionError(e.message);
     throw e;

@@ -5,6 +5,8 @@ export interface CheckExecutorOptions {
   /** The TypeScript client to check too, relative to the project root. */
   file?: string;
   zod?: FwExecutorOptions['zod'];
+  /** Check the TanStack Query helpers beside the client too. */
+  query?: boolean;
   /** The OpenAPI document to check too, relative to the project root; `title`, `version`, `license`, `servers` as fw:all takes them. */
   openapi?: string;
   title?: string;
