@@ -33,6 +33,8 @@ describe('handler-package generator', () => {
     }
     expect(tree.read(`${dir}/handler_health.go`, 'utf8')).toContain('// fw:http_route path=/v2/health response=HealthResponse');
     expect(tree.read(`${dir}/handler_health.go`, 'utf8')).toContain('\t"example.com/api/internal/fwhttp"\n');
+    // How to serve the package: with fwhttp's server and its timeouts.
+    expect(tree.read(`${dir}/handler_health.go`, 'utf8')).toContain('//\tlog.Fatal(fwhttp.NewServer(":8080", mux).ListenAndServe())\n');
     expect(tree.read(`${dir}/router.go`, 'utf8')).toContain('package v2handler\n');
     // The runtime the example handler uses, scaffolded as `fw init` does.
     expect(tree.children('apps/api/internal/fwhttp')).toContain('wrap.go');
