@@ -92,6 +92,23 @@ export interface GeneratorOption {
   readonly extensions?: readonly string[];
 }
 
+/**
+ * The TypeScript client's file (`--file`, the plugin's `clientFile`): the
+ * client's output, and the module the generators that go beside it (the
+ * query helpers) are named after.
+ */
+export const CLIENT_FILE_OPTION: Readonly<GeneratorOption> = {
+  name: 'file',
+  kind: 'file',
+  fileKind: 'ts-module',
+  valueHelp: '<path>',
+  help: 'output file, relative to --cwd (required)',
+  sharedHelp: 'output file of the TypeScript client, relative to --cwd\n(without it, no client is generated)',
+  plugin: 'clientFile',
+  pluginDefault: 'client/client.ts',
+  extensions: ['.ts'],
+};
+
 /** A problem with the value of an option: what the CLI reports as a usage error and the Nx executors as a failed target. */
 export class GeneratorOptionError extends Error {}
 

@@ -1,4 +1,4 @@
-import type { Generator } from '../generator';
+import { CLIENT_FILE_OPTION, type Generator } from '../generator';
 import { emitQuery, type QueryOptions, queryFileOf } from './query';
 
 /** `fw g client --query`: TanStack Query helpers beside the client, `<client>.query.ts`. */
@@ -11,16 +11,7 @@ every operation, importing the client and, as types only, @tanstack/query-core.
 fw g client --query and fw g all --query write it with the client.`,
   perRoot: false,
   options: [
-    {
-      name: 'file',
-      kind: 'file',
-      fileKind: 'ts-module',
-      valueHelp: '<path>',
-      help: 'the TypeScript client the helpers go beside, relative to --cwd (required)',
-      plugin: 'clientFile',
-      pluginDefault: 'client/client.ts',
-      extensions: ['.ts'],
-    },
+    { ...CLIENT_FILE_OPTION, help: 'the TypeScript client the helpers go beside, relative to --cwd (required)' },
     {
       name: 'query',
       kind: 'boolean',

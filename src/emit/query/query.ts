@@ -26,7 +26,6 @@ export const emitQuery: Emitter<undefined, QueryOptions> = (model, ctx, options)
     clientModule: `./${path.basename(clientFile)}`,
     clientImport: tsString(clientImportOf(clientFile)),
     imports: clientImports(operations),
-    successLines: successLines(),
     paged: operations.some((op) => op.page !== undefined),
     operations,
   };
@@ -59,12 +58,4 @@ function clientImports(operations: readonly QueryOperation[]): string[] {
   }
   const bare = (n: string) => n.replace(/^type /, '');
   return [...names].sort((a, b) => (bare(a) < bare(b) ? -1 : bare(a) > bare(b) ? 1 : 0));
-}
-
-/** The literals 200 to 299, ten per line, the last ending with `;`. */
-function successLines(): string[] {
-  const lines: string[] = [];
-  for (let start = 200; start < 300; start += 10) lines.push(Array.from({ length: 10 }, (_, i) => String(start + i)).join(' | '));
-  lines[lines.length - 1] += ';';
-  return lines;
 }
