@@ -109,6 +109,7 @@ async function runGenerators(
   positionals: string[],
   io: Io,
   options: GeneratorOptions,
+  registry: readonly AnyGenerator[],
 ): Promise<number> {
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
   const format = formatOption(values.format);
@@ -119,7 +120,7 @@ async function runGenerators(
   // Discovery runs once: with --turbo here, for the check, and generateAndWrite takes its answer.
   const discovery = values.turbo === true ? discoverWorkspace(cwd) : undefined;
   if (discovery) {
-    const problems = checkTurboTask(cwd, discovery, command, options);
+    const problems = checkTurboTask(cwd, discovery, command, options, registry);
     if (problems.length > 0) {
       printReport(
         format,
@@ -131,7 +132,7 @@ async function runGenerators(
     }
   }
   const written = await generateAndWrite(
-    { cwd, generators, packages: positionals, options, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
+    { cwd, generators, packages: positionals, options, registry, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
     { check, force: values.force === true },
     discovery,
   );
@@ -194,13 +195,13 @@ export function generatorsOfFlags(
   }
 }
 
-/** `fw g <name>`: one generator, its options from its own flags; with a companion's switch (`fw g client --query`), the companion too. */
-export function generatorCommand(generator: AnyGenerator, list: readonly AnyGenerator[] = GENERATORS): Command {
+/** `fw g <name>`: one generator, its options from its own flags; with a companion's switch (`fw g client --query`), the companion too; `registry`: the generators it is one of. */
+export function generatorCommand(generator: AnyGenerator, registry: readonly AnyGenerator[] = GENERATORS): Command {
   const file = fileOption(generator);
   const needs = file ? ` --${flagOf(file, false)} ${file.valueHelp}` : '';
   // Its own switch is on in its own command; a companion's switch turns the companion on.
   const own = generator.options.filter((o) => o.name !== generator.switch);
-  const companions = list.filter((g) => g.companionOf === generator.name);
+  const companions = registry.filter((g) => g.companionOf === generator.name);
   const switches = companions.flatMap((g) => {
     const option = switchOption(g);
     return option ? [option] : [];
@@ -236,6 +237,7 @@ ${flagsHelp ? `${flagsHelp}\n` : ''}${COMMON_HELP}`,
         positionals,
         io,
         options,
+        registry,
       );
     },
   };
@@ -276,7 +278,7 @@ ${COMMON_HELP}`,
     options: { ...GENERATE_OPTIONS, ...flags.options },
     run: ({ values, positionals }, io) => {
       const { generators, options } = generatorsOfFlags(values, list);
-      return runGenerators('all', generators, values, positionals, io, options);
+      return runGenerators('all', generators, values, positionals, io, options, list);
     },
   };
 }

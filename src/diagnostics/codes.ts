@@ -591,6 +591,50 @@ export const DIAGNOSTIC_CODES = {
     'give one of the values its schema.json lists',
     '`"zod": "max"` in a gen-client target',
   ),
+  FW8007: kind(E, 'the options of the fw plugin in nx.json are invalid (each problem is listed)', 'fix each problem listed', '`"routerTargetName": ""`'),
+  FW8008: kind(
+    E,
+    "a file named by the fw plugin's options points outside the workspace",
+    'use a path inside the workspace',
+    '`"clientFile": "../../outside.ts"`',
+  ),
+  FW8009: kind(
+    E,
+    'nx g fw:handler-package was given a name that is not a Go package name',
+    'use lower-case letters and digits, starting with a letter',
+    '`nx g fw:handler-package V2`',
+  ),
+  FW8010: kind(
+    E,
+    'nx g fw:handler-package would overwrite an existing directory',
+    'pick another name or remove the directory first',
+    'a second `nx g fw:handler-package v2`',
+  ),
+  FW8011: kind(
+    E,
+    'an fw Nx generator found no Go project (no project has go.mod at its root)',
+    'pass --project <name>',
+    '`nx g fw:handler-package v2` in a workspace without go.mod',
+  ),
+  FW8012: kind(E, 'an fw Nx generator found several Go projects and cannot ask which', 'pass --project <name>', 'two Go modules, run without a terminal'),
+  FW8013: kind(
+    E,
+    'the Go project has no go.mod with a module line for the runtime package fwhttp',
+    'run `go mod init <module path>` in the project first',
+    'a project without go.mod',
+  ),
+  FW8014: kind(
+    E,
+    'a directory option of an fw Nx generator points outside the project',
+    'give a path relative to the project root',
+    '`--directory ../elsewhere`',
+  ),
+  FW8015: kind(
+    E,
+    'an fw executor ran outside a target of a project',
+    'run it through a target of a project',
+    'an executor invoked with an unknown project name',
+  ),
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -87,7 +87,7 @@ describe('handler-package generator', () => {
     addGoProject(tree, 'api', 'apps/api');
     addGoProject(tree, 'admin', 'apps/admin');
     await expect(handlerPackageGenerator(tree, { name: 'v2', skipFormat: true })).rejects.toThrow(
-      'more than one Go project (admin, api); pass --project <name>',
+      'fw: error: more than one Go project (admin, api) (pass --project <name>) [FW8012]',
     );
   });
 
