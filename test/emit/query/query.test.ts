@@ -55,7 +55,7 @@ func (h *ItemHandler) GetItem() http.HandlerFunc { return nil }
 // fw:http_route path=/items method=POST response=201:Item response=202:Accepted response=400:Error
 func (h *ItemHandler) CreateItem() http.HandlerFunc { return nil }
 
-// fw:http_route path=/items/{id} method=DELETE response=200:Item response=404:Error
+// fw:http_route path=/items/{id} method=DELETE response=204 response=404:Error
 func (h *ItemHandler) DeleteItem() http.HandlerFunc { return nil }
 `;
 
@@ -70,7 +70,8 @@ export const head: null = await q.itemGetItemHeadQueryOptions(t, { path: { id: '
 const created = await q.itemCreateItemMutationOptions(t).mutationFn({});
 export const job: string | undefined = created.status === 202 ? created.body.job : undefined;
 export const id: number | undefined = created.status === 201 ? created.body.id : undefined;
-export const deleted: Item = await q.itemDeleteItemMutationOptions(t).mutationFn({ path: { id: '1' } });
+// A body-less success: null.
+export const deleted: null = await q.itemDeleteItemMutationOptions(t).mutationFn({ path: { id: '1' } });
 // The cursor is the page parameter of /items (a string), page the one of /numbered (a number).
 q.itemListItemsInfiniteQueryOptions(t, {}, { initialPageParam: '', getNextPageParam: (last) => last.next || undefined });
 q.itemNumberedInfiniteQueryOptions(t, {}, { initialPageParam: 1, getNextPageParam: (_, all) => all.length + 1 });
