@@ -39,8 +39,42 @@ export async function bundleApp(clientFile, calls) {
           `export const results = [${calls.map((c) => `${c}(transport, {} as never)`).join(', ')}];`,
         ]
       : [`import { createClient } from ${JSON.stringify(clientFile)};`, "export const api = createClient({ baseUrl: '/api' });"];
+  return bundleText(app.join('\n'), []);
+}
+
+/** The example's TanStack Query module (`fw g client --query`) beside EXAMPLE_CLIENT. */
+export const EXAMPLE_QUERY = path.join(REPO_ROOT, 'fixtures/example/web/src/api/client.query.ts');
+/** The helpers of EXAMPLE_CALLS in EXAMPLE_QUERY: two queries and a mutation. */
+export const EXAMPLE_QUERY_CALLS = ['v1UserGetUserQueryOptions', 'v1FileUploadMutationOptions', 'v2RootIndexQueryOptions'];
+
+/**
+ * Bundles a React app that passes the `calls` helpers of `queryFile` (a query
+ * module, `fw g client --query`) to `useQuery` / `useMutation`; react and
+ * @tanstack/react-query stay external (an app ships them whatever its
+ * client), so the size is the client's and the helpers'.
+ *
+ * @param {string} queryFile absolute path of a generated query module
+ * @param {string} clientFile absolute path of its client
+ * @param {string[]} calls names of `…QueryOptions` / `…MutationOptions` helpers
+ * @returns {Promise<{ text: string; bytes: number; gzipBytes: number }>}
+ */
+export async function bundleQueryApp(queryFile, clientFile, calls) {
+  const hook = (c) => (c.endsWith('MutationOptions') ? `useMutation(${c}(transport))` : `useQuery(${c}(transport, {} as never))`);
+  const app = [
+    "import { useMutation, useQuery } from '@tanstack/react-query';",
+    `import { FwTransport } from ${JSON.stringify(clientFile)};`,
+    `import { ${calls.join(', ')} } from ${JSON.stringify(queryFile)};`,
+    "const transport = new FwTransport({ baseUrl: '/api' });",
+    `export function App() { return [${calls.map(hook).join(', ')}]; }`,
+  ];
+  return bundleText(app.join('\n'), ['react', 'react-dom', '@tanstack/react-query', '@tanstack/query-core']);
+}
+
+/** esbuild's minified browser bundle of `contents` (TypeScript), without `external`. */
+async function bundleText(contents, external) {
   const result = await build({
-    stdin: { contents: app.join('\n'), loader: 'ts', resolveDir: REPO_ROOT, sourcefile: 'app.ts' },
+    stdin: { contents, loader: 'ts', resolveDir: REPO_ROOT, sourcefile: 'app.ts' },
+    external,
     bundle: true,
     minify: true,
     format: 'esm',
@@ -68,4 +102,8 @@ if (process.argv[1] === new URL(import.meta.url).pathname) {
   console.log(`example client with --zod mini, the same app: ${kb(mini.bytes)} minified, ${kb(mini.gzipBytes)} gzipped`);
   console.log(`example client with --split, the same app: ${kb(split.bytes)} minified, ${kb(split.gzipBytes)} gzipped`);
   console.log(`example client, app using createClient (every group): ${kb(all.bytes)} minified, ${kb(all.gzipBytes)} gzipped`);
+  const query = await bundleQueryApp(EXAMPLE_QUERY, EXAMPLE_CLIENT, EXAMPLE_QUERY_CALLS);
+  console.log(
+    `example query helpers, React app using ${EXAMPLE_QUERY_CALLS.join(', ')}: ${kb(query.bytes)} minified, ${kb(query.gzipBytes)} gzipped (+${kb(query.gzipBytes - three.gzipBytes)} over the 3-call app)`,
+  );
 }

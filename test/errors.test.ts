@@ -24,7 +24,8 @@ const DIAGNOSTIC = /^[^\s:]+\.(go|json):\d+:\d+: (error|warning|note): .+$/;
 const COMMANDS: Record<GeneratorName, string[]> = {
   router: ['g', 'router'],
   'url-helper': ['g', 'url-helper'],
-  client: ['g', 'client', '--file', 'web/client.ts'],
+  // With --query: the query helpers go with the client, and bad input stops both.
+  client: ['g', 'client', '--file', 'web/client.ts', '--query'],
   openapi: ['g', 'openapi', '--file', 'web/openapi.json'],
 };
 

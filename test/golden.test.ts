@@ -58,17 +58,27 @@ describe('golden output', () => {
     it(`fixtures/${name}`, async () => {
       const dir = path.join(FIXTURES, name);
       const spec = JSON.parse(fs.readFileSync(path.join(dir, 'fw-case.json'), 'utf8')) as GoldenCase;
-      const result = await generate({ cwd: dir, generators: spec.generators, options: { client: { file: spec.clientFile }, openapi: { ...spec.openapi } } });
+      // The query helpers (`query` among the generators) go beside each client.
+      const query = (file: string | undefined) => ({ file, query: true });
+      const result = await generate({
+        cwd: dir,
+        generators: spec.generators,
+        options: { client: { file: spec.clientFile }, query: query(spec.clientFile), openapi: { ...spec.openapi } },
+      });
       const produced = result.files.map((f) => f.path);
       expect(result.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual(spec.warnings ?? []);
       expect(result.files.length).toBeGreaterThan(0);
       for (const file of result.files) expectGoldenFile(file.path, file.contents);
       if (spec.miniClientFile) {
-        const mini = await generate({ cwd: dir, generators: ['client'], options: { client: { file: spec.miniClientFile, zod: 'mini' } } });
+        const generators = spec.generators.filter((g) => g === 'client' || g === 'query');
+        const options = { client: { file: spec.miniClientFile, zod: 'mini' }, query: query(spec.miniClientFile) };
+        const mini = await generate({ cwd: dir, generators, options });
         expect(mini.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual(spec.warnings ?? []);
-        expect(mini.files.map((f) => f.path)).toEqual([path.join(dir, spec.miniClientFile)]);
-        expectGoldenFile(mini.files[0]!.path, mini.files[0]!.contents);
-        produced.push(mini.files[0]!.path);
+        expect(mini.files.map((f) => path.relative(dir, f.path))).toEqual(
+          generators.map((g) => (g === 'query' ? spec.miniClientFile!.replace(/\.ts$/, '.query.ts') : spec.miniClientFile)),
+        );
+        for (const file of mini.files) expectGoldenFile(file.path, file.contents);
+        produced.push(...mini.files.map((f) => f.path));
       }
       if (spec.splitClientFile) {
         const split = await generate({ cwd: dir, generators: ['client'], options: { client: { file: spec.splitClientFile, split: true } } });

@@ -1,7 +1,15 @@
 import * as path from 'node:path';
 import { printReport } from '../diagnostics/print-report';
 import { exitCodeOf, OUTPUT_FORMATS, type OutputFormat, type PrintOptions, type WarningBudget } from '../diagnostics/run-report';
-import { type AnyGenerator, fileOption, type GeneratorOption, GeneratorOptionError, parseGeneratorOptions, type RawOptions } from '../emit/generator';
+import {
+  type AnyGenerator,
+  fileOption,
+  type GeneratorOption,
+  GeneratorOptionError,
+  parseGeneratorOptions,
+  type RawOptions,
+  switchOption,
+} from '../emit/generator';
 import { flagOf, GENERATORS, generatorsFor, sharedName } from '../emit/generators';
 import { generateAndWrite, type GeneratorName, type GeneratorOptions, runReportOf } from '../generate';
 import { checkTurboTask } from '../turbo/turbo-config';
@@ -217,11 +225,18 @@ export function generatorsOfFlags(
   }
 }
 
-/** `fw g <name>`: one generator, its options from its own flags; `registry`: the generators it is one of. */
+/** `fw g <name>`: one generator, its options from its own flags; with a companion's switch (`fw g client --query`), the companion too; `registry`: the generators it is one of. */
 export function generatorCommand(generator: AnyGenerator, registry: readonly AnyGenerator[] = GENERATORS): Command {
   const file = fileOption(generator);
   const needs = file ? ` --${flagOf(file, false)} ${file.valueHelp}` : '';
-  const flagsHelp = generatorFlagsHelp(generator.options, false);
+  // Its own switch is on in its own command; a companion's switch turns the companion on.
+  const own = generator.options.filter((o) => o.name !== generator.switch);
+  const companions = registry.filter((g) => g.companionOf === generator.name);
+  const switches = companions.flatMap((g) => {
+    const option = switchOption(g);
+    return option ? [option] : [];
+  });
+  const flagsHelp = generatorFlagsHelp([...own, ...switches], false);
   return {
     words: ['g', generator.name],
     summary: generator.summary,
@@ -230,19 +245,30 @@ export function generatorCommand(generator: AnyGenerator, registry: readonly Any
 ${generator.help}
 
 ${flagsHelp ? `${flagsHelp}\n` : ''}${COMMON_HELP}`,
-    options: { ...GENERATE_OPTIONS, ...generatorFlags(generator.options, false) },
+    options: { ...GENERATE_OPTIONS, ...generatorFlags([...own, ...switches], false) },
     run: ({ values, positionals }, io) => {
       const given = values[file ? flagOf(file, false) : ''];
       if (file && (typeof given !== 'string' || given === '')) throw new UsageError(`fw g ${generator.name} needs${needs}`);
-      const raw = Object.fromEntries(generator.options.map((o) => [o.name, values[flagOf(o, false)]]));
-      let options: object;
-      try {
-        options = parseGeneratorOptions(generator, raw);
-      } catch (e) {
-        if (e instanceof GeneratorOptionError) throw new UsageError(e.message);
-        throw e;
+      const running = [generator, ...companions.filter((g) => values[flagOf(switchOption(g)!, false)] === true)];
+      const options: Record<string, RawOptions> = {};
+      for (const g of running) {
+        const raw = Object.fromEntries(g.options.map((o) => [o.name, o.name === g.switch ? true : values[flagOf(o, false)]]));
+        try {
+          options[g.name] = parseGeneratorOptions(g, raw);
+        } catch (e) {
+          if (e instanceof GeneratorOptionError) throw new UsageError(e.message);
+          throw e;
+        }
       }
-      return runGenerators(generator.name, [generator.name], values, positionals, io, { [generator.name]: options as RawOptions }, registry);
+      return runGenerators(
+        generator.name,
+        running.map((g) => g.name),
+        values,
+        positionals,
+        io,
+        options,
+        registry,
+      );
     },
   };
 }
@@ -250,20 +276,26 @@ ${flagsHelp ? `${flagsHelp}\n` : ''}${COMMON_HELP}`,
 /** `fw g all`: every generator from one read of the workspace; one with an output file only when its file is given. */
 export function allCommand(list: readonly AnyGenerator[] = GENERATORS): Command {
   const flags = allGeneratorFlags(list);
-  const files = list.flatMap((g) => {
+  // A companion (fw g client --query) goes with its generator: its file flag is that generator's.
+  const hosts = list.filter((g) => !g.companionOf);
+  const files = hosts.flatMap((g) => {
     const file = fileOption(g);
     return file ? [` [--${flagOf(file, true)} <path>]`] : [];
   });
-  const does = list.map((g) => {
+  const does = hosts.map((g) => {
     const file = fileOption(g);
-    return file ? `(with --${flagOf(file, true)}) fw g ${g.name}` : `fw g ${g.name}`;
+    const switches = list
+      .filter((c) => c.companionOf === g.name)
+      .map((c) => ` [--${flagOf(switchOption(c)!, true)}]`)
+      .join('');
+    return file ? `(with --${flagOf(file, true)}) fw g ${g.name}${switches}` : `fw g ${g.name}`;
   });
   return {
     words: ['g', 'all'],
     summary: `generate ${list
       .filter((g) => !fileOption(g))
       .map((g) => g.name)
-      .join(', ')} and (when their file is given) ${list
+      .join(', ')} and (when their file is given) ${hosts
       .filter((g) => fileOption(g))
       .map((g) => g.name)
       .join(', ')} in one run`,
@@ -296,5 +328,6 @@ function wrap(text: string): string {
 
 /** `fw g <name>` of every generator, then `fw g all`. */
 export function generateCommands(list: readonly AnyGenerator[] = GENERATORS): Command[] {
-  return [...list.map((g) => generatorCommand(g, list)), allCommand(list)];
+  // A companion runs with its generator's command (fw g client --query), not on its own.
+  return [...list.filter((g) => !g.companionOf).map((g) => generatorCommand(g, list)), allCommand(list)];
 }

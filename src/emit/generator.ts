@@ -33,6 +33,20 @@ export interface Generator<Options extends object = object, Memo = unknown> {
   newMemo(): Memo;
   /** Turns the model into files; `options` were parsed by parseGeneratorOptions, output paths made absolute. */
   emit(model: WorkspaceModel, ctx: EmitContext<Memo>, options: Options): EmitResult;
+  /**
+   * For an output that goes beside another generator's (TanStack Query
+   * helpers beside the client): that generator, whose command and executor
+   * take this one's `switch` too (`fw g client --query`, the `fw:client`
+   * executor's `query: true`) and then run both.
+   */
+  readonly companionOf?: string;
+  /**
+   * The name of its `boolean` option that turns it on where every generator
+   * meets (`fw g all --query`, fw watch, the Nx `all` and `check` executors,
+   * the plugin's targets, `fw init --turbo`); its own command, executor and
+   * target are on without it.
+   */
+  readonly switch?: string;
 }
 
 /** Any generator, for the code that loops over them. */
@@ -80,6 +94,23 @@ export interface GeneratorOption {
   readonly extensions?: readonly string[];
 }
 
+/**
+ * The TypeScript client's file (`--file`, the plugin's `clientFile`): the
+ * client's output, and the module the generators that go beside it (the
+ * query helpers) are named after.
+ */
+export const CLIENT_FILE_OPTION: Readonly<GeneratorOption> = {
+  name: 'file',
+  kind: 'file',
+  fileKind: 'ts-module',
+  valueHelp: '<path>',
+  help: 'output file, relative to --cwd (required)',
+  sharedHelp: 'output file of the TypeScript client, relative to --cwd\n(without it, no client is generated)',
+  plugin: 'clientFile',
+  pluginDefault: 'client/client.ts',
+  extensions: ['.ts'],
+};
+
 /** A problem with the value of an option: what the CLI reports as a usage error and the Nx executors as a failed target. */
 export class GeneratorOptionError extends Error {}
 
@@ -123,6 +154,17 @@ export function parseGeneratorOptions(
     out[option.name] = value;
   }
   return out;
+}
+
+/** A generator's `switch` option (the boolean that turns it on), if it has one. */
+export function switchOption(generator: AnyGenerator): GeneratorOption | undefined {
+  return generator.switch === undefined ? undefined : generator.options.find((o) => o.name === generator.switch);
+}
+
+/** Whether `generator` may run where every generator meets, by these option values (by shared name): its switch, when it has one, is on. */
+export function switchedOn(generator: AnyGenerator, values: RawOptions, name: (o: GeneratorOption) => string): boolean {
+  const option = switchOption(generator);
+  return option === undefined || values[name(option)] === true;
 }
 
 /** A generator's output-file option, if it has one. */

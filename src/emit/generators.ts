@@ -1,7 +1,8 @@
 import type { AnyGenerator, GeneratorOption, RawOptions } from './generator';
-import { fileOption, parseGeneratorOptions } from './generator';
+import { fileOption, parseGeneratorOptions, switchedOn } from './generator';
 import { clientGenerator } from './client/generator';
 import { openApiGenerator } from './openapi/generator';
+import { queryGenerator } from './query/generator';
 import { routerGenerator } from './router/generator';
 import { urlHelperGenerator } from './url-helper/generator';
 
@@ -10,7 +11,7 @@ import { urlHelperGenerator } from './url-helper/generator';
  * targets and Turborepo list them). Adding a generator is its folder and one
  * line here: docs/internals/generators.md.
  */
-export const GENERATORS: readonly AnyGenerator[] = [routerGenerator, urlHelperGenerator, clientGenerator, openApiGenerator];
+export const GENERATORS: readonly AnyGenerator[] = [routerGenerator, urlHelperGenerator, clientGenerator, queryGenerator, openApiGenerator];
 
 /** A generator's name (`router`, `url-helper`, `client`, `openapi`, or one a caller registers in its own list). */
 export type GeneratorName = string;
@@ -39,7 +40,7 @@ export function flagOf(option: GeneratorOption, shared: boolean): string {
  * What a run that may run every generator means (`fw g all`, `fw watch`,
  * the Nx `all` and `check` executors), from `values` by shared option names
  * (sharedName): every generator without an output file, and each with one
- * when its file is given; each with its options parsed
+ * when its file is given (and its switch is on, when it has one); each with its options parsed
  * (parseGeneratorOptions). Throws GeneratorOptionError for a bad value,
  * naming the option by `label` (by default its flag in `fw g all`).
  */
@@ -56,6 +57,7 @@ export function generatorsFor(
     const parsed = parseGeneratorOptions(generator, own, label);
     const file = fileOption(generator);
     if (file && !given(values[sharedName(file)])) continue;
+    if (!switchedOn(generator, values, sharedName)) continue;
     options[generator.name] = parsed;
     generators.push(generator.name);
   }

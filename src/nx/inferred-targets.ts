@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { TargetConfiguration } from '@nx/devkit';
-import { type AnyGenerator, fileOption } from '../emit/generator';
+import { type AnyGenerator, fileOption, switchedOn } from '../emit/generator';
 import { GENERATORS, type GeneratorName, type GeneratorOptions, outputFilesOf, perRootGenerators, sharedName } from '../emit/generators';
 import { BUILD_TARGET_ENV } from '../workspace/package-locator';
 import { fwInstalledName } from './package-info';
@@ -107,6 +107,7 @@ export function fwTargets(
     }
     const file = fileOption(generator);
     if (file && own[file.name] === undefined) continue;
+    if (!switchedOn(generator, plugin, (o) => o.plugin ?? o.name)) continue;
     selected.push(generator);
     files[generator.name] = own;
     executorOptions[generator.name] = forExecutor;
@@ -128,7 +129,14 @@ export function fwTargets(
     ),
   );
   const targets: Record<string, TargetConfiguration> = {};
-  for (const g of selected) targets[targetNameOption(plugin, g.name)] = target(g.name, outputs[g.name]!, describe(g), executorOptions[g.name]!);
+  for (const g of selected) {
+    // A companion (the query helpers) is written by its generator's target, which its switch turns on.
+    if (g.companionOf) continue;
+    const companions = selected.filter((c) => c.companionOf === g.name);
+    const options = { ...executorOptions[g.name]!, ...Object.fromEntries(companions.map((c) => [c.switch!, true])) };
+    const written = [...outputs[g.name]!, ...companions.flatMap((c) => outputs[c.name]!)];
+    targets[targetNameOption(plugin, g.name)] = target(g.name, written, describe(g), options);
+  }
   targets[targetNameOption(plugin, 'all')] = target(
     'all',
     selected.flatMap((g) => outputs[g.name]!),

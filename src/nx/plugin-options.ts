@@ -40,7 +40,8 @@ export function targetNameOption(options: Record<string, unknown>, name: string)
 function generatorPluginOptions(list: readonly AnyGenerator[]): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const g of list) {
-    shape[targetNameKey(g.name)] = targetName.default(`gen-${g.name}`);
+    // A companion (the query helpers) has no target of its own: its generator's target writes it.
+    if (!g.companionOf) shape[targetNameKey(g.name)] = targetName.default(`gen-${g.name}`);
     for (const o of g.options) {
       if (!o.plugin) continue;
       const base: z.ZodType =
@@ -78,6 +79,8 @@ export interface FwPluginOptions {
   clientFile: string;
   zod: ZodFlavour;
   openapiFile?: string;
+  /** TanStack Query helpers beside the client (gen-client also writes `<client>.query.ts`). */
+  query?: boolean;
   [option: string]: unknown;
 }
 

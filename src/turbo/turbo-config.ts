@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { type Diagnostic, error } from '../diagnostics/diagnostics';
 import { type Discovery, discoverRoots, type RootLocation, toPosix } from '../workspace/discover';
 import { importClosure } from '../go/import-closure';
-import { type AnyGenerator, fileOption } from '../emit/generator';
+import { type AnyGenerator, fileOption, switchOption } from '../emit/generator';
 import { flagOf, GENERATORS, type GeneratorName, type GeneratorOptions, outputFilesOf, perRootGenerators } from '../emit/generators';
 import { writeGeneratedFiles } from '../write/writer';
 import { BUILD_TARGET_ENV } from '../workspace/package-locator';
@@ -125,9 +125,13 @@ export function turboPlan(
   const tasks: Record<string, TurboTask> = {};
   const scripts: Record<string, string> = {};
   for (const generator of selected) {
-    tasks[turboTaskName(generator.name)] = { inputs, outputs: outputs[generator.name], env };
+    // A companion (the query helpers) is written by its generator's task, which its switch turns on.
+    if (generator.companionOf) continue;
+    const companions = selected.filter((c) => c.companionOf === generator.name);
+    tasks[turboTaskName(generator.name)] = { inputs, outputs: [generator, ...companions].flatMap((g) => outputs[g.name]!), env };
     const own = generator.options.map((o) => ({ flag: flagOf(o, false), value: files[generator.name]![o.name], default: o.default }));
-    scripts[turboTaskName(generator.name)] = `fw g ${generator.name}${flagArgs(own)} --turbo`;
+    const switches = companions.map((c) => ({ flag: flagOf(switchOption(c)!, false), value: true }));
+    scripts[turboTaskName(generator.name)] = `fw g ${generator.name}${flagArgs([...own, ...switches])} --turbo`;
   }
   // fw g all: everything above from one read of the Go files.
   const allArgs = flagArgs(selected.flatMap((g) => g.options.map((o) => ({ flag: flagOf(o, true), value: files[g.name]![o.name], default: o.default }))));
@@ -143,7 +147,7 @@ function flagArgs(entries: readonly { flag: string; value: unknown; default?: st
   const args: string[] = [];
   const seen = new Set<string>();
   for (const { flag, value, default: byDefault } of entries) {
-    if (value === undefined || value === '' || value === byDefault || seen.has(flag)) continue;
+    if (value === undefined || value === '' || value === false || value === byDefault || seen.has(flag)) continue;
     seen.add(flag);
     if (value === true) args.push(` --${flag}`);
     else if (value !== false) for (const v of Array.isArray(value) ? value : [value]) args.push(` --${flag} ${v}`);

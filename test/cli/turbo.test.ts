@@ -214,4 +214,19 @@ describe('fw g <generator> --turbo', () => {
     expect(readJson(path.join(api, 'turbo.json')).tasks?.['gen:openapi']).toMatchObject({ outputs: ['openapi.json'] });
     expect(fs.existsSync(path.join(api, 'openapi.json'))).toBe(true);
   });
+  it('fw init --turbo --query: gen:client writes and declares the TanStack Query helpers too, and runs with --turbo', async () => {
+    await runFw(['init', '--turbo', '--file', 'web/client.ts', '--query', '--cwd', api]);
+    const scripts = readJson(path.join(api, 'package.json')).scripts;
+    expect(scripts).toMatchObject({
+      'gen:client': 'fw g client --file web/client.ts --query --turbo',
+      'gen:all': 'fw g all --file web/client.ts --query --turbo',
+      'check:generated': 'fw g all --file web/client.ts --query --check',
+    });
+    expect(readJson(path.join(api, 'turbo.json')).tasks?.['gen:client']).toMatchObject({ outputs: ['web/client.ts', 'web/client.query.ts'] });
+    const run = await runFw(['g', 'client', '--file', 'web/client.ts', '--query', '--turbo', '--cwd', api]);
+    expect(run.stderr).toBe('');
+    expect(fs.existsSync(path.join(api, 'web/client.query.ts'))).toBe(true);
+    // Without --query, the task turbo.json declares is another: refused.
+    expect((await runFw(['g', 'client', '--file', 'web/client.ts', '--turbo', '--cwd', api])).code).toBe(1);
+  });
 });

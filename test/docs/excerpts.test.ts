@@ -42,6 +42,8 @@ const EXCERPTS: Excerpt[] = [
   { page: 'docs/router.md', info: 'go no-check', index: 1, source: read('internal/v1handler/registry.go') },
   { page: 'docs/client.md', info: 'ts no-check', index: 0, source: read('web/src/api/client.ts') },
   { page: 'docs/openapi.md', info: 'yaml', index: 0, source: exampleYaml },
+  // The React app the browser test runs (test/e2e/browser.e2e.test.ts).
+  { page: 'docs/query.md', info: 'tsx', index: 0, source: async () => fs.readFileSync(path.join(REPO_ROOT, 'test/e2e/browser/query-page.tsx'), 'utf8') },
 ];
 
 /** The bodies of a page's fences whose info string is exactly `info`. */

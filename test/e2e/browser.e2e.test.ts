@@ -13,7 +13,7 @@ import type { Outcome } from './browser/outcome';
 
 /**
  * The generated clients in a real browser: headless Chromium (Debian's
- * package; .ci/run installs it), driven by puppeteer-core, one launch. Two
+ * package; .ci/run installs it), driven by puppeteer-core, one launch. Three
  * pages, each bundled with esbuild and served at /app/ by its Go server, so
  * that the client calls the API on the same origin:
  * - test/e2e/browser/example-page.ts on the example server: GET with path
@@ -21,6 +21,9 @@ import type { Outcome } from './browser/outcome';
  *   multipart File upload, a declared 404, a 302 (the browser hides its
  *   Location), abort, retries with hooks, and hostile values (dot segments,
  *   header values fetch cannot send, a body key Bind refuses);
+ * - test/e2e/browser/query-page.tsx on the example server: the React app of
+ *   docs/query.md (@tanstack/react-query with the golden query modules), a
+ *   list, a mutation that invalidates it, a declared 404 as the query's error;
  * - test/e2e/browser/route-page.ts on fixtures/route-oracle's server: every
  *   case of the ServeMux oracle (test/e2e/route-oracle.e2e.test.ts) through
  *   the client, the Go URL helper's URLs fetched as a browser follows a
@@ -43,24 +46,28 @@ const CHROMIUM =
 
 type Flavours<T> = Record<'zod' | 'zod/mini', T>;
 
-/** Bundles a page script for the browser into `dir` with an index.html that loads it. */
-async function bundlePage(entry: string, dir: string): Promise<void> {
+/** Bundles a page script for the browser into `dir` with an HTML page (`<name>.html`, index.html by default) that loads it. */
+async function bundlePage(entry: string, dir: string, name = 'index'): Promise<void> {
+  const script = name === 'index' ? 'page.js' : `${name}.js`;
   await build({
     entryPoints: [entry],
     bundle: true,
     format: 'esm',
     platform: 'browser',
     target: 'chrome120',
-    outfile: path.join(dir, 'page.js'),
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    outfile: path.join(dir, script),
     logLevel: 'error',
   });
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html>\n<meta charset="utf-8">\n<script type="module" src="page.js"></script>\n');
+  fs.writeFileSync(path.join(dir, `${name}.html`), `<!doctype html>\n<meta charset="utf-8">\n<script type="module" src="${script}"></script>\n`);
 }
 
 describe('the generated client in headless Chromium', () => {
   let browser: Browser | undefined;
   const servers: ChildProcess[] = [];
   let example: Flavours<Record<string, Outcome & { requests?: string[]; statuses?: number[] }>>;
+  let react: Flavours<{ before: string[]; after: string[]; notFound: string }>;
   let crossSite: { sent: string[]; seen: { requests: number; notes: string[] } };
   let routes: Flavours<{
     cases: Outcome[];
@@ -83,6 +90,7 @@ describe('the generated client in headless Chromium', () => {
     await Promise.all([
       bundlePage(path.join(__dirname, 'browser/example-page.ts'), examplePage),
       bundlePage(path.join(__dirname, 'browser/route-page.ts'), routePage),
+      bundlePage(path.join(__dirname, 'browser/query-page.tsx'), examplePage, 'query'),
     ]);
 
     const work = copyFixture('example');
@@ -115,6 +123,7 @@ describe('the generated client in headless Chromium', () => {
       return page.evaluate((a) => (globalThis as unknown as { fwRun: (a: unknown) => Promise<unknown> }).fwRun(a), arg);
     };
     example = (await runPage(`${exampleServer.baseUrl}/app/`)) as typeof example;
+    react = (await runPage(`${exampleServer.baseUrl}/app/query.html`)) as typeof react;
     routes = (await runPage(`${oracleServer.baseUrl}/app/`, goUrls)) as typeof routes;
     // The page's origin is the oracle server's; the target is another port.
     const sent = await page.evaluate(async (target: string) => {
@@ -165,6 +174,14 @@ describe('the generated client in headless Chromium', () => {
         expect(out.abort).toMatchObject({ error: 'AbortError' });
         expect(out.retries).toEqual({ status: 200, body: { attempts: 3 } });
         expect(out.retriesSeen).toEqual({ requests: Array(3).fill(`/probes/flaky/browser-${flavour.replace('/', '%2F')}`), statuses: [503, 503, 200] });
+      });
+
+      it('renders a React app with @tanstack/react-query and the query helpers: a declared 404 is the error, a mutation invalidates and the list re-renders', () => {
+        const out = react[flavour];
+        const search = `web-${flavour.replace('/', '-')}`;
+        expect(out.before).toEqual([]);
+        expect(out.after).toEqual([`${search}-0@example.com`]);
+        expect(out.notFound).toBe('FwStatusError 404');
       });
 
       it('refuses hostile values before sending, and sends the others to their own route', () => {

@@ -53,8 +53,8 @@ function expectOption(schema: JsonSchema, name: string, option: GeneratorOption,
 }
 
 describe('Nx executor schemas', () => {
-  it('every generator has an executor, and fw:all and fw:check exist', () => {
-    expect(Object.keys(executors).sort()).toEqual([...GENERATORS.map((g) => g.name), 'all', 'check'].sort());
+  it("every generator has an executor (a companion, its generator's), and fw:all and fw:check exist", () => {
+    expect(Object.keys(executors).sort()).toEqual([...GENERATORS.filter((g) => !g.companionOf).map((g) => g.name), 'all', 'check'].sort());
   });
 
   for (const name of Object.keys(executors)) {
@@ -69,9 +69,10 @@ describe('Nx executor schemas', () => {
 
   it("takes each generator's options: its own executor by name (its file required), fw:all and fw:check by shared name", () => {
     for (const generator of GENERATORS) {
-      const own = schemaOf(generator.name).schema;
+      // A companion's options are its generator's executor's (fw:client's query).
+      const own = schemaOf(generator.companionOf ?? generator.name).schema;
       for (const option of generator.options) {
-        expectOption(own, option.name, option, `fw:${generator.name}`);
+        expectOption(own, option.name, option, `fw:${generator.companionOf ?? generator.name}`);
         if (option.kind === 'file') expect(own.required, `fw:${generator.name} needs its file`).toContain(option.name);
         for (const shared of ['all', 'check']) {
           const option2 = { ...option, default: option.kind === 'file' ? undefined : option.default };

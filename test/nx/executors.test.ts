@@ -268,6 +268,11 @@ describe('fw executors', () => {
     expect(fs.existsSync(path.join(ws, 'client'))).toBe(false);
   });
 
+  it('fw:client with query: true also writes the TanStack Query helpers beside the client', async () => {
+    expect(await clientExecutor({ file: 'client/client.ts', query: true }, ctx)).toEqual({ success: true });
+    expect(read(`${API}/client/client.query.ts`)).toContain("} from './client.js';");
+  });
+
   it("fw:client without a file fails with the CLI's diagnostic", async () => {
     expect(await clientExecutor({} as never, ctx)).toEqual({ success: false });
     expect(errors()).toEqual([

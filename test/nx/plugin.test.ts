@@ -183,6 +183,20 @@ describe('fw Nx plugin (createNodes)', () => {
     await expect(nodes({ openapiFile: 'openapi.txt' })).rejects.toThrow('must be a path ending in .json, .yaml or .yml');
   });
 
+  it('with query: true, gen-client (and gen-all, check-generated) also write the TanStack Query helpers beside the client; no target of their own', async () => {
+    const targets = await apiTargets({ clientFile: 'web/client.ts', query: true });
+    expect(Object.keys(targets)).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-all', 'check-generated']);
+    expect(targets['gen-client']).toMatchObject({ executor: 'fw:client', options: { file: 'web/client.ts', query: true } });
+    expect(targets['gen-client']?.outputs).toEqual(['{projectRoot}/web/client.ts', '{projectRoot}/web/client.query.ts']);
+    expect(targets['gen-all']?.options).toMatchObject({ file: 'web/client.ts', query: true });
+    expect(targets['gen-all']?.outputs).toContain('{projectRoot}/web/client.query.ts');
+    expect(targets['check-generated']?.options).toMatchObject({ query: true });
+    const without = await apiTargets({ clientFile: 'web/client.ts' });
+    expect(without['gen-client']?.outputs).toEqual(['{projectRoot}/web/client.ts']);
+    expect(without['gen-client']?.options).not.toHaveProperty('query');
+    await expect(nodes({ query: 'yes' })).rejects.toThrow('query');
+  });
+
   it('rejects invalid options with one error that names each problem', async () => {
     await expect(nodes({ routerTargetName: '', clientFile: '/abs/client.ts', colour: 'red' })).rejects.toThrow(
       [

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { Generator } from '../generator';
+import { CLIENT_FILE_OPTION, type Generator } from '../generator';
 import { clientFolder } from './client-modules';
 import { type ClientOptions, emitClient } from './client';
 import { type ClientMemo, newClientMemo } from './client-memo';
@@ -12,17 +12,7 @@ export const clientGenerator: Readonly<Generator<ClientOptions, ClientMemo>> = {
 root handler package (or of the named ones).`,
   perRoot: false,
   options: [
-    {
-      name: 'file',
-      kind: 'file',
-      fileKind: 'ts-module',
-      valueHelp: '<path>',
-      help: 'output file, relative to --cwd (required)',
-      sharedHelp: 'output file of the TypeScript client, relative to --cwd\n(without it, no client is generated)',
-      plugin: 'clientFile',
-      pluginDefault: 'client/client.ts',
-      extensions: ['.ts'],
-    },
+    CLIENT_FILE_OPTION,
     {
       name: 'zod',
       kind: 'string',

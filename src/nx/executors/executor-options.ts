@@ -23,6 +23,8 @@ export interface FwExecutorOptions {
   split?: boolean;
   /** client, all and check: the runtime module the client imports, relative to the project root (`--runtime`): one for every client of an app. */
   runtime?: string;
+  /** client, all and check: also write TanStack Query helpers beside the client (`<client>.query.ts`). */
+  query?: boolean;
   /** all only: the output file of the OpenAPI document, relative to the project root (none without it). */
   openapi?: string;
   /** openapi and all: `info.title`, `info.version`, `info.license` (an SPDX expression), `servers[].url` of the document. */

@@ -164,7 +164,8 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
 
 /**
  * The generators an executor runs and their options, from its options: one
- * generator's own (by option name), or for `all` and `check` what
+ * generator's own (by option name; with a companion's switch, the companion
+ * too: fw:client's `query`), or for `all` and `check` what
  * generatorsFor makes of them (by shared name: fw:all's `openapi` is the
  * OpenAPI document's file). A bad value is an FW8006 error.
  */
@@ -175,9 +176,14 @@ function executorGenerators(command: GeneratorName | 'all' | 'check', options: F
       const byShared = Object.fromEntries(GENERATORS.flatMap((g) => g.options).map((o) => [sharedName(o), values[sharedName(o)]]));
       return generatorsFor(byShared, GENERATORS, (o) => `option ${sharedName(o)}`);
     }
+    // With a companion's switch (the client's `query: true`), the companion runs too, from the same options.
     const generator = generatorNamed(command);
-    const own = Object.fromEntries(generator.options.map((o) => [o.name, values[o.name]]));
-    return { generators: [command], options: { [command]: parseGeneratorOptions(generator, own, (o) => `option ${o.name}`) } };
+    const running = [generator, ...GENERATORS.filter((g) => g.companionOf === command && values[g.switch!] === true)];
+    const parsed = running.map((g) => {
+      const own = Object.fromEntries(g.options.map((o) => [o.name, o.name === g.switch ? true : values[o.name]]));
+      return [g.name, parseGeneratorOptions(g, own, (o) => `option ${o.name}`)] as const;
+    });
+    return { generators: running.map((g) => g.name), options: Object.fromEntries(parsed) };
   } catch (e) {
     if (e instanceof GeneratorOptionError) throw new ExecutorOptionError(e.message);
     throw e;

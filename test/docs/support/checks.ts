@@ -185,13 +185,19 @@ const TS_OPTIONS = {
   types: [],
   skipLibCheck: true,
   baseUrl: REPO_ROOT,
-  paths: { zod: ['node_modules/zod'], 'zod/mini': ['node_modules/zod/mini'] },
+  paths: {
+    zod: ['node_modules/zod'],
+    'zod/mini': ['node_modules/zod/mini'],
+    '@tanstack/query-core': ['node_modules/@tanstack/query-core'],
+    '@tanstack/react-query': ['node_modules/@tanstack/react-query'],
+  },
 };
 
 /**
  * Type-checks every `ts` fence (not `no-check`) of `pages` in one tsc run,
  * each as a module beside a copy of `client` (importable as './client'; its
- * `--zod mini` twin as './client.mini').
+ * `--zod mini` twin as './client.mini'; its query module, `--query`, as
+ * './client.query').
  */
 export function checkTypeScript(root: string, pages: string[], client = path.join(FIXTURES, 'example/web/src/api/client.ts')): string[] {
   const blocks = checkedFences(root, pages, 'ts', 'no-check');
@@ -202,6 +208,8 @@ export function checkTypeScript(root: string, pages: string[], client = path.joi
     // Its zod/mini twin, when there is one, as './client.mini'.
     const mini = client.replace(/\.ts$/, '.mini.ts');
     if (fs.existsSync(mini)) fs.copyFileSync(mini, path.join(dir, 'client.mini.ts'));
+    const query = client.replace(/\.ts$/, '.query.ts');
+    if (fs.existsSync(query)) fs.copyFileSync(query, path.join(dir, 'client.query.ts'));
     const files = blocks.map(({ fence }, n) => {
       const file = path.join(dir, `b${n}.ts`);
       // `export {}` on a line of its own keeps each snippet a module (its own scope) without moving its lines.

@@ -1,4 +1,4 @@
 import type { CommonExecutorOptions, FwExecutorOptions } from '../executor-options';
 
 /** Options of `fw:client` (see schema.json). Paths are relative to the project root. */
-export type ClientExecutorOptions = CommonExecutorOptions & Pick<FwExecutorOptions, 'zod' | 'split' | 'runtime'> & { file: string };
+export type ClientExecutorOptions = CommonExecutorOptions & Pick<FwExecutorOptions, 'zod' | 'split' | 'runtime' | 'query'> & { file: string };
