@@ -591,6 +591,24 @@ export const DIAGNOSTIC_CODES = {
     'add the files the message lists to its inputs',
     'a target whose inputs are `{projectRoot}/**/*.go` only, beside an fw.json',
   ),
+  FW8006: kind(
+    E,
+    'an Nx generator that works in a Go module found no go.mod in the workspace',
+    "create the module first (`go mod init <module path>` in the service's directory)",
+    '`nx g fw:handler-package v2` in a workspace without Go',
+  ),
+  FW8007: kind(
+    E,
+    'the --project of an Nx generator names neither a project nor a Go module of the workspace',
+    'pass the name of one of the Go modules the message lists',
+    '`nx g fw:handler-package v2 --project apii`',
+  ),
+  FW8008: kind(
+    E,
+    'an Nx generator that works in a Go module found several and cannot ask which one',
+    'pass --project with the name of one of them',
+    '`nx g fw:handler-package v2 --no-interactive` in a workspace with two Go modules',
+  ),
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type GeneratorCallback, type Tree, formatFiles, joinPathFragments, logger, readNxJson, readProjectConfiguration } from '@nx/devkit';
+import { type GeneratorCallback, type Tree, formatFiles, joinPathFragments, logger, readNxJson } from '@nx/devkit';
 import Handlebars from 'handlebars';
 import { DEFAULT_RUNTIME_DIR } from '../../../runtime/scaffold';
 import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
@@ -53,8 +53,7 @@ function routerTargetName(tree: Tree): string {
  */
 export async function handlerPackageGenerator(tree: Tree, options: HandlerPackageGeneratorOptions): Promise<GeneratorCallback> {
   const view = packageView(options.name);
-  const projectName = await chooseGoProject(tree, options.project, 'Which Go project should get the handler package?');
-  const project = readProjectConfiguration(tree, projectName);
+  const project = await chooseGoProject(tree, options.project, 'Which Go project should get the handler package?');
   const dir = joinPathFragments(project.root, checkDirectory('directory', options.directory ?? 'internal'), view.pkgName);
   if (tree.exists(dir)) {
     throw new Error(`${dir} already exists; refusing to overwrite a handler package (pick another name or remove it first)`);
@@ -64,7 +63,7 @@ export async function handlerPackageGenerator(tree: Tree, options: HandlerPackag
   for (const file of PACKAGE_FILES) tree.write(joinPathFragments(dir, file), render(file, { ...view, runtimeImport }));
   if (!options.skipFormat) await formatFiles(tree);
   return () => {
-    logger.info(`fw: created ${dir}; add handlers there, then run: nx run ${projectName}:${routerTargetName(tree)}`);
+    logger.info(`fw: created ${dir}; add handlers there, then run: nx run ${project.name}:${routerTargetName(tree)}`);
   };
 }
 

@@ -1,4 +1,4 @@
-import { type GeneratorCallback, type Tree, addDependenciesToPackageJson, formatFiles, readNxJson, readProjectConfiguration, updateNxJson } from '@nx/devkit';
+import { type GeneratorCallback, type Tree, addDependenciesToPackageJson, formatFiles, readNxJson, updateNxJson } from '@nx/devkit';
 import { DEFAULT_RUNTIME_DIR } from '../../../runtime/scaffold';
 import { FW_NPM_NAME, fwInstalledName, fwVersion } from '../../package-info';
 import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
@@ -24,7 +24,7 @@ export async function initGenerator(tree: Tree, options: InitGeneratorOptions = 
   const spec = name === FW_NPM_NAME ? `^${fwVersion()}` : `npm:${FW_NPM_NAME}@^${fwVersion()}`;
   const install = options.skipPackageJson ? () => {} : addDependenciesToPackageJson(tree, {}, { [name]: spec }, undefined, true);
   if (options.runtime) {
-    const project = readProjectConfiguration(tree, await chooseGoProject(tree, options.project, 'Which Go project should get the fwhttp runtime?'));
+    const project = await chooseGoProject(tree, options.project, 'Which Go project should get the fwhttp runtime?');
     ensureRuntimeInTree(tree, project.root, checkDirectory('runtimeDirectory', options.runtimeDirectory ?? DEFAULT_RUNTIME_DIR));
   }
   if (!options.skipFormat) await formatFiles(tree);
