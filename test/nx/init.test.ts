@@ -32,6 +32,21 @@ describe('init generator', () => {
     expect(readJson<PackageJson>(tree, 'package.json').devDependencies?.fw).toBe(`npm:fw-http-routes@^${fwVersion()}`);
   });
 
+  it("makes the consumers' typecheck, build, test and lint run the client target of the projects they depend on first (targetDefaults), keeping what is there", async () => {
+    updateJson(tree, 'nx.json', (json) => ({
+      ...json,
+      plugins: [{ plugin: 'fw', options: { clientTargetName: 'client' } }],
+      targetDefaults: { build: { dependsOn: ['^build'], cache: true }, lint: { dependsOn: ['^client'] } },
+    }));
+    await initGenerator(tree, { skipFormat: true });
+    expect(readNxJson(tree)?.targetDefaults).toEqual({
+      build: { dependsOn: ['^build', '^client'], cache: true },
+      lint: { dependsOn: ['^client'] },
+      typecheck: { dependsOn: ['^client'] },
+      test: { dependsOn: ['^client'] },
+    });
+  });
+
   it('is idempotent: a second run changes nothing', async () => {
     await initGenerator(tree, { skipFormat: true });
     const nxJson = tree.read('nx.json', 'utf8');
