@@ -69,7 +69,7 @@ const MANAGERS: Record<string, Manager> = {
     fw: (args) => [process.execPath, [YARN, 'fw', ...args]],
     cacheDir: '.yarn/.cache/fw',
     // The Nx targets run here too (below): the plugin is registered in nx.json before the install.
-    devDependencies: { nx: installedVersion('nx') },
+    devDependencies: { nx: installedVersion('nx'), '@nx/devkit': installedVersion('@nx/devkit') },
   },
 };
 
