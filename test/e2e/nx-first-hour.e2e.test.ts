@@ -53,7 +53,8 @@ describe(`the first hour with fw on Nx ${NX}`, () => {
       json({
         $schema: './node_modules/nx/schemas/nx-schema.json',
         namedInputs: { default: ['{projectRoot}/**/*', 'sharedGlobals'], production: ['default'], sharedGlobals: [] },
-        targetDefaults: { build: { dependsOn: ['^build'], inputs: ['production', '^production'], cache: true } },
+        // The user's own choice, made before fw: typecheck results are cached (so a stale hit would show).
+        targetDefaults: { build: { dependsOn: ['^build'], inputs: ['production', '^production'], cache: true }, typecheck: { cache: true } },
       }),
     );
     // The client is generated: a clone does not have it.
@@ -81,7 +82,7 @@ describe(`the first hour with fw on Nx ${NX}`, () => {
     await nx('g', 'fw:init', '--no-interactive');
     const nxJson = JSON.parse(fs.readFileSync(path.join(ws, 'nx.json'), 'utf8')) as { targetDefaults: Record<string, { dependsOn?: string[] }> };
     expect(nxJson.targetDefaults.build?.dependsOn).toEqual(['^build', '^gen-client']);
-    expect(nxJson.targetDefaults.typecheck?.dependsOn).toEqual(['^gen-client']);
+    expect(nxJson.targetDefaults.typecheck).toEqual({ cache: true, dependsOn: ['^gen-client'] });
     await nx('g', 'fw:handler-package', 'v2', '--project', 'api', '--no-interactive');
     expect(fs.readdirSync(path.join(ws, 'apps/api/internal/v2handler')).sort()).toEqual(['handler_health.go', 'registry.go', 'router.go']);
     // Now a project of the graph, under that name, with fw's targets.
@@ -160,6 +161,8 @@ describe(`the first hour with fw on Nx ${NX}`, () => {
     fs.writeFileSync(handler, text);
     const reverted = await step('after reverting the rename');
     expect(reverted.code, reverted.output).toBe(0);
+    // The inputs are back to the fresh clone's: both tasks are answered from the cache, tsc's verdict included.
+    expect(reverted.output).toMatch(/^> nx run web:typecheck.*\[local cache\]/m);
     expect(fs.readFileSync(path.join(clone, 'apps/api/client/client.ts'), 'utf8')).toContain('status');
   });
 });
