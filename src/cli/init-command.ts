@@ -2,11 +2,29 @@ import * as path from 'node:path';
 import { formatDiagnostic, hasErrors } from '../diagnostics/diagnostics';
 import { DEFAULT_RUNTIME_DIR, scaffoldRuntime } from '../runtime/scaffold';
 import { turboPlan, writeTurboConfig } from '../turbo/turbo-config';
+import { wireClientConsumer } from '../turbo/turbo-consumer';
 import { writeGeneratedFiles } from '../write/writer';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 
+/** `fw init --turbo --uses <service>…`: the app in cwd uses the services' clients. */
+function initTurboConsumer(cwd: string, values: Record<string, unknown>, io: Io): number {
+  if (values.file !== undefined) throw new UsageError('--file names the client a Go package writes; it does not go with --uses');
+  const result = wireClientConsumer(cwd, values.uses as string[]);
+  for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd, true));
+  if (hasErrors(result.diagnostics)) {
+    io.err('fw: nothing was written');
+    return EXIT_FAILURE;
+  }
+  if (values.quiet !== true) {
+    for (const f of result.written) io.out(`wrote ${displayPath(cwd, f)}`);
+    io.out(`fw init --turbo: uses the clients of ${result.services.join(', ')}; ${result.written.length} written, ${result.unchanged.length} unchanged`);
+  }
+  return EXIT_OK;
+}
+
 function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number {
   if (values.dir !== undefined) throw new UsageError('--dir scaffolds fwhttp; it does not go with --turbo');
+  if (Array.isArray(values.uses)) return initTurboConsumer(cwd, values, io);
   if (values.file === '') throw new UsageError('--file needs a path');
   const plan = turboPlan(cwd, typeof values.file === 'string' ? values.file : undefined);
   const result = writeTurboConfig(cwd, plan);
@@ -30,6 +48,7 @@ export const initCommand: Command = {
   summary: `scaffold the Go runtime package fwhttp (Wrap, Bind, JSON replies) into ${DEFAULT_RUNTIME_DIR}`,
   usage: `Usage: fw init [--dir <dir>] [options]
        fw init --turbo [--file <client.ts>] [options]
+       fw init --turbo --uses <service dir>... [options]
 
 Writes the Go package fwhttp (standard library only, Go >= 1.22, with its own
 tests) that annotated handlers use: fwhttp.Wrap, fwhttp.Bind, fwhttp.JSON.OK,
@@ -44,9 +63,15 @@ inputs and outputs for exactly the root handler packages found, and
 check:generated (never cached), into ./turbo.json and ./package.json scripts.
 Run it again after adding or removing a root handler package.
 
+With --turbo --uses, run in an app's package, it wires the app to the client
+of each service package named (its gen:client task): the app depends on the
+service (workspace:*), the service exports ./client and depends on zod, and
+the root turbo.json's typecheck and build depend on ^gen:client.
+
 Options:
   --turbo       write the Turborepo tasks (see above)
   --file <path> with --turbo: the TypeScript client gen:client writes, relative to --cwd
+  --uses <dir>  with --turbo: a service package whose client this package uses (repeatable)
   --dir <dir>   directory of the package, relative to --cwd (default: ${DEFAULT_RUNTIME_DIR});
                 the package is named fwhttp whatever the directory's name
   --cwd <dir>   workspace directory (default: the current directory)
@@ -58,6 +83,7 @@ Options:
     dir: { type: 'string' },
     turbo: { type: 'boolean' },
     file: { type: 'string' },
+    uses: { type: 'string', multiple: true },
     force: { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
   },
@@ -67,6 +93,7 @@ Options:
     const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
     if (values.turbo === true) return initTurbo(cwd, values, io);
     if (values.file !== undefined) throw new UsageError('--file goes with --turbo (the client gen:client writes)');
+    if (values.uses !== undefined) throw new UsageError('--uses goes with --turbo');
     const force = values.force === true;
     const result = scaffoldRuntime({ cwd, dir: typeof values.dir === 'string' ? values.dir : undefined, force });
     for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd, true));

@@ -560,6 +560,18 @@ export const DIAGNOSTIC_CODES = {
     'run fw init --turbo again',
     'an import of a go.work sibling module added after fw init --turbo',
   ),
+  FW7019: kind(
+    E,
+    'fw init --turbo --uses names a directory that is not a workspace package with a name',
+    'pass the directory of the Go service package (it holds a package.json with a name)',
+    '`fw init --turbo --uses ../../services/nope`',
+  ),
+  FW7020: kind(
+    E,
+    'fw init --turbo --uses names a service package without a gen:client task',
+    'run fw init --turbo --file <client.ts> in the service package first',
+    'a service whose turbo.json has gen:router only',
+  ),
   // ---------------------------------------------------------------- nx
   FW8001: kind(
     E,
