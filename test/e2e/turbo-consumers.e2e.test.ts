@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireGo, runGo } from '../support/go';
+import { requireGo } from '../support/go';
 import { REPO_ROOT } from '../support/golden';
 import { commitAll, installedVersion, packFw, run, runOk } from './support/packed-workspace';
 
@@ -15,6 +15,8 @@ import { commitAll, installedVersion, packFw, run, runOk } from './support/packe
  * scripts to ignore). Then Turborepo's own run summary says which tasks ran.
  */
 const PNPM = path.join(REPO_ROOT, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+/** Go in workspace mode, as a user runs it here (the tests' Go environment turns go.work off). */
+const GO_WORKSPACE = { GOWORK: '', GOFLAGS: '' };
 const TASKS = ['api#gen:client', 'billing#gen:client', 'web#typecheck', 'admin#typecheck'];
 
 describe('Turborepo apps using the services clients (pnpm workspace)', () => {
@@ -25,7 +27,7 @@ describe('Turborepo apps using the services clients (pnpm workspace)', () => {
     fs.writeFileSync(path.join(ws, rel), text);
   };
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-  const fw = (dir: string, ...args: string[]) => runOk(path.join(ws, 'node_modules', '.bin', 'fw'), args, path.join(ws, dir));
+  const fw = (dir: string, ...args: string[]) => runOk(path.join(ws, 'node_modules', '.bin', 'fw'), args, path.join(ws, dir), GO_WORKSPACE);
   const service = (name: string, responseField: string, imports: string) => {
     write(`services/${name}/package.json`, json({ name, private: true }));
     write(`services/${name}/go.mod`, `module example.com/${name}\n\ngo 1.22\n`);
@@ -50,7 +52,7 @@ describe('Turborepo apps using the services clients (pnpm workspace)', () => {
   /** One `turbo run typecheck`: each task's cache status from Turborepo's run summary. */
   const typecheck = async (): Promise<Record<string, string>> => {
     const result = await run(path.join(ws, 'node_modules', '.bin', 'turbo'), ['run', 'typecheck', '--ui=stream', '--summarize'], ws, {
-      env: { TURBO_NO_UPDATE_NOTIFIER: '1', PATH: `${path.join(base, 'bin')}${path.delimiter}${process.env.PATH}` },
+      env: { TURBO_NO_UPDATE_NOTIFIER: '1', PATH: `${path.join(base, 'bin')}${path.delimiter}${process.env.PATH}`, ...GO_WORKSPACE },
     });
     expect(result.code, result.output).toBe(0);
     const runs = path.join(ws, '.turbo', 'runs');
@@ -131,9 +133,10 @@ describe('Turborepo apps using the services clients (pnpm workspace)', () => {
       models,
       fs.readFileSync(models, 'utf8').replace('\tCents int `json:"cents"`', '\tCents    int    `json:"cents"`\n\tCurrency string `json:"currency"`'),
     );
-    runGo('go', ['build', './...'], path.join(ws, 'services/api'));
+    await runOk('go', ['build', './...'], path.join(ws, 'services/api'), GO_WORKSPACE);
     const edited = await typecheck();
     expect(TASKS.map((t) => `${t} ${edited[t]}`)).toEqual(['api#gen:client MISS', 'billing#gen:client HIT', 'web#typecheck MISS', 'admin#typecheck HIT']);
     expect(fs.readFileSync(path.join(ws, 'services/api/client/client.ts'), 'utf8')).toContain('currency');
-  });
+    // Three turbo runs, two of them with tsc in both apps.
+  }, 400_000);
 });
