@@ -1,8 +1,10 @@
 import * as path from 'node:path';
 import { type Diagnostic, error, hasErrors, sortDiagnostics, uniqueDiagnostics } from './diagnostics/diagnostics';
 import { brokenBudget, type RunReport, type WarningBudget } from './diagnostics/run-report';
-import { type EmitResult, type GeneratedFile, type OpenApiOptions, withProperties, type ZodFlavour } from './emit/emitter';
-import { emit, type GeneratorName } from './emit/emitters';
+import { type EmitResult, type GeneratedFile, withProperties } from './emit/emitter';
+import { type AnyGenerator, fileOption, parseGeneratorOptions } from './emit/generator';
+import { GENERATORS, generatorNamed, type GeneratorName, type GeneratorOptions } from './emit/generators';
+import { SharedPlans } from './emit/shared-plans';
 import { buildTarget } from './go/build-constraints';
 import { knownStdTypeNamed } from './go/known-marshalers';
 import { initGoParser } from './go/parser';
@@ -24,14 +26,15 @@ import { clientFileProblem, outputPathProblem } from './write/output-file';
 
 /**
  * The one place that knows every stage: workspace discovery (once per run)
- * → Go reading → annotations → model → emitters, then (generateAndWrite)
- * the writer. It makes the run's type resolver and hands emitters what they
- * need; what `fw watch` keeps between runs is its WatchSession
+ * → Go reading → annotations → model → the generators (a loop over their
+ * records, ./emit/generators.ts), then (generateAndWrite) the writer. It
+ * makes the run's type resolver and shared plans and hands emitters what
+ * they need; what `fw watch` keeps between runs is its WatchSession
  * (./watch/session.ts). The CLI, the Nx executors and plugin, and the
  * benchmark call this module.
  */
 
-export type { GeneratorName, ZodFlavour };
+export type { GeneratorName, GeneratorOptions };
 
 export interface GenerateOptions {
   /** Workspace directory (absolute, or relative to process.cwd()). */
@@ -40,12 +43,14 @@ export interface GenerateOptions {
   generators: GeneratorName[];
   /** Root packages to generate for, by directory base name or path relative to cwd; all when empty. */
   packages?: string[];
-  /** Output path of the TypeScript client (required for 'client'), relative to cwd or absolute. */
-  clientFile?: string;
-  /** Which zod the client imports: `zod` (classic, the default) or `zod/mini` (`fw g client --zod mini`). */
-  clientZod?: ZodFlavour;
-  /** The OpenAPI document (required for 'openapi'): its file, relative to cwd or absolute, and `info`/`servers`. */
-  openapi?: OpenApiOptions;
+  /**
+   * Each generator's options, by generator name and option name
+   * (`{ client: { file: 'web/client.ts', zod: 'mini' } }`); an output file
+   * is relative to cwd or absolute, and required by a generator that has one.
+   */
+  options?: GeneratorOptions;
+  /** The generators `generators` names are looked up in (default: all of fw's, GENERATORS); a test adds its own. */
+  registry?: readonly AnyGenerator[];
   /** Build tags, as `go build -tags` takes them: files are selected for them (with GOOS, GOARCH, CGO_ENABLED from `env`). */
   tags?: string[];
   /** The environment GOOS, GOARCH, CGO_ENABLED, CC and PATH are read from, and GOROOT, GOMODCACHE, GOPATH, GOFLAGS, GOWORK (default: process.env). */
@@ -55,13 +60,6 @@ export interface GenerateOptions {
   /** What earlier runs of this process kept (`fw watch`); without one, the run reads and builds everything. */
   session?: WatchSession;
 }
-
-/**
- * The generators whose files for one root are a function of that root's
- * model and the packages it reaches, nothing of the other roots: their
- * emitters, given a model of one root, emit exactly that root's share.
- */
-export const PER_ROOT: ReadonlySet<GeneratorName> = new Set(['router', 'url-helper']);
 
 export interface GenerateResult {
   /** What would be written, by generator, in a stable order. Empty when any error diagnostic exists. */
@@ -120,21 +118,52 @@ export async function loadModel(options: ModelOptions, discovery?: Discovery): P
   return { model: built.model, diagnostics, allRoots: found.roots, program };
 }
 
+/** A generator of a run with its options parsed, output files absolute; `file`: its output-file option, when it has one. */
+interface RunGenerator {
+  generator: AnyGenerator;
+  options: Record<string, unknown>;
+  file?: string;
+}
+
+/** The run's generators with their options (parseGeneratorOptions), output paths resolved against `cwd`. */
+function runGenerators(options: GenerateOptions, cwd: string): RunGenerator[] {
+  return options.generators.map((name) => {
+    const generator = generatorNamed(name, options.registry ?? GENERATORS);
+    const parsed = parseGeneratorOptions(generator, options.options?.[name] ?? {}) as Record<string, unknown>;
+    const file = fileOption(generator);
+    const given = file && typeof parsed[file.name] === 'string' ? path.resolve(cwd, parsed[file.name] as string) : undefined;
+    if (file && given) parsed[file.name] = given;
+    return { generator, options: parsed, file: given };
+  });
+}
+
+/** Why `run`'s output file may not be written (a directory, a symlink…, or for a TypeScript module, another extension). */
+function outputProblem(run: RunGenerator): Diagnostic | undefined {
+  if (!run.file) return undefined;
+  return fileOption(run.generator)?.fileKind === 'ts-module' ? clientFileProblem(run.file) : outputPathProblem(run.file);
+}
+
+/** The error of a generator that writes one file and was given none. */
+function missingFile(run: RunGenerator): Diagnostic | undefined {
+  const file = fileOption(run.generator);
+  if (!file || run.file) return undefined;
+  return error('FW5002', undefined, `the ${run.generator.name} generator needs an output file`, `pass --${file.flag ?? file.name} ${file.valueHelp}`);
+}
+
 /**
- * discover → parse → validate → model → emit. Pure: reads the workspace and
- * returns file contents; writing is ./writer.ts's job. The CLI, the Nx
- * executors and the benchmark all call this. `discovery`: discovery's answer
- * when the caller made it already this run (`--turbo`, the run record).
+ * discover → parse → validate → model → emit: reads the workspace and
+ * returns file contents, writing nothing (writing is
+ * ./write/writer.ts's job, through generateAndWrite). With a session
+ * (`fw watch`), it takes what the session kept and leaves there what this
+ * run built. The CLI, the Nx executors and the benchmark all call this.
+ * `discovery`: discovery's answer when the caller made it already this run
+ * (`--turbo`, the run record).
  */
 export async function generate(options: GenerateOptions, discovery?: Discovery): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd);
-  // Output paths named on the command line are checked before anything is read (SECURITY.md, rule 2).
-  const clientFile = options.clientFile ? path.resolve(cwd, options.clientFile) : undefined;
-  const openapiOptions = options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined;
-  const pathProblems = [
-    clientFile && options.generators.includes('client') ? clientFileProblem(clientFile) : undefined,
-    openapiOptions && options.generators.includes('openapi') ? outputPathProblem(openapiOptions.file) : undefined,
-  ].filter((d): d is Diagnostic => d !== undefined);
+  const runs = runGenerators(options, cwd);
+  // Output paths are checked before anything is read (SECURITY.md, rule 2).
+  const pathProblems = runs.map(outputProblem).filter((d): d is Diagnostic => d !== undefined);
   if (pathProblems.length > 0) return { files: [], diagnostics: pathProblems, timings: [], summary: { roots: [], routes: 0 } };
   let start = process.hrtime.bigint();
   const loaded = await loadModel(options, discovery);
@@ -144,23 +173,22 @@ export async function generate(options: GenerateOptions, discovery?: Discovery):
   const { session } = options;
   if (loaded.model && !hasErrors(diagnostics)) {
     const resolver = session ? session.resolverFor(loaded.program) : new TypeResolver(loaded.program);
-    for (const name of options.generators) {
-      if (name === 'client' && !options.clientFile) {
-        diagnostics.push(error('FW5002', undefined, 'the client generator needs an output file', 'pass --file <path>'));
+    const plans = new SharedPlans(loaded.model, resolver);
+    for (const run of runs) {
+      const missing = missingFile(run);
+      if (missing) {
+        diagnostics.push(missing);
         continue;
       }
-      if (name === 'openapi' && !options.openapi?.file) {
-        diagnostics.push(error('FW5002', undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>'));
-        continue;
-      }
+      const { generator } = run;
       start = process.hrtime.bigint();
       const out =
-        session && PER_ROOT.has(name)
-          ? emitByRoot(name, loaded.model, session, resolver)
-          : emit(name, loaded.model, { resolver, clientFile, clientZod: options.clientZod, openapi: openapiOptions, memo: session?.memos[name] });
-      timings.push({ stage: name, ms: since(start) });
+        session && generator.perRoot
+          ? emitByRoot(run, loaded.model, session, plans)
+          : generator.emit(loaded.model, { resolver, plans, memo: session?.memoOf(generator) }, run.options);
+      timings.push({ stage: generator.name, ms: since(start) });
       diagnostics.push(...out.diagnostics);
-      for (const f of out.files) files.push(withProperties(f, { generator: name }));
+      for (const f of out.files) files.push(withProperties(f, { generator: generator.name }));
     }
     // Emitters load the packages of request and response types on demand: their read errors count too.
     diagnostics.push(...loaded.program.readErrors, ...loaded.program.locateDiagnostics, ...loaded.program.importCycles());
@@ -176,14 +204,17 @@ export async function generate(options: GenerateOptions, discovery?: Discovery):
   };
 }
 
-/** Generator `name`'s output for every root of `model`, in root order: the session's for the roots it kept, emitted (and kept) for the others. */
-function emitByRoot(name: GeneratorName, model: WorkspaceModel, session: WatchSession, resolver: TypeResolver): EmitResult {
+/** A per-root generator's output for every root of `model`, in root order: the session's for the roots it kept, emitted (and kept) for the others. */
+function emitByRoot({ generator, options }: RunGenerator, model: WorkspaceModel, session: WatchSession, plans: SharedPlans): EmitResult {
   const out: EmitResult = { files: [], diagnostics: [] };
   for (const root of model.roots) {
     let byGenerator = session.rootOutputs.get(root.dir);
     if (!byGenerator) session.rootOutputs.set(root.dir, (byGenerator = new Map()));
-    let own = byGenerator.get(name);
-    if (!own) byGenerator.set(name, (own = emit(name, { ...model, roots: [root] }, { resolver, memo: session.memos[name] })));
+    let own = byGenerator.get(generator.name);
+    if (!own) {
+      own = generator.emit({ ...model, roots: [root] }, { resolver: plans.resolver, plans, memo: session.memoOf(generator) }, options);
+      byGenerator.set(generator.name, own);
+    }
     out.files.push(...own.files);
     out.diagnostics.push(...own.diagnostics);
   }
@@ -277,10 +308,8 @@ function runRecordOf(options: GenerateOptions, discovery: Discovery): { file: st
     cwd,
     generators: options.generators,
     packages: options.packages ?? [],
-    clientFile: options.clientFile ? path.resolve(cwd, options.clientFile) : undefined,
-    // Client options other than the defaults (keys of default runs stay as they were).
-    ...(options.clientZod === 'mini' ? { clientZod: 'mini' } : {}),
-    openapi: options.openapi ? { ...options.openapi, file: path.resolve(cwd, options.openapi.file) } : undefined,
+    // Each generator's options, defaults applied and output files absolute.
+    options: Object.fromEntries(runGenerators(options, cwd).map((r) => [r.generator.name, r.options])),
     // The files that count depend on the build target (GOOS, GOARCH, cgo, tags).
     target: buildTarget(options.env ?? process.env, options.tags ?? []),
     // Where packages outside the workspace are found (go.mod, go.work and modules.txt are recorded as inputs).

@@ -25,7 +25,7 @@ function outcome(result: GenerateResult): { files: [string, string][]; diagnosti
 const everyGenerator = (cwd: string, extra: Partial<GenerateOptions> = {}): GenerateOptions => ({
   cwd,
   generators: ['router', 'url-helper', 'client'],
-  clientFile: 'web/src/api/client.ts',
+  options: { client: { file: 'web/src/api/client.ts' } },
   ...extra,
 });
 
@@ -171,11 +171,11 @@ describe('a run with nothing to do (the run record beside the parse cache)', () 
     const first = await cachedRun(ws, cacheDir);
     expect(first.code).toBe(0);
     const { generateAndWrite } = await import('../src/generate');
-    const options = everyGenerator(ws, { clientFile: CLIENT, cacheDir });
+    const options = everyGenerator(ws, { options: { client: { file: CLIENT } }, cacheDir });
     const skipped = await generateAndWrite(options, {});
     expect(skipped.result.timings).toEqual([]);
     expect(skipped.report?.written).toEqual([]);
-    const full = await generateAndWrite(everyGenerator(ws, { clientFile: CLIENT }), {});
+    const full = await generateAndWrite(everyGenerator(ws, { options: { client: { file: CLIENT } } }), {});
     expect(full.result.timings.length).toBeGreaterThan(0);
     expect([...(skipped.report?.unchanged ?? [])].sort()).toEqual([...(full.report?.unchanged ?? [])].sort());
     expect(skipped.result.summary).toEqual(full.result.summary);
@@ -195,7 +195,7 @@ describe('a run with nothing to do (the run record beside the parse cache)', () 
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-cache-'));
     const { generateAndWrite } = await import('../src/generate');
     const withPath = (first: string) =>
-      everyGenerator(ws, { clientFile: CLIENT, cacheDir, env: { ...process.env, PATH: `${first}${path.delimiter}${process.env.PATH}` } });
+      everyGenerator(ws, { options: { client: { file: CLIENT } }, cacheDir, env: { ...process.env, PATH: `${first}${path.delimiter}${process.env.PATH}` } });
     // As `yarn run` does on every run: a fresh folder of shims (no go among them) in front of PATH.
     const shims = () => fs.mkdtempSync(path.join(os.tmpdir(), 'fw-shims-'));
     expect((await generateAndWrite(withPath(shims()), {})).result.timings.length).toBeGreaterThan(0);
@@ -293,7 +293,7 @@ describe('a run with nothing to do (the run record beside the parse cache)', () 
     expect((await cachedRun(ws, cacheDir)).code).toBe(0);
     change(ws, cacheDir);
     const { generateAndWrite } = await import('../src/generate');
-    const outcome = await generateAndWrite(everyGenerator(ws, { clientFile: CLIENT, cacheDir }), { force: true });
+    const outcome = await generateAndWrite(everyGenerator(ws, { options: { client: { file: CLIENT } }, cacheDir }), { force: true });
     expect(outcome.result.timings.length).toBeGreaterThan(0);
     await expectFresh(ws);
   });

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDiagnostic } from '../src/diagnostics/diagnostics';
-import { generate, type GenerateOptions, type GeneratorName } from '../src/generate';
-import { emitters } from '../src/emit/emitters';
+import { generate, type GeneratorName } from '../src/generate';
+import { GENERATORS } from '../src/emit/generators';
 import { expectGoldenFile, expectNoStaleGoldens, FIXTURES, goldenFiles, staleGoldens, UPDATE_GOLDEN } from './support/golden';
 import { makeWorkspace } from './support/workspace';
 
@@ -20,7 +20,7 @@ interface GoldenCase {
   /** Where the same client with `--zod mini` goes, when the case has one. */
   miniClientFile?: string;
   /** The OpenAPI document's file (relative to the case) and info, for the openapi generator. */
-  openapi?: GenerateOptions['openapi'];
+  openapi?: Record<string, unknown>;
   /** Expected warnings, formatted; default none. */
   warnings?: string[];
 }
@@ -34,7 +34,7 @@ describe('golden output', () => {
   it('has golden cases, and every generator has golden files', () => {
     expect(cases).toContain('example');
     const used = new Set(cases.flatMap((name) => (JSON.parse(fs.readFileSync(path.join(FIXTURES, name, 'fw-case.json'), 'utf8')) as GoldenCase).generators));
-    expect(Object.keys(emitters).filter((g) => !used.has(g as GeneratorName))).toEqual([]);
+    expect(GENERATORS.map((g) => g.name).filter((g) => !used.has(g))).toEqual([]);
   });
 
   it('fails on a generated file without a golden file, and on a golden file nothing generates', () => {
@@ -56,13 +56,13 @@ describe('golden output', () => {
     it(`fixtures/${name}`, async () => {
       const dir = path.join(FIXTURES, name);
       const spec = JSON.parse(fs.readFileSync(path.join(dir, 'fw-case.json'), 'utf8')) as GoldenCase;
-      const result = await generate({ cwd: dir, generators: spec.generators, clientFile: spec.clientFile, openapi: spec.openapi });
+      const result = await generate({ cwd: dir, generators: spec.generators, options: { client: { file: spec.clientFile }, openapi: { ...spec.openapi } } });
       const produced = result.files.map((f) => f.path);
       expect(result.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual(spec.warnings ?? []);
       expect(result.files.length).toBeGreaterThan(0);
       for (const file of result.files) expectGoldenFile(file.path, file.contents);
       if (spec.miniClientFile) {
-        const mini = await generate({ cwd: dir, generators: ['client'], clientFile: spec.miniClientFile, clientZod: 'mini' });
+        const mini = await generate({ cwd: dir, generators: ['client'], options: { client: { file: spec.miniClientFile, zod: 'mini' } } });
         expect(mini.diagnostics.map((d) => formatDiagnostic(d, dir))).toEqual(spec.warnings ?? []);
         expect(mini.files.map((f) => f.path)).toEqual([path.join(dir, spec.miniClientFile)]);
         expectGoldenFile(mini.files[0]!.path, mini.files[0]!.contents);

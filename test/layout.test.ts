@@ -37,9 +37,9 @@ function stageOf(rel: string): { rank: number; unit: string } {
   if (top !== 'emit') return { rank, unit: top };
   // Inside emit/: the shared helpers (emit/*.ts), above them one folder per
   // generator (which share code only through those helpers), and on top
-  // emit/emitters.ts, the table of every generator.
+  // emit/generators.ts, the list of every generator.
   if (parts.length > 2) return { rank: rank + 0.1, unit: `emit/${parts[1]}` };
-  if (rel === 'emit/emitters.ts') return { rank: rank + 0.2, unit: 'emit/emitters.ts' };
+  if (rel === 'emit/generators.ts') return { rank: rank + 0.2, unit: 'emit/generators.ts' };
   return { rank, unit: 'emit' };
 }
 
@@ -179,13 +179,13 @@ describe('layout of src/', () => {
 
   it('reads the graph it checks: known edges are found and stages rank as documented', () => {
     const generate = path.join(SRC, 'generate.ts');
-    expect(graph.get(generate)?.map(rel)).toContain('emit/emitters.ts');
+    expect(graph.get(generate)?.map(rel)).toContain('emit/generators.ts');
     expect(stageOf('emit/client/client.ts')).toEqual({ rank: 5.1, unit: 'emit/client' });
     expect(stageOf('emit/emitter.ts')).toEqual({ rank: 5, unit: 'emit' });
     expect(stageOf('go/parser.ts').rank).toBeLessThan(stageOf('model/model.ts').rank);
     expect(stageOf('watch/session.ts').rank).toBeLessThan(stageOf('generate.ts').rank);
     expect(stageOf('generate.ts').rank).toBeLessThan(stageOf('watch/watch.ts').rank);
-    expect(stageOf('emit/emitters.ts').rank).toBeLessThan(stageOf('watch/session.ts').rank);
+    expect(stageOf('emit/generators.ts').rank).toBeLessThan(stageOf('watch/session.ts').rank);
   });
 
   it('gives emitters what they need as arguments: no module under emit/ looks up a type resolver by itself', () => {

@@ -31,7 +31,7 @@ afterEach(async () => {
 async function watchWorkspace(ws: string): Promise<{ next: () => Promise<Rebuild>; first: Rebuild }> {
   const queue: Rebuild[] = [];
   let wake: (() => void) | undefined;
-  watcher = startWatch({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT, debounceMs: 50 }, (r) => {
+  watcher = startWatch({ cwd: ws, generators: ['router', 'url-helper', 'client'], options: { client: { file: CLIENT } }, debounceMs: 50 }, (r) => {
     queue.push(r);
     wake?.();
   });
@@ -68,7 +68,7 @@ async function expectFreshRunAgrees(ws: string): Promise<void> {
 /** The diagnostics as printed, sorted: of a rebuild, or (the oracle) of a fresh run of what fw watch generates. */
 const printed = (ws: string, diagnostics: readonly Diagnostic[]) => diagnostics.map((d) => formatDiagnostic(d, ws)).sort();
 async function freshDiagnostics(ws: string): Promise<string[]> {
-  return printed(ws, (await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], clientFile: CLIENT })).diagnostics);
+  return printed(ws, (await generate({ cwd: ws, generators: ['router', 'url-helper', 'client'], options: { client: { file: CLIENT } } })).diagnostics);
 }
 
 /** A rebuild that wrote, with a fresh run's diagnostics, after which a fresh run finds every output up to date. */

@@ -1,7 +1,9 @@
 import * as path from 'node:path';
 import { printReport } from '../diagnostics/print-report';
 import { exitCodeOf, OUTPUT_FORMATS, type OutputFormat, type PrintOptions, type WarningBudget } from '../diagnostics/run-report';
-import { generateAndWrite, type GenerateOptions, type GeneratorName, runReportOf } from '../generate';
+import { type AnyGenerator, fileOption, type GeneratorOption, GeneratorOptionError, parseGeneratorOptions, type RawOptions } from '../emit/generator';
+import { flagOf, GENERATORS, generatorsFor, sharedName } from '../emit/generators';
+import { generateAndWrite, type GeneratorName, type GeneratorOptions, runReportOf } from '../generate';
 import { checkTurboTask } from '../turbo/turbo-config';
 import { defaultCacheDir } from '../workspace/cache-dir';
 import { discoverWorkspace } from '../workspace/discover';
@@ -98,7 +100,7 @@ async function runGenerators(
   values: Record<string, unknown>,
   positionals: string[],
   io: Io,
-  outputs: Pick<GenerateOptions, 'clientFile' | 'clientZod' | 'openapi'> = {},
+  options: GeneratorOptions,
 ): Promise<number> {
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
   const format = formatOption(values.format);
@@ -109,7 +111,7 @@ async function runGenerators(
   // Discovery runs once: with --turbo here, for the check, and generateAndWrite takes its answer.
   const discovery = values.turbo === true ? discoverWorkspace(cwd) : undefined;
   if (discovery) {
-    const problems = checkTurboTask(cwd, discovery, command === 'all' ? (outputs.openapi ? 'openapi' : 'all') : generators[0]!, outputs.clientFile);
+    const problems = checkTurboTask(cwd, discovery, command, options);
     if (problems.length > 0) {
       printReport(
         format,
@@ -121,7 +123,7 @@ async function runGenerators(
     }
   }
   const written = await generateAndWrite(
-    { cwd, generators, packages: positionals, ...outputs, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
+    { cwd, generators, packages: positionals, options, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
     { check, force: values.force === true },
     discovery,
   );
@@ -130,128 +132,132 @@ async function runGenerators(
   return exitCodeOf(run.outcome);
 }
 
-export const routerCommand: Command = {
-  words: ['g', 'router'],
-  summary: 'generate router.go and registry.go of each root handler package',
-  usage: `Usage: fw g router [packages...] [options]
-
-Writes router.go (ServeMux registrations) and registry.go (route table) into
-every root handler package (a directory holding router.go and registry.go),
-or only into the named ones (directory base name or path from --cwd).
-
-${COMMON_HELP}`,
-  options: GENERATE_OPTIONS,
-  run: ({ values, positionals }, io) => runGenerators('router', ['router'], values, positionals, io),
-};
-
-export const urlHelperCommand: Command = {
-  words: ['g', 'url-helper'],
-  summary: 'generate type-safe Go URL builders (<root>/urlhelper/urlhelper.go)',
-  usage: `Usage: fw g url-helper [packages...] [options]
-
-Writes <root>/urlhelper/urlhelper.go for every root handler package, or only
-for the named ones.
-
-${COMMON_HELP}`,
-  options: GENERATE_OPTIONS,
-  run: ({ values, positionals }, io) => runGenerators('url-helper', ['url-helper'], values, positionals, io),
-};
-
-export const ZOD_HELP = `  --zod <classic|mini>
-                the zod the client imports: zod (classic, the default) or
-                zod/mini (the same validation, smaller bundles)`;
-
-/** `--zod classic|mini`; classic when absent. */
-export function zodOption(value: unknown): GenerateOptions['clientZod'] {
-  if (value === undefined || value === 'classic' || value === 'mini') return value ?? 'classic';
-  throw new UsageError(`--zod takes classic or mini, not ${JSON.stringify(value)}`);
+/** The parseArgs options of these generator options. */
+function generatorFlags(options: readonly GeneratorOption[], shared: boolean): Command['options'] {
+  return Object.fromEntries(
+    options.map((o) => [flagOf(o, shared), o.kind === 'strings' ? { type: 'string', multiple: true } : { type: 'string' }] as const),
+  ) as Command['options'];
 }
 
-export const clientCommand: Command = {
-  words: ['g', 'client'],
-  summary: 'generate a TypeScript client with Zod validation',
-  usage: `Usage: fw g client --file <path> [packages...] [options]
-
-Writes one TypeScript module with a client class per handler group of every
-root handler package (or of the named ones).
-
-  --file <path> output file, relative to --cwd (required)
-${ZOD_HELP}
-${COMMON_HELP}`,
-  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, zod: { type: 'string' } },
-  run: ({ values, positionals }, io) => {
-    if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g client needs --file <path>');
-    return runGenerators('client', ['client'], values, positionals, io, { clientFile: values.file, clientZod: zodOption(values.zod) });
-  },
-};
-
-/** The flags of the OpenAPI document, shared by `fw g openapi` and `fw g all`. */
-const OPENAPI_OPTIONS = {
-  title: { type: 'string' },
-  version: { type: 'string' },
-  license: { type: 'string' },
-  server: { type: 'string', multiple: true },
-} as const;
-
-const OPENAPI_HELP = `  --title <text>     info.title of the OpenAPI document (default: the Go module path)
-  --version <text>   info.version (default: 0.0.0)
-  --license <spdx>   info.license, an SPDX license identifier or expression
-                     (e.g. MIT, Apache-2.0); none by default
-  --server <url>     a servers[] entry; repeat for several`;
-
-function openApiOptions(file: string, values: Record<string, unknown>): NonNullable<GenerateOptions['openapi']> {
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const servers = Array.isArray(values.server) ? (values.server as string[]) : [];
-  return { file, title: text(values.title), version: text(values.version), license: text(values.license), servers };
+/** Help lines of these generator options, in the layout of the other options' help. */
+function generatorFlagsHelp(options: readonly GeneratorOption[], shared: boolean): string {
+  const indent = ' '.repeat(16);
+  return options
+    .map((o) => {
+      const flag = `  --${flagOf(o, shared)} ${o.valueHelp}`;
+      const text = ((shared && o.sharedHelp) || o.help).split('\n').join(`\n${indent}`);
+      return flag.length < 15 ? `${flag.padEnd(16)}${text}` : `${flag}\n${indent}${text}`;
+    })
+    .join('\n');
 }
 
-export const openApiCommand: Command = {
-  words: ['g', 'openapi'],
-  summary: 'generate an OpenAPI 3.1 document (JSON or YAML)',
-  usage: `Usage: fw g openapi --file <path.json|path.yaml> [packages...] [options]
+/** The options of every generator of `list` as they meet in one command (`fw g all`, `fw watch`): one flag per shared name. */
+function sharedOptions(list: readonly AnyGenerator[]): GeneratorOption[] {
+  const seen = new Set<string>();
+  return list.flatMap((g) => g.options).filter((o) => !seen.has(sharedName(o)) && seen.add(sharedName(o)) !== undefined);
+}
 
-Writes one OpenAPI 3.1 document describing the routes of every root handler
-package (or of the named ones): YAML when the file ends in .yaml or .yml,
-JSON otherwise.
+/** The flags and help of every generator's options (`fw g all`, `fw watch`). */
+export function allGeneratorFlags(list: readonly AnyGenerator[] = GENERATORS): { options: Command['options']; help: string } {
+  const options = sharedOptions(list);
+  return { options: generatorFlags(options, true), help: generatorFlagsHelp(options, true) };
+}
 
-  --file <path>      output file, relative to --cwd (required)
-${OPENAPI_HELP}
+/**
+ * What `values` (flags of `fw g all` or `fw watch`) ask to generate:
+ * generatorsFor by the options' shared names; a bad value is a usage error.
+ */
+export function generatorsOfFlags(
+  values: Record<string, unknown>,
+  list: readonly AnyGenerator[] = GENERATORS,
+): { generators: GeneratorName[]; options: GeneratorOptions } {
+  const byName = Object.fromEntries(sharedOptions(list).map((o) => [sharedName(o), values[flagOf(o, true)]]));
+  try {
+    return generatorsFor(byName, list);
+  } catch (e) {
+    if (e instanceof GeneratorOptionError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** `fw g <name>`: one generator, its options from its own flags. */
+export function generatorCommand(generator: AnyGenerator): Command {
+  const file = fileOption(generator);
+  const needs = file ? ` --${flagOf(file, false)} ${file.valueHelp}` : '';
+  const flagsHelp = generatorFlagsHelp(generator.options, false);
+  return {
+    words: ['g', generator.name],
+    summary: generator.summary,
+    usage: `Usage: fw g ${generator.name}${needs} [packages...] [options]
+
+${generator.help}
+
+${flagsHelp ? `${flagsHelp}\n` : ''}${COMMON_HELP}`,
+    options: { ...GENERATE_OPTIONS, ...generatorFlags(generator.options, false) },
+    run: ({ values, positionals }, io) => {
+      const given = values[file ? flagOf(file, false) : ''];
+      if (file && (typeof given !== 'string' || given === '')) throw new UsageError(`fw g ${generator.name} needs${needs}`);
+      const raw = Object.fromEntries(generator.options.map((o) => [o.name, values[flagOf(o, false)]]));
+      let options: object;
+      try {
+        options = parseGeneratorOptions(generator, raw);
+      } catch (e) {
+        if (e instanceof GeneratorOptionError) throw new UsageError(e.message);
+        throw e;
+      }
+      return runGenerators(generator.name, [generator.name], values, positionals, io, { [generator.name]: options as RawOptions });
+    },
+  };
+}
+
+/** `fw g all`: every generator from one read of the workspace; one with an output file only when its file is given. */
+export function allCommand(list: readonly AnyGenerator[] = GENERATORS): Command {
+  const flags = allGeneratorFlags(list);
+  const files = list.flatMap((g) => {
+    const file = fileOption(g);
+    return file ? [` [--${flagOf(file, true)} <path>]`] : [];
+  });
+  const does = list.map((g) => {
+    const file = fileOption(g);
+    return file ? `(with --${flagOf(file, true)}) fw g ${g.name}` : `fw g ${g.name}`;
+  });
+  return {
+    words: ['g', 'all'],
+    summary: `generate ${list
+      .filter((g) => !fileOption(g))
+      .map((g) => g.name)
+      .join(', ')} and (when their file is given) ${list
+      .filter((g) => fileOption(g))
+      .map((g) => g.name)
+      .join(', ')} in one run`,
+    usage: `Usage: fw g all${files.join('')} [packages...] [options]
+
+${wrap(`Does what ${does.slice(0, -1).join(', ')} and ${does.at(-1)} do, from one read and parse of the workspace: each Go file is parsed once for all of them.`)}
+
+${flags.help}
 ${COMMON_HELP}`,
-  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, ...OPENAPI_OPTIONS },
-  run: ({ values, positionals }, io) => {
-    if (typeof values.file !== 'string' || values.file === '') throw new UsageError('fw g openapi needs --file <path.json|path.yaml>');
-    return runGenerators('openapi', ['openapi'], values, positionals, io, { openapi: openApiOptions(values.file, values) });
-  },
-};
+    options: { ...GENERATE_OPTIONS, ...flags.options },
+    run: ({ values, positionals }, io) => {
+      const { generators, options } = generatorsOfFlags(values, list);
+      return runGenerators('all', generators, values, positionals, io, options);
+    },
+  };
+}
 
-export const allCommand: Command = {
-  words: ['g', 'all'],
-  summary: 'generate the router, the URL helper, and (when asked) the client and the OpenAPI document in one run',
-  usage: `Usage: fw g all [--file <path>] [--openapi <path>] [packages...] [options]
+/** `text` in lines of at most 78 characters. */
+function wrap(text: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > 78) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line].join('\n');
+}
 
-Does what fw g router, fw g url-helper, (with --file) fw g client and (with
---openapi) fw g openapi do, from one read and parse of the workspace: each Go
-file is parsed once for all of them.
-
-  --file <path>      output file of the TypeScript client, relative to --cwd
-                     (without it, no client is generated)
-  --openapi <path>   output file of the OpenAPI document (.json, .yaml or .yml),
-                     relative to --cwd (without it, no document is generated)
-${ZOD_HELP}
-${OPENAPI_HELP}
-${COMMON_HELP}`,
-  options: { ...GENERATE_OPTIONS, file: { type: 'string' }, openapi: { type: 'string' }, zod: { type: 'string' }, ...OPENAPI_OPTIONS },
-  run: ({ values, positionals }, io) => {
-    const given = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-    const file = given(values.file);
-    const openapi = given(values.openapi);
-    const generators: GeneratorName[] = ['router', 'url-helper'];
-    if (file) generators.push('client');
-    if (openapi) generators.push('openapi');
-    return runGenerators('all', generators, values, positionals, io, {
-      clientFile: file,
-      clientZod: zodOption(values.zod),
-      openapi: openapi ? openApiOptions(openapi, values) : undefined,
-    });
-  },
-};
+/** `fw g <name>` of every generator, then `fw g all`. */
+export function generateCommands(list: readonly AnyGenerator[] = GENERATORS): Command[] {
+  return [...list.map(generatorCommand), allCommand(list)];
+}

@@ -5,6 +5,7 @@ import { turboPlan, writeTurboConfig } from '../turbo/turbo-config';
 import { wireClientConsumer } from '../turbo/turbo-consumer';
 import { writeGeneratedFiles } from '../write/writer';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
+import { allGeneratorFlags, generatorsOfFlags } from './generate-command';
 
 /** `fw init --turbo --uses <service>…`: the app in cwd uses the services' clients. */
 function initTurboConsumer(cwd: string, values: Record<string, unknown>, io: Io): number {
@@ -25,8 +26,8 @@ function initTurboConsumer(cwd: string, values: Record<string, unknown>, io: Io)
 function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number {
   if (values.dir !== undefined) throw new UsageError('--dir scaffolds fwhttp; it does not go with --turbo');
   if (Array.isArray(values.uses)) return initTurboConsumer(cwd, values, io);
-  if (values.file === '') throw new UsageError('--file needs a path');
-  const plan = turboPlan(cwd, typeof values.file === 'string' ? values.file : undefined);
+  for (const flag of Object.keys(TASK_FLAGS.options)) if (values[flag] === '') throw new UsageError(`--${flag} needs a value`);
+  const plan = turboPlan(cwd, generatorsOfFlags(values).options);
   const result = writeTurboConfig(cwd, plan);
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd, true));
   if (hasErrors(result.diagnostics)) {
@@ -43,11 +44,14 @@ function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number
   return EXIT_OK;
 }
 
+/** The generators' options, as fw g all takes them: the tasks fw init --turbo writes run with them. */
+const TASK_FLAGS = allGeneratorFlags();
+
 export const initCommand: Command = {
   words: ['init'],
   summary: `scaffold the Go runtime package fwhttp (Wrap, Bind, JSON replies) into ${DEFAULT_RUNTIME_DIR}`,
   usage: `Usage: fw init [--dir <dir>] [options]
-       fw init --turbo [--file <client.ts>] [options]
+       fw init --turbo [--file <client.ts>] [--openapi <path>] [options]
        fw init --turbo --uses <service dir>... [options]
 
 Writes the Go package fwhttp (standard library only, Go >= 1.22, with its own
@@ -58,10 +62,12 @@ and leaves alone a file whose fw header you deleted (that is how you take a
 file over).
 
 With --turbo it writes, instead, the Turborepo tasks of the workspace package
-in --cwd: gen:router, gen:url-helper (and gen:client with --file), each with
-inputs and outputs for exactly the root handler packages found, and
-check:generated (never cached), into ./turbo.json and ./package.json scripts.
-Run it again after adding or removing a root handler package.
+in --cwd: gen:router, gen:url-helper (and gen:client with --file, gen:openapi
+with --openapi), each with inputs and outputs for exactly the root handler
+packages found, gen:all, and check:generated (never cached), into ./turbo.json
+and ./package.json scripts. The tasks run with the options given below, as
+fw g all takes them. Run it again after adding or removing a root handler
+package.
 
 With --turbo --uses, run in an app's package, it wires the app to the client
 of each service package named (its gen:client task): the app depends on the
@@ -70,7 +76,7 @@ the root turbo.json's typecheck and build depend on ^gen:client.
 
 Options:
   --turbo       write the Turborepo tasks (see above)
-  --file <path> with --turbo: the TypeScript client gen:client writes, relative to --cwd
+${TASK_FLAGS.help}
   --uses <dir>  with --turbo: a service package whose client this package uses (repeatable)
   --dir <dir>   directory of the package, relative to --cwd (default: ${DEFAULT_RUNTIME_DIR});
                 the package is named fwhttp whatever the directory's name
@@ -82,7 +88,7 @@ Options:
     ...COMMON_OPTIONS,
     dir: { type: 'string' },
     turbo: { type: 'boolean' },
-    file: { type: 'string' },
+    ...TASK_FLAGS.options,
     uses: { type: 'string', multiple: true },
     force: { type: 'boolean' },
     quiet: { type: 'boolean', short: 'q' },
@@ -92,7 +98,8 @@ Options:
     if (values.dir === '') throw new UsageError('--dir needs a directory');
     const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
     if (values.turbo === true) return initTurbo(cwd, values, io);
-    if (values.file !== undefined) throw new UsageError('--file goes with --turbo (the client gen:client writes)');
+    for (const flag of Object.keys(TASK_FLAGS.options))
+      if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --turbo (the options of the tasks it writes)`);
     if (values.uses !== undefined) throw new UsageError('--uses goes with --turbo');
     const force = values.force === true;
     const result = scaffoldRuntime({ cwd, dir: typeof values.dir === 'string' ? values.dir : undefined, force });

@@ -1,10 +1,10 @@
 import { type Command, EXIT_OK, EXIT_USAGE, type Io, parseCommandArgs, UsageError } from './command';
-import { allCommand, clientCommand, openApiCommand, routerCommand, urlHelperCommand } from './generate-command';
+import { generateCommands } from './generate-command';
 import { initCommand } from './init-command';
 import { watchCommand } from './watch-command';
 
 /** Every command, in the order `fw --help` lists them. */
-export const commands: Command[] = [routerCommand, urlHelperCommand, clientCommand, openApiCommand, allCommand, watchCommand, initCommand];
+export const commands: Command[] = [...generateCommands(), watchCommand, initCommand];
 
 const defaultIo: Io = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
 

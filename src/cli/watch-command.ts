@@ -2,7 +2,16 @@ import * as path from 'node:path';
 import { printReport } from '../diagnostics/print-report';
 import { brokenBudget, type RunReport, type WarningBudget } from '../diagnostics/run-report';
 import { type Rebuild, startWatch } from '../watch/watch';
-import { budgetOption, buildTags, cacheDirOption, formatOption, GENERATE_OPTIONS, printOptions, ZOD_HELP, zodOption } from './generate-command';
+import {
+  allGeneratorFlags,
+  budgetOption,
+  buildTags,
+  cacheDirOption,
+  formatOption,
+  GENERATE_OPTIONS,
+  generatorsOfFlags,
+  printOptions,
+} from './generate-command';
 import { type Command, displayPath, EXIT_OK } from './command';
 
 /** What one rebuild did, as a run report: its diagnostics, files and one summary line. */
@@ -42,11 +51,13 @@ function stopSignal(): Promise<void> {
 }
 
 const { check: _check, force: _force, ...WATCH_OPTIONS } = GENERATE_OPTIONS;
+/** The generators' options, as fw g all takes them. */
+const GENERATOR_FLAGS = allGeneratorFlags();
 
 export const watchCommand: Command = {
   words: ['watch'],
   summary: 'generate like fw g all, then again on every change to a Go file',
-  usage: `Usage: fw watch [--file <path>] [packages...] [options]
+  usage: `Usage: fw watch [--file <path>] [--openapi <path>] [packages...] [options]
 
 Generates what fw g all generates, keeps the parsed Go files in memory, and
 regenerates on every change of a Go file, go.mod or fw.json below --cwd: only changed
@@ -57,8 +68,7 @@ change that makes an error prints the diagnostics and leaves the last good
 outputs; fixing it rebuilds.
 Stop with Ctrl-C.
 
-  --file <path> output file of the TypeScript client, relative to --cwd
-${ZOD_HELP}
+${GENERATOR_FLAGS.help}
   --cwd <dir>   workspace directory to watch (default: the current directory)
   --tags <list> build tags, as go build -tags takes them (see fw g all --help)
   --no-cache    do not read or write the parse cache
@@ -71,20 +81,19 @@ ${ZOD_HELP}
   --max-warnings <n>, --warnings-as-errors
                 report a rebuild with more warnings as failed (watching goes on)
   -h, --help    show this help`,
-  options: { ...WATCH_OPTIONS, file: { type: 'string' }, zod: { type: 'string' } },
+  options: { ...WATCH_OPTIONS, ...GENERATOR_FLAGS.options },
   run: async ({ values, positionals }, io) => {
     const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
-    const file = typeof values.file === 'string' && values.file !== '' ? values.file : undefined;
+    const { generators, options } = generatorsOfFlags(values);
     const quiet = values.quiet === true;
     const format = formatOption(values.format);
     const budget = budgetOption(values);
     const watcher = startWatch(
       {
         cwd,
-        generators: file ? ['router', 'url-helper', 'client'] : ['router', 'url-helper'],
+        generators,
         packages: positionals,
-        clientFile: file,
-        clientZod: zodOption(values.zod),
+        options,
         tags: buildTags(values.tags),
         cacheDir: cacheDirOption(values, cwd),
         onWatchError: (e) =>

@@ -541,12 +541,6 @@ export const DIAGNOSTIC_CODES = {
     'run it in a directory with package.json',
     '`fw init --turbo` in a Go-only directory',
   ),
-  FW7015: kind(
-    E,
-    '--turbo was given for the OpenAPI document, for which fw init --turbo writes no task',
-    'use --turbo with fw g router, url-helper, client or all (without --openapi)',
-    '`fw g openapi --turbo --file api.json`',
-  ),
   FW7016: kind(E, '--turbo found no turbo.json task that fw init --turbo wrote', 'run fw init --turbo first', '`fw g router --turbo` without turbo.json'),
   FW7017: kind(
     E,
@@ -605,17 +599,23 @@ export const DIAGNOSTIC_CODES = {
   ),
   FW8006: kind(
     E,
+    'an fw executor option has a value the generator does not take',
+    'give one of the values its schema.json lists',
+    '`"zod": "max"` in a gen-client target',
+  ),
+  FW8007: kind(
+    E,
     'an Nx generator that works in a Go module found no go.mod in the workspace',
     "create the module first (`go mod init <module path>` in the service's directory)",
     '`nx g fw:handler-package v2` in a workspace without Go',
   ),
-  FW8007: kind(
+  FW8008: kind(
     E,
     'the --project of an Nx generator names neither a project nor a Go module of the workspace',
     'pass the name of one of the Go modules the message lists',
     '`nx g fw:handler-package v2 --project apii`',
   ),
-  FW8008: kind(
+  FW8009: kind(
     E,
     'an Nx generator that works in a Go module found several and cannot ask which one',
     'pass --project with the name of one of them',

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostics';
 import type { WorkspaceModel } from '../model/model';
 import type { TypeResolver } from '../go/type-resolver';
+import type { SharedPlans } from './shared-plans';
 
 /** A file an emitter produced; nothing is on disk until the writer runs. */
 export interface GeneratedFile {
@@ -44,19 +45,12 @@ export function withProperties<T extends object>(file: GeneratedFile, more: T): 
   return Object.defineProperties({ ...more }, Object.getOwnPropertyDescriptors(file)) as GeneratedFile & T;
 }
 
-/** Which zod the client imports: `zod` (classic, methods on schemas) or `zod/mini` (functions only, smaller bundles). */
-export type ZodFlavour = 'classic' | 'mini';
-
-/** What an emitter is given besides the model; `Memo` is the type of what its generator keeps between runs. */
+/** What an emitter is given besides the model (and its generator's options); `Memo` is the type of what its generator keeps between runs. */
 export interface EmitContext<Memo = undefined> {
   /** The run's type resolver, shared by its generators: a type one resolved is not resolved again for another. */
   resolver: TypeResolver;
-  /** Absolute output path of the TypeScript client. */
-  clientFile?: string;
-  /** Which zod the client imports (`fw g client --zod`); classic by default. */
-  clientZod?: ZodFlavour;
-  /** Output and `info` of the OpenAPI document. */
-  openapi?: OpenApiOptions;
+  /** What several generators build on, made once per run (./shared-plans.ts). */
+  plans: SharedPlans;
   /** What this generator derived in earlier runs of this process (`fw watch`), to take again while still valid. */
   memo?: Memo;
 }
@@ -66,24 +60,15 @@ export function sameObjects(a: readonly unknown[], b: readonly unknown[]): boole
   return a.length === b.length && a.every((o, i) => o === b[i]);
 }
 
-/** What `fw g openapi` is told besides the model. */
-export interface OpenApiOptions {
-  /** Absolute output path; `.yaml`/`.yml` writes YAML, anything else JSON. */
-  file: string;
-  /** `info.title`; default: the Go module path(s) of the roots. */
-  title?: string;
-  /** `info.version`; default `0.0.0`. */
-  version?: string;
-  /** `info.license` as an SPDX license identifier or expression (`MIT`, `Apache-2.0 OR MIT`); none by default. */
-  license?: string;
-  /** `servers[].url`, in order. */
-  servers?: string[];
-}
-
 export interface EmitResult {
   files: GeneratedFile[];
   diagnostics: Diagnostic[];
 }
 
-/** An emitter turns the model into files. It reads only the model (never source text) and writes nothing. */
-export type Emitter<Memo = undefined> = (model: WorkspaceModel, ctx: EmitContext<Memo>) => EmitResult;
+/**
+ * An emitter turns the model into files, with its generator's options. It
+ * writes nothing; what it reads of the workspace it reads through the model
+ * and its program (the URL helper's plan asks which Go files a directory
+ * holds, ./url-helper/plan.ts), never a generated file.
+ */
+export type Emitter<Memo = undefined, Options = undefined> = (model: WorkspaceModel, ctx: EmitContext<Memo>, options: Options) => EmitResult;

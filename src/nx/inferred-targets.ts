@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import type { TargetConfiguration } from '@nx/devkit';
-import type { GeneratorName } from '../generate';
-import { outputFiles } from '../workspace/outputs';
-import { GO_LOOKUP_ENV } from '../workspace/package-locator';
+import { type AnyGenerator, fileOption } from '../emit/generator';
+import { GENERATORS, type GeneratorName, type GeneratorOptions, outputFilesOf, perRootGenerators, sharedName } from '../emit/generators';
+import { BUILD_TARGET_ENV } from '../workspace/package-locator';
 import { fwInstalledName } from './package-info';
-import type { FwPluginOptions } from './plugin-options';
+import { type FwPluginOptions, targetNameOption } from './plugin-options';
 import type { ProjectAnalysis } from './project-analysis';
 
 type Input = NonNullable<TargetConfiguration['inputs']>[number];
@@ -30,20 +30,11 @@ export function resolveClientFile(projectRoot: string, projectName: string, clie
   return resolved;
 }
 
-/** The files each generator writes for these roots (workspace-relative), per DESIGN §4. */
-function outputsOf(projectRoot: string, roots: readonly string[], clientFile: string, openapiFile?: string): Record<GeneratorName | 'all', string[]> {
-  const outputs = outputFiles(projectRoot, roots, clientFile, openapiFile);
-  return { ...outputs, all: [...outputs.router, ...outputs['url-helper'], ...outputs.client, ...outputs.openapi] };
-}
-
 /** The Go files fw generates for these roots (workspace-relative): what the inputs and the plugin's own cache leave out. */
 export function generatedGoFiles(projectRoot: string, roots: readonly string[]): string[] {
-  const outputs = outputsOf(projectRoot, roots, '');
-  return [...outputs.router, ...outputs['url-helper']];
+  const outputs = outputFilesOf(projectRoot, roots, {}, perRootGenerators());
+  return Object.values(outputs).flat();
 }
-
-/** The environment variables that decide which Go files go build (and so fw) reads, and where it finds packages outside the workspace. */
-const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED', ...GO_LOOKUP_ENV];
 
 /**
  * The cache inputs shared by the three targets: the Go files generation
@@ -51,10 +42,10 @@ const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED', ...GO_LOOKUP_ENV];
  * target would invalidate the others' cache), plus the build target's
  * environment variables and fw's own version.
  */
-function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Record<GeneratorName | 'all', string[]>): Input[] {
+function goInputs(projectRoot: string, analysis: ProjectAnalysis): Input[] {
   const tok = (p: string) => tokenPath(projectRoot, p);
   const sources = analysis.precise ? analysis.goDirs.map((d) => `${tok(d)}/*.go`) : ['{projectRoot}/**/*.go'];
-  const generated = [...outputs.router, ...outputs['url-helper']].map((f) => `!${tok(f)}`);
+  const generated = generatedGoFiles(projectRoot, analysis.roots).map((f) => `!${tok(f)}`);
   // fw's own version is not named as an externalDependency: without a lock
   // file (or with an alias Nx does not resolve) Nx fails on a missing external
   // node. Left out, Nx hashes every external dependency, fw's version included.
@@ -74,51 +65,82 @@ function goInputs(projectRoot: string, analysis: ProjectAnalysis, outputs: Recor
   ];
 }
 
-const descriptions: Record<GeneratorName | 'all', string> = {
-  all: 'Generate router.go, registry.go, the Go URL helper and the TypeScript client from one read of the Go files',
-  router: 'Generate router.go (net/http ServeMux) and registry.go from fw:http_route annotations',
-  'url-helper': 'Generate the Go URL helper package (urlhelper/urlhelper.go) from fw:http_route annotations',
-  client: 'Generate the Zod-validated TypeScript client from fw:http_route annotations',
-  openapi: 'Generate the OpenAPI 3.1 document from fw:http_route annotations',
-};
+/** A generator's summary as a target's description ('Generate router.go and …'). */
+function describe(generator: AnyGenerator): string {
+  return generator.summary.charAt(0).toUpperCase() + generator.summary.slice(1);
+}
 
 /**
- * The gen-router, gen-url-helper and gen-client targets (and gen-openapi when
- * the plugin options name its file) of a project holding root handler packages. Pure: everything it needs comes from the analysis.
+ * The targets of a project holding root handler packages: one per generator
+ * (gen-router, gen-url-helper, gen-client, and gen-openapi when the plugin
+ * options name its file: a generator with an output file gets a target when
+ * its file is known), gen-all and the never-cached check-generated. Pure:
+ * everything it needs comes from the analysis.
  */
-export function fwTargets(projectRoot: string, projectName: string, analysis: ProjectAnalysis, options: FwPluginOptions): Record<string, TargetConfiguration> {
-  const clientFile = resolveClientFile(projectRoot, projectName, options.clientFile);
-  const openapiFile = options.openapiFile ? resolveClientFile(projectRoot, projectName, options.openapiFile, 'openapiFile') : undefined;
-  const outputs = outputsOf(projectRoot, analysis.roots, clientFile, openapiFile);
-  const inputs = goInputs(projectRoot, analysis, outputs);
-  const target = (generator: GeneratorName | 'all', executorOptions: Record<string, unknown>): TargetConfiguration => ({
-    executor: `${fwInstalledName()}:${generator}`,
+export function fwTargets(
+  projectRoot: string,
+  projectName: string,
+  analysis: ProjectAnalysis,
+  options: FwPluginOptions,
+  list: readonly AnyGenerator[] = GENERATORS,
+): Record<string, TargetConfiguration> {
+  const plugin = options as Record<string, unknown>;
+  // Each generator's options from the plugin options: output files workspace-relative (resolved), then relative to the project for its executor.
+  const selected: AnyGenerator[] = [];
+  const files: Record<GeneratorName, Record<string, unknown>> = {};
+  const executorOptions: Record<GeneratorName, Record<string, unknown>> = {};
+  for (const generator of list) {
+    const own: Record<string, unknown> = {};
+    const forExecutor: Record<string, unknown> = {};
+    for (const o of generator.options) {
+      const value = o.plugin ? plugin[o.plugin] : undefined;
+      if (value === undefined) continue;
+      if (o.kind === 'file') {
+        own[o.name] = resolveClientFile(projectRoot, projectName, value as string, o.plugin);
+        forExecutor[o.name] = path.posix.relative(projectRoot, own[o.name] as string);
+      } else if (value !== o.default) {
+        own[o.name] = forExecutor[o.name] = value;
+      }
+    }
+    const file = fileOption(generator);
+    if (file && own[file.name] === undefined) continue;
+    selected.push(generator);
+    files[generator.name] = own;
+    executorOptions[generator.name] = forExecutor;
+  }
+  const outputs = outputFilesOf(projectRoot, analysis.roots, files as GeneratorOptions, list);
+  const inputs = goInputs(projectRoot, analysis);
+  const target = (executor: string, outputs: string[], description: string, executorOptions: Record<string, unknown>): TargetConfiguration => ({
+    executor: `${fwInstalledName()}:${executor}`,
     options: executorOptions,
     cache: true,
     inputs,
-    outputs: outputs[generator].map((f) => tokenPath(projectRoot, f)),
-    metadata: { description: descriptions[generator], technologies: ['go'] },
+    outputs: outputs.map((f) => tokenPath(projectRoot, f)),
+    metadata: { description, technologies: ['go'] },
   });
-  const file = path.posix.relative(projectRoot, clientFile);
-  // The client's options: its file, and zod/mini when asked (classic is the executors' default).
-  const client = options.zod === 'mini' ? { file, zod: 'mini' } : { file };
-  const targets: Record<string, TargetConfiguration> = {
-    [options.routerTargetName]: target('router', {}),
-    [options.urlHelperTargetName]: target('url-helper', {}),
-    [options.clientTargetName]: target('client', client),
-    [options.allTargetName]: target('all', {
-      ...client,
-      ...(openapiFile ? { openapi: path.posix.relative(projectRoot, openapiFile) } : {}),
-    }),
-    // Never cached: a check answered from the cache would pass without looking.
-    [options.checkTargetName]: {
-      executor: `${fwInstalledName()}:check`,
-      options: client,
-      cache: false,
-      metadata: { description: 'Check, writing nothing, that the generated router, URL helper and client are up to date (the CI gate)', technologies: ['go'] },
+  // fw:all and fw:check take every generator's options by their shared names (fw:all's `openapi`).
+  const shared = Object.fromEntries(
+    selected.flatMap((g) =>
+      g.options.filter((o) => executorOptions[g.name]![o.name] !== undefined).map((o) => [sharedName(o), executorOptions[g.name]![o.name]]),
+    ),
+  );
+  const targets: Record<string, TargetConfiguration> = {};
+  for (const g of selected) targets[targetNameOption(plugin, g.name)] = target(g.name, outputs[g.name]!, describe(g), executorOptions[g.name]!);
+  targets[targetNameOption(plugin, 'all')] = target(
+    'all',
+    selected.flatMap((g) => outputs[g.name]!),
+    `Generate ${selected.map((g) => g.name).join(', ')} from one read of the Go files`,
+    shared,
+  );
+  // Never cached: a check answered from the cache would pass without looking.
+  targets[targetNameOption(plugin, 'check')] = {
+    executor: `${fwInstalledName()}:check`,
+    options: shared,
+    cache: false,
+    metadata: {
+      description: `Check, writing nothing, that the files of ${selected.map((g) => g.name).join(', ')} are up to date (the CI gate)`,
+      technologies: ['go'],
     },
   };
-  // The OpenAPI document is opt-in: only a project whose plugin options name its file gets the target.
-  if (openapiFile) targets[options.openapiTargetName] = target('openapi', { file: path.posix.relative(projectRoot, openapiFile) });
   return targets;
 }

@@ -3,9 +3,10 @@ import * as path from 'node:path';
 import { type Diagnostic, error } from '../diagnostics/diagnostics';
 import { type Discovery, discoverRoots, type RootLocation, toPosix } from '../workspace/discover';
 import { importClosure } from '../go/import-closure';
-import { type OutputGenerator, outputFiles } from '../workspace/outputs';
+import { type AnyGenerator, fileOption } from '../emit/generator';
+import { flagOf, GENERATORS, type GeneratorName, type GeneratorOptions, outputFilesOf, perRootGenerators } from '../emit/generators';
 import { writeGeneratedFiles } from '../write/writer';
-import { GO_LOOKUP_ENV } from '../workspace/package-locator';
+import { BUILD_TARGET_ENV } from '../workspace/package-locator';
 
 /**
  * The Turborepo tasks of one workspace package (`fw init --turbo`), and the
@@ -30,17 +31,13 @@ import { GO_LOOKUP_ENV } from '../workspace/package-locator';
  *   replays outputs of another set of roots.
  */
 
-/** The generators `fw init --turbo` writes tasks for (not yet the OpenAPI document), and `all` (fw g all). */
-export type TurboGenerator = Exclude<OutputGenerator, 'openapi'> | 'all';
+/** The name of generator `name`'s task in the package's turbo.json and package.json scripts (`all`: fw g all). */
+export function turboTaskName(name: GeneratorName | 'all'): string {
+  return `gen:${name}`;
+}
 
-/** Task names in the package's turbo.json and package.json scripts. */
-export const TURBO_TASKS: Record<TurboGenerator | 'check', string> = {
-  router: 'gen:router',
-  'url-helper': 'gen:url-helper',
-  client: 'gen:client',
-  all: 'gen:all',
-  check: 'check:generated',
-};
+/** The never-cached task that checks every output (`fw g all --check`). */
+export const TURBO_CHECK_TASK = 'check:generated';
 
 export interface TurboTask {
   inputs?: string[];
@@ -48,9 +45,6 @@ export interface TurboTask {
   env?: string[];
   cache?: boolean;
 }
-
-/** Environment variables that select which Go files are read (docs/annotations.md, build constraints) and where packages are found: part of the hash. */
-const BUILD_TARGET_ENV = ['GOOS', 'GOARCH', 'CGO_ENABLED', ...GO_LOOKUP_ENV];
 
 export interface TurboPlan {
   /** Root handler packages found, relative to the package directory. */
@@ -62,8 +56,18 @@ export interface TurboPlan {
   diagnostics: Diagnostic[];
 }
 
-/** What `fw init --turbo` writes for the package in `cwd` with roots `locations`; `clientFile` (relative to cwd) adds the client task. */
-export function turboPlan(cwd: string, clientFile?: string, locations: readonly RootLocation[] = discoverRoots(cwd)): TurboPlan {
+/**
+ * What `fw init --turbo` writes for the package in `cwd` with roots
+ * `locations`: a task for each generator of `list` that `options` select (as
+ * fw g all selects them: one with an output file when it is given, relative
+ * to cwd), one for fw g all and the never-cached check.
+ */
+export function turboPlan(
+  cwd: string,
+  options: GeneratorOptions = {},
+  locations: readonly RootLocation[] = discoverRoots(cwd),
+  list: readonly AnyGenerator[] = GENERATORS,
+): TurboPlan {
   const diagnostics: Diagnostic[] = [];
   for (const root of locations) {
     if (root.module && path.relative(cwd, root.module.dir).startsWith('..')) {
@@ -78,11 +82,26 @@ export function turboPlan(cwd: string, clientFile?: string, locations: readonly 
     }
   }
   const roots = locations.map((r) => r.relDir);
-  const client = clientFile === undefined ? undefined : toPosix(path.normalize(clientFile));
-  if (client !== undefined && (path.isAbsolute(client) || client.startsWith('..'))) {
-    diagnostics.push(error('FW7011', undefined, `--file ${clientFile} is outside the package`, 'give a path inside the package, relative to it'));
+  const selected: AnyGenerator[] = [];
+  const files: Record<GeneratorName, Record<string, unknown>> = {};
+  for (const generator of list) {
+    const file = fileOption(generator);
+    const own = { ...options[generator.name] };
+    const given = file ? own[file.name] : undefined;
+    if (file && (typeof given !== 'string' || given === '')) continue;
+    if (file && typeof given === 'string') {
+      const rel = toPosix(path.normalize(given));
+      if (path.isAbsolute(rel) || rel.startsWith('..')) {
+        diagnostics.push(
+          error('FW7011', undefined, `--${flagOf(file, true)} ${given} is outside the package`, 'give a path inside the package, relative to it'),
+        );
+      }
+      own[file.name] = rel;
+    }
+    files[generator.name] = own;
+    selected.push(generator);
   }
-  const outputs = outputFiles('', roots, client ?? '');
+  const outputs = outputFilesOf('', roots, files, list);
   const inputs = [
     ...outsideInputs(cwd, locations),
     'package.json',
@@ -96,28 +115,37 @@ export function turboPlan(cwd: string, clientFile?: string, locations: readonly 
     '**/vendor/modules.txt',
     '**/*.go',
     '!**/*_test.go',
-    ...[...outputs.router, ...outputs['url-helper']].map((f) => `!${f}`),
+    ...perRootGenerators(list)
+      .flatMap((g) => outputs[g.name] ?? [])
+      .map((f) => `!${f}`),
   ];
-  const env = BUILD_TARGET_ENV;
-  const tasks: Record<string, TurboTask> = {
-    [TURBO_TASKS.router]: { inputs, outputs: outputs.router, env },
-    [TURBO_TASKS['url-helper']]: { inputs, outputs: outputs['url-helper'], env },
-  };
-  const fileArg = client === undefined ? '' : ` --file ${client}`;
-  const scripts: Record<string, string> = {
-    [TURBO_TASKS.router]: 'fw g router --turbo',
-    [TURBO_TASKS['url-helper']]: 'fw g url-helper --turbo',
-  };
-  if (client !== undefined) {
-    tasks[TURBO_TASKS.client] = { inputs, outputs: outputs.client, env };
-    scripts[TURBO_TASKS.client] = `fw g client${fileArg} --turbo`;
+  const env = [...BUILD_TARGET_ENV];
+  const tasks: Record<string, TurboTask> = {};
+  const scripts: Record<string, string> = {};
+  for (const generator of selected) {
+    tasks[turboTaskName(generator.name)] = { inputs, outputs: outputs[generator.name], env };
+    const own = generator.options.map((o) => ({ flag: flagOf(o, false), value: files[generator.name]![o.name], default: o.default }));
+    scripts[turboTaskName(generator.name)] = `fw g ${generator.name}${flagArgs(own)} --turbo`;
   }
   // fw g all: everything above from one read of the Go files.
-  tasks[TURBO_TASKS.all] = { inputs, outputs: [...outputs.router, ...outputs['url-helper'], ...(client !== undefined ? outputs.client : [])], env };
-  scripts[TURBO_TASKS.all] = `fw g all${fileArg} --turbo`;
-  tasks[TURBO_TASKS.check] = { cache: false };
-  scripts[TURBO_TASKS.check] = `fw g all${fileArg} --check`;
+  const allArgs = flagArgs(selected.flatMap((g) => g.options.map((o) => ({ flag: flagOf(o, true), value: files[g.name]![o.name], default: o.default }))));
+  tasks[turboTaskName('all')] = { inputs, outputs: selected.flatMap((g) => outputs[g.name]!), env };
+  scripts[turboTaskName('all')] = `fw g all${allArgs} --turbo`;
+  tasks[TURBO_CHECK_TASK] = { cache: false };
+  scripts[TURBO_CHECK_TASK] = `fw g all${allArgs} --check`;
   return { roots, tasks, scripts, diagnostics };
+}
+
+/** The flags that give these option values again: only values given and other than the default (a script names what was asked), each flag once. */
+function flagArgs(entries: readonly { flag: string; value: unknown; default?: string }[]): string {
+  const args: string[] = [];
+  const seen = new Set<string>();
+  for (const { flag, value, default: byDefault } of entries) {
+    if (value === undefined || value === '' || value === byDefault || seen.has(flag)) continue;
+    seen.add(flag);
+    for (const v of Array.isArray(value) ? value : [value]) args.push(` --${flag} ${v}`);
+  }
+  return args.join('');
 }
 
 /**
@@ -211,7 +239,7 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
   if (result.diagnostics.some((d) => d.severity === 'error') || !pkg.json) return result;
 
   const turboJson: Json = turbo.json ?? { $schema: 'https://turborepo.com/schema.json', extends: ['//'] };
-  const stale = new Set(Object.values(TURBO_TASKS));
+  const stale = new Set([...GENERATORS.map((g) => turboTaskName(g.name)), turboTaskName('all'), TURBO_CHECK_TASK]);
   const keptTasks = Object.fromEntries(Object.entries(objectAt(turboJson, 'tasks')).filter(([name]) => !stale.has(name)));
   const nextTurbo = { ...turboJson, tasks: { ...keptTasks, ...plan.tasks } };
   const keptScripts = Object.fromEntries(Object.entries(objectAt(pkg.json, 'scripts')).filter(([name]) => !stale.has(name)));
@@ -237,21 +265,11 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
  * run fails before writing anything, so that Turborepo caches nothing made
  * under a list of roots that does not match the disk. `discovery`: the run's.
  */
-export function checkTurboTask(cwd: string, discovery: Discovery, generator: OutputGenerator | 'all', clientFile?: string): Diagnostic[] {
-  if (generator === 'openapi') {
-    return [
-      error(
-        'FW7015',
-        undefined,
-        'fw init --turbo writes no task for the OpenAPI document yet, so there is nothing for --turbo to check',
-        'use --turbo with fw g router, url-helper, client or all (without --openapi)',
-      ),
-    ];
-  }
-  const plan = turboPlan(cwd, generator === 'client' || generator === 'all' ? clientFile : undefined, discovery.roots);
+export function checkTurboTask(cwd: string, discovery: Discovery, command: GeneratorName | 'all', options: GeneratorOptions): Diagnostic[] {
+  const plan = turboPlan(cwd, options, discovery.roots);
   if (plan.diagnostics.length > 0) return plan.diagnostics;
   const turboFile = path.join(cwd, 'turbo.json');
-  const name = TURBO_TASKS[generator];
+  const name = turboTaskName(command);
   const hint = 'update the tasks: run fw init --turbo in this package, with the options you gave it before, then turbo again';
   const turbo = readJson(turboFile);
   if (!turbo.json) {
@@ -264,7 +282,11 @@ export function checkTurboTask(cwd: string, discovery: Discovery, generator: Out
       ),
     ];
   }
-  const declared = objectAt(objectAt(turbo.json, 'tasks'), name);
+  const tasks = objectAt(turbo.json, 'tasks');
+  if (!(name in tasks)) {
+    return [error('FW7016', { file: turboFile, line: 1, col: 1 }, `turbo.json has no task ${name}, which --turbo checks (fw init --turbo writes it)`, hint)];
+  }
+  const declared = objectAt(tasks, name);
   const expected = plan.tasks[name];
   if (stable(declared.inputs) === stable(expected?.inputs) && stable(declared.outputs) === stable(expected?.outputs)) return [];
   if (stable(declared.outputs) === stable(expected?.outputs) && stable(ownInputs(declared.inputs)) === stable(ownInputs(expected?.inputs))) {

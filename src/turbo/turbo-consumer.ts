@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { type Diagnostic, error } from '../diagnostics/diagnostics';
 import { toPosix } from '../workspace/discover';
 import { writeGeneratedFiles } from '../write/writer';
-import { type Json, objectAt, readJson, TURBO_TASKS, turboRoot } from './turbo-config';
+import { type Json, objectAt, readJson, turboRoot, turboTaskName } from './turbo-config';
 
 /**
  * `fw init --turbo --uses <service>`: wires the workspace package in `cwd`
@@ -36,7 +36,7 @@ function zodRange(): string {
 
 /** The client a service's gen:client task writes (its `.ts` output), relative to the service. */
 function clientOf(serviceDir: string): string | undefined {
-  const task = objectAt(objectAt(readJson(path.join(serviceDir, 'turbo.json')).json ?? {}, 'tasks'), TURBO_TASKS.client);
+  const task = objectAt(objectAt(readJson(path.join(serviceDir, 'turbo.json')).json ?? {}, 'tasks'), turboTaskName('client'));
   const outputs = Array.isArray(task.outputs) ? task.outputs : [];
   return outputs.find((o): o is string => typeof o === 'string' && o.endsWith('.ts'));
 }
@@ -61,7 +61,7 @@ function withClientExport(pkg: Json, client: string): Json {
 
 function withClientFirst(turbo: Json): Json {
   const tasks = { ...objectAt(turbo, 'tasks') };
-  const first = `^${TURBO_TASKS.client}`;
+  const first = `^${turboTaskName('client')}`;
   for (const name of CONSUMER_TASKS) {
     const task = objectAt(tasks, name);
     const dependsOn = Array.isArray(task.dependsOn) ? task.dependsOn : [];
@@ -99,14 +99,19 @@ export function wireClientConsumer(cwd: string, serviceDirs: readonly string[]):
     const name = readJson(serviceFile).json?.name;
     if (typeof name !== 'string' || name === '') {
       result.diagnostics.push(
-        error('FW7019', undefined, `--uses ${dir}: ${toPosix(path.relative(cwd, serviceFile))} is missing or has no name`, 'pass the directory of the Go service package'),
+        error(
+          'FW7019',
+          undefined,
+          `--uses ${dir}: ${toPosix(path.relative(cwd, serviceFile))} is missing or has no name`,
+          'pass the directory of the Go service package',
+        ),
       );
       continue;
     }
     const client = clientOf(serviceDir);
     if (!client) {
       result.diagnostics.push(
-        error('FW7020', undefined, `--uses ${dir}: ${name} has no ${TURBO_TASKS.client} task`, 'run fw init --turbo --file <client.ts> in it first'),
+        error('FW7020', undefined, `--uses ${dir}: ${name} has no ${turboTaskName('client')} task`, 'run fw init --turbo --file <client.ts> in it first'),
       );
       continue;
     }

@@ -3,7 +3,7 @@ import type { GoFile } from '../go/ast';
 import type { WorkspaceProgram } from '../go/program';
 import { TypeResolver } from '../go/type-resolver';
 import type { EmitResult } from '../emit/emitter';
-import { type EmitMemos, type GeneratorName, newEmitMemos } from '../emit/emitters';
+import type { GeneratorName } from '../emit/generators';
 import type { ModelMemo } from '../model/build-model';
 import type { WorkspaceModel } from '../model/model';
 import { type Discovery, isGoSourceFile } from '../workspace/discover';
@@ -38,8 +38,8 @@ export class WatchSession {
   readonly models: ModelMemo = { roots: new Map() };
   /** What the per-root generators emitted for each root. */
   readonly rootOutputs: RootOutputs = new Map();
-  /** What each generator derived from model objects (groups, plans, printed operations), kept while those objects live. */
-  readonly memos: EmitMemos = newEmitMemos();
+  /** What each generator derived from model objects (groups, plans, printed operations), kept while those objects live; by generator name. */
+  private readonly memos = new Map<GeneratorName, unknown>();
   /** Of the last model: root directories, and those whose packages something outside them imports. */
   private roots: RootDeps = { dirs: [], imported: new Set() };
 
@@ -53,6 +53,12 @@ export class WatchSession {
     if (kept && (kept.typeMappings === undefined || kept.typeMappings.key === mappingsKey)) return kept;
     this.forgetModel();
     return (this.program = create());
+  }
+
+  /** `generator`'s memo, made (newMemo) on first use. */
+  memoOf<Memo>(generator: { name: GeneratorName; newMemo(): Memo }): Memo {
+    if (!this.memos.has(generator.name)) this.memos.set(generator.name, generator.newMemo());
+    return this.memos.get(generator.name) as Memo;
   }
 
   /** Before discovery: a program that met unreadable files, missing modules or bad go.mod lines is read again, and so is the workspace. */

@@ -172,6 +172,13 @@ function findReplace(replaces: readonly Replace[], modulePath: string, version: 
 /** The environment variables that decide where packages outside the workspace are found (GOFLAGS for its -mod). */
 export const GO_LOOKUP_ENV = ['GOROOT', 'GOMODCACHE', 'GOPATH', 'GOWORK', 'GOFLAGS'];
 
+/**
+ * The environment variables that decide which Go files go build (and so fw)
+ * reads (docs/annotations.md, build constraints) and where it finds packages
+ * outside the workspace: part of every build cache's hash (Nx, Turborepo).
+ */
+export const BUILD_TARGET_ENV: readonly string[] = ['GOOS', 'GOARCH', 'CGO_ENABLED', ...GO_LOOKUP_ENV];
+
 /** The values of GO_LOOKUP_ENV that count (GOFLAGS: its -mod only). */
 export function goLookupEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};

@@ -180,11 +180,21 @@ describe('fw g <generator> --turbo', () => {
     expect(run.stderr).toContain(`turbo.json does not exist; --turbo needs the task gen:router that fw init --turbo writes ${hint}`);
   });
 
-  it('refuses --turbo for the OpenAPI document, for which fw init --turbo writes no task', async () => {
+  it('runs --turbo for the OpenAPI document once fw init --turbo --openapi wrote its task, and refuses it before', async () => {
     await runFw(['init', '--turbo', '--cwd', api]);
-    const run = await runFw(['g', 'openapi', '--file', 'openapi.json', '--turbo', '--cwd', api]);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain('fw: error: fw init --turbo writes no task for the OpenAPI document yet');
+    const before = await runFw(['g', 'openapi', '--file', 'openapi.json', '--turbo', '--cwd', api]);
+    expect(before.code).toBe(1);
+    expect(before.stderr).toContain(
+      `turbo.json:1:1: error: turbo.json has no task gen:openapi, which --turbo checks (fw init --turbo writes it) ${hint} [FW7016]`,
+    );
     expect(fs.existsSync(path.join(api, 'openapi.json'))).toBe(false);
+    await runFw(['init', '--turbo', '--openapi', 'openapi.json', '--cwd', api]);
+    const scripts = readJson(path.join(api, 'package.json')).scripts;
+    expect(scripts).toMatchObject({ 'gen:openapi': 'fw g openapi --file openapi.json --turbo', 'gen:all': 'fw g all --openapi openapi.json --turbo' });
+    const run = await runFw(['g', 'openapi', '--file', 'openapi.json', '--turbo', '--cwd', api]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(readJson(path.join(api, 'turbo.json')).tasks?.['gen:openapi']).toMatchObject({ outputs: ['openapi.json'] });
+    expect(fs.existsSync(path.join(api, 'openapi.json'))).toBe(true);
   });
 });

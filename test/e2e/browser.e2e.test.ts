@@ -26,7 +26,10 @@ import type { Outcome } from './browser/outcome';
  *   the client, the Go URL helper's URLs fetched as a browser follows a
  *   link, header values judged by Chromium's own Headers and fetch, and
  *   headers named __proto__ and constructor.
- * Each in both zod flavours. A missing Chromium fails the test.
+ * Each in both zod flavours. Then, from a page of another origin, no-cors
+ * POSTs (which browsers send without a preflight) to a JSON route of a
+ * third server (test/e2e/browser/csrf-target/main.go, fwhttp.Bind): they
+ * reach the server but never its handler. A missing Chromium fails the test.
  */
 
 /** FW_CHROMIUM, else `chromium` on PATH, else Debian's path. */
@@ -58,6 +61,7 @@ describe('the generated client in headless Chromium', () => {
   let browser: Browser | undefined;
   const servers: ChildProcess[] = [];
   let example: Flavours<Record<string, Outcome & { requests?: string[]; statuses?: number[] }>>;
+  let crossSite: { sent: string[]; seen: { requests: number; notes: string[] } };
   let routes: Flavours<{
     cases: Outcome[];
     links: Outcome[];
@@ -84,13 +88,18 @@ describe('the generated client in headless Chromium', () => {
     const work = copyFixture('example');
     const exampleBinary = path.join(tmp, 'server');
     runGo('go', ['build', '-o', exampleBinary, './cmd/server'], work);
+    fs.mkdirSync(path.join(work, 'cmd/csrftarget'));
+    fs.copyFileSync(path.join(__dirname, 'browser/csrf-target/main.go'), path.join(work, 'cmd/csrftarget/main.go'));
+    const csrfBinary = path.join(tmp, 'csrftarget');
+    runGo('go', ['build', '-o', csrfBinary, './cmd/csrftarget'], work);
     const oracleBinary = path.join(tmp, 'oracle');
     runGo('go', ['build', '-o', oracleBinary, './cmd/oracle'], path.join(FIXTURES, 'route-oracle'));
-    const [exampleServer, oracleServer] = await Promise.all([
+    const [exampleServer, oracleServer, csrfServer] = await Promise.all([
       startServer(exampleBinary, ['-addr', '127.0.0.1:0', '-files', 'https://files.example.com/store', '-static', examplePage]),
       startServer(oracleBinary, ['serve', routePage]),
+      startServer(csrfBinary, []),
     ]);
-    servers.push(exampleServer.child, oracleServer.child);
+    servers.push(exampleServer.child, oracleServer.child, csrfServer.child);
     const calls = CASES.map((c) => ({ route: c.route, args: Object.values(c.values) }));
     const goUrls = JSON.parse(
       execFileSync(oracleBinary, ['urls', oracleServer.baseUrl], { input: JSON.stringify(calls), encoding: 'utf8', env: goEnv() }),
@@ -107,12 +116,39 @@ describe('the generated client in headless Chromium', () => {
     };
     example = (await runPage(`${exampleServer.baseUrl}/app/`)) as typeof example;
     routes = (await runPage(`${oracleServer.baseUrl}/app/`, goUrls)) as typeof routes;
+    // The page's origin is the oracle server's; the target is another port.
+    const sent = await page.evaluate(async (target: string) => {
+      const json = JSON.stringify({ text: 'from another site' });
+      const posts: RequestInit[] = [
+        { body: new Blob([json]) }, // no Content-Type at all
+        { body: json }, // text/plain;charset=UTF-8
+        { body: json, headers: { 'Content-Type': 'application/json' } }, // not a CORS-safelisted value: dropped in no-cors mode
+      ];
+      return Promise.all(
+        posts.map((init) =>
+          fetch(`${target}/notes`, { ...init, method: 'POST', mode: 'no-cors', credentials: 'include' }).then(
+            (r) => r.type,
+            (e: unknown) => String(e),
+          ),
+        ),
+      );
+    }, csrfServer.baseUrl);
+    const seen = (await (await fetch(`${csrfServer.baseUrl}/notes`)).json()) as { requests: number; notes: string[] };
+    crossSite = { sent, seen };
     expect(errors).toEqual([]);
   }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
     for (const s of servers) s.kill();
+  });
+
+  it('a no-cors POST from another origin reaches the server but not a JSON handler (fwhttp.Bind wants application/json: no CSRF by simple request)', () => {
+    // Each fetch was sent (an opaque answer), and the server saw each...
+    expect(crossSite.sent).toEqual(['opaque', 'opaque', 'opaque']);
+    expect(crossSite.seen.requests).toBe(3);
+    // ...but Bind refused every body: the handler stored nothing.
+    expect(crossSite.seen.notes).toEqual([]);
   });
 
   for (const flavour of ['zod', 'zod/mini'] as const) {

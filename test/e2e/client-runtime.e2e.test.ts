@@ -142,6 +142,22 @@ describe('generated client runtime against the example Go server', () => {
     });
   });
 
+  describe('bodies carry the Content-Type fwhttp.Bind requires', () => {
+    it('a JSON body is sent as application/json and a multipart body with its boundary, whatever Content-Type the configured headers name', async () => {
+      const json = recording({ headers: { 'Content-Type': 'text/plain' } });
+      const created = await json.api.v1.user.createUser({
+        headers: { Authorization: 'Bearer t' },
+        body: { name: 'Typed', email: 'typed@example.com', role: 'member' },
+      });
+      expect(created).toMatchObject({ status: 201 });
+      expect(json.requests.map((r) => r.headers.get('Content-Type'))).toEqual(['application/json']);
+      const form = recording({ headers: { 'Content-Type': 'application/json' } });
+      const uploaded = await form.api.v1.file.upload({ body: { description: 'd', file: new Blob(['hello']) } });
+      expect(uploaded).toMatchObject({ status: 201, body: { size: 5, description: 'd' } });
+      expect(form.requests[0]?.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    });
+  });
+
   describe('query parameters arrive as fwhttp.Bind decodes them', () => {
     const echo = (query: NonNullable<Parameters<typeof v1ProbeEcho>[1]>['query']) => createClient({ baseUrl }).v1.probe.echo({ query });
 

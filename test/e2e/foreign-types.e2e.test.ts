@@ -129,7 +129,7 @@ describe('types from the standard library and real modules, through a live Go se
   });
 
   it('every package generation loads (standard library, module cache, the module itself) is in the directory go list -deps reports for it', async () => {
-    const result = await generate({ cwd: ws, generators: ['client', 'url-helper'], clientFile: 'web/client.ts' });
+    const result = await generate({ cwd: ws, generators: ['client', 'url-helper'], options: { client: { file: 'web/client.ts' } } });
     const listed = new Map(goListDeps(ws, moduleEnv({ GOFLAGS: '-mod=mod' })).map((p) => [p.ImportPath, p.Dir]));
     const loaded = [...(result.model?.program.loaded.values() ?? [])].filter((p) => !p.dir.includes(`${path.sep}urlhelper`));
     // Types whose JSON form fw knows (netip.Addr, slog.Level) are not read; the packages of the others are.

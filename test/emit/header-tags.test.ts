@@ -47,7 +47,11 @@ describe('header tag names', () => {
       fs.mkdirSync(path.join(dir, path.dirname(rel)), { recursive: true });
       fs.writeFileSync(path.join(dir, rel), text);
     }
-    const result = await generate({ cwd: dir, generators: ['client', 'openapi'], clientFile: 'client.ts', openapi: { file: 'openapi.json' } });
+    const result = await generate({
+      cwd: dir,
+      generators: ['client', 'openapi'],
+      options: { client: { file: 'client.ts' }, openapi: { file: 'openapi.json' } },
+    });
     const refused = CHARS.flatMap((c, i) => (headersAccept(`X${c}Y`) ? [] : [i]));
     expect(refused.length).toBeGreaterThan(30);
     const flagged = result.diagnostics.filter((d) => d.code === 'FW2109');
@@ -61,7 +65,12 @@ describe('header tag names', () => {
     expect(result.files).toEqual([]);
     // fw watch: a session's first and second builds (nothing changed) give what a fresh run gives.
     const session = new WatchSession();
-    const options = { cwd: dir, generators: ['client', 'openapi'] as const, clientFile: 'client.ts', openapi: { file: 'openapi.json' }, session };
+    const options = {
+      cwd: dir,
+      generators: ['client', 'openapi'] as const,
+      options: { client: { file: 'client.ts' }, openapi: { file: 'openapi.json' } },
+      session,
+    };
     for (let build = 0; build < 2; build++) {
       const watched = await generate({ ...options, generators: [...options.generators] });
       expect(watched.diagnostics).toEqual(result.diagnostics);

@@ -46,8 +46,7 @@ describe('fw:http_root prefix=', () => {
     const result = await generate({
       cwd: dir,
       generators: ['router', 'url-helper', 'client', 'openapi'],
-      clientFile: 'client.ts',
-      openapi: { file: 'openapi.json' },
+      options: { client: { file: 'client.ts' }, openapi: { file: 'openapi.json' } },
     });
     expect(result.diagnostics).toEqual([]);
     const file = (rel: string) => result.files.find((f) => f.path === path.join(dir, rel))!.contents;
@@ -66,7 +65,7 @@ describe('fw:http_root prefix=', () => {
 
   it('without the declaration, the same two roots are one OpenAPI document too many (the error it prevents)', async () => {
     const dir = workspace('package v2handler\n');
-    const result = await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'openapi.json' } });
+    const result = await generate({ cwd: dir, generators: ['openapi'], options: { openapi: { file: 'openapi.json' } } });
     expect(result.diagnostics.map((d) => d.message)).toContain(
       'route GetUser and route GetUser are both GET /users/{id} in one OpenAPI document (they come from different root packages)',
     );

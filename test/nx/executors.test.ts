@@ -63,7 +63,11 @@ describe('fw executors', () => {
 
   it('fw:all writes what the router, URL helper and client generators write, from one run; without file, no client', async () => {
     expect(await allExecutor({ file: 'client/client.ts' }, ctx)).toEqual({ success: true });
-    const expected = await generate({ cwd: path.join(ws, API), generators: ['router', 'url-helper', 'client'], clientFile: 'client/client.ts' });
+    const expected = await generate({
+      cwd: path.join(ws, API),
+      generators: ['router', 'url-helper', 'client'],
+      options: { client: { file: 'client/client.ts' } },
+    });
     expect(expected.files.map((f) => path.relative(ws, f.path)).sort()).toEqual([
       `${API}/client/client.ts`,
       `${V1}/registry.go`,
@@ -79,7 +83,7 @@ describe('fw executors', () => {
   });
 
   it('zod: "mini" makes fw:client, fw:all and fw:check generate and check the zod/mini client generate() writes', async () => {
-    const expected = await generate({ cwd: path.join(ws, API), generators: ['client'], clientFile: 'client/client.ts', clientZod: 'mini' });
+    const expected = await generate({ cwd: path.join(ws, API), generators: ['client'], options: { client: { file: 'client/client.ts', zod: 'mini' } } });
     expect(expected.files[0]!.contents).toContain("import * as z from 'zod/mini';");
     expect(await clientExecutor({ file: 'client/client.ts', zod: 'mini' }, ctx)).toEqual({ success: true });
     expect(read(`${API}/client/client.ts`)).toBe(expected.files[0]!.contents);

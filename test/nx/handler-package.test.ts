@@ -33,6 +33,8 @@ describe('handler-package generator', () => {
     }
     expect(tree.read(`${dir}/handler_health.go`, 'utf8')).toContain('// fw:http_route path=/v2/health response=HealthResponse');
     expect(tree.read(`${dir}/handler_health.go`, 'utf8')).toContain('\t"example.com/api/internal/fwhttp"\n');
+    // How to serve the package: with fwhttp's server and its timeouts.
+    expect(tree.read(`${dir}/handler_health.go`, 'utf8')).toContain('//\tlog.Fatal(fwhttp.NewServer(":8080", mux).ListenAndServe())\n');
     expect(tree.read(`${dir}/router.go`, 'utf8')).toContain('package v2handler\n');
     // The runtime the example handler uses, scaffolded as `fw init` does.
     expect(tree.children('apps/api/internal/fwhttp')).toContain('wrap.go');
@@ -85,7 +87,7 @@ describe('handler-package generator', () => {
     addGoProject(tree, 'api', 'apps/api');
     addGoProject(tree, 'admin', 'apps/admin');
     await expect(handlerPackageGenerator(tree, { name: 'v2', skipFormat: true })).rejects.toThrow(
-      'fw: error: more than one Go module (admin, api) (pass --project <name>) [FW8008]',
+      'fw: error: more than one Go module (admin, api) (pass --project <name>) [FW8009]',
     );
   });
 
@@ -105,7 +107,7 @@ describe('handler-package generator', () => {
     tree.write('node_modules/some-tool/go.mod', 'module example.com/tool\n');
     tree.write('apps/web/testdata/go.mod', 'module example.com/fixture\n');
     await expect(handlerPackageGenerator(tree, { name: 'v2', skipFormat: true })).rejects.toThrow(
-      "fw: error: no Go module found (no go.mod outside node_modules, vendor and testdata directories) (create one first: `go mod init <module path>` in the service's directory) [FW8006]",
+      "fw: error: no Go module found (no go.mod outside node_modules, vendor and testdata directories) (create one first: `go mod init <module path>` in the service's directory) [FW8007]",
     );
   });
 
@@ -130,7 +132,7 @@ describe('handler-package generator', () => {
     tree.write('package.json', JSON.stringify({ name: 'mono' }));
     expect(goModules(tree)).toEqual([{ name: 'mono', root: '.' }]);
     await expect(handlerPackageGenerator(tree, { name: 'v2', project: 'monoo', skipFormat: true })).rejects.toThrow(
-      'fw: error: --project "monoo" names no project and no Go module (Go modules: mono) (pass the name of a Go module) [FW8007]',
+      'fw: error: --project "monoo" names no project and no Go module (Go modules: mono) (pass the name of a Go module) [FW8008]',
     );
     await handlerPackageGenerator(tree, { name: 'v2', project: 'mono', skipFormat: true });
     expect(tree.exists('internal/v2handler/registry.go')).toBe(true);

@@ -159,7 +159,7 @@ describe('fw Nx plugin (createNodes)', () => {
 
   it('adds gen-openapi (fw:openapi) only when the plugin options name openapiFile, with the same inputs and the document as output', async () => {
     const targets = await apiTargets({ openapiFile: '{workspaceRoot}/docs/{projectName}.openapi.yaml' });
-    expect(Object.keys(targets)).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-all', 'check-generated', 'gen-openapi']);
+    expect(Object.keys(targets)).toEqual(['gen-router', 'gen-url-helper', 'gen-client', 'gen-openapi', 'gen-all', 'check-generated']);
     expect(targets['gen-openapi']).toMatchObject({
       executor: 'fw:openapi',
       options: { file: '../../docs/api.openapi.yaml' },

@@ -203,8 +203,7 @@ async function packagesGenerationReads(ws: string): Promise<string[]> {
   const result = await generate({
     cwd: ws,
     generators: ['router', 'url-helper', 'client', 'openapi'],
-    clientFile: 'client.ts',
-    openapi: { file: 'openapi.json' },
+    options: { client: { file: 'client.ts' }, openapi: { file: 'openapi.json' } },
   });
   expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   return real([...(result.model?.program.loaded.values() ?? [])].map((p) => p.dir));

@@ -80,14 +80,14 @@ describe('scaffoldRuntime', () => {
 
   it('refuses an edited file with a diagnostic and writes nothing at all', () => {
     scaffoldAndWrite();
-    const edited = fs.readFileSync(pkgFile('bind.go'), 'utf8').replace('MaxJSONBytes int64 = 1 << 20', 'MaxJSONBytes int64 = 4 << 20');
-    fs.writeFileSync(pkgFile('bind.go'), edited);
+    const edited = fs.readFileSync(pkgFile('limits.go'), 'utf8').replace('MaxJSONBytes int64 = 1 << 20', 'MaxJSONBytes int64 = 4 << 20');
+    fs.writeFileSync(pkgFile('limits.go'), edited);
     fs.writeFileSync(pkgFile('wrap.go'), withRuntimeHash(`${GENERATED_HEADER}\n\npackage fwhttp\n`)); // an upgradable file
     expect(runtimeFileState(edited)).toBe('edited');
     const result = scaffoldRuntime({ cwd });
     expect(result.files).toEqual([]);
     expect(messages(result)).toEqual([
-      "internal/fwhttp/bind.go:1:1: error: refusing to replace a file of the fwhttp package that was edited after fw init scaffolded it (pass --force to replace it with fw's version, or delete its first two lines to keep it as your own code)",
+      "internal/fwhttp/limits.go:1:1: error: refusing to replace a file of the fwhttp package that was edited after fw init scaffolded it (pass --force to replace it with fw's version, or delete its first two lines to keep it as your own code)",
     ]);
   });
 

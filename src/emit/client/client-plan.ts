@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { TypeResolver } from '../../go/type-resolver';
-import type { GroupModel, RootModel, WorkspaceModel } from '../../model/model';
+import type { RootModel, WorkspaceModel } from '../../model/model';
 import type { ClientMemo, KeptOperation } from './client-memo';
-import { JsonShapes, refsOf } from '../json-shape';
-import { bodylessWarnings, type OperationPlan, OperationPlanner } from '../operation-plan';
-import { rootPrefixes } from '../root-prefixes';
-import { type ClassPlan, type Operation, OperationNames, operationNames } from './operation-names';
+import { type JsonShapes, refsOf } from '../json-shape';
+import { bodylessWarnings, type OperationPlan, type OperationPlanner } from '../operation-plan';
+import { type NamedClass, type NamedOperation, operationNames } from '../operation-names';
+import { SharedPlans } from '../shared-plans';
 import { inputDigest, keptPlans, plannedFrom } from './operation-memo';
 import { ResultTypes } from './result-types';
 import { runtimeNames } from './runtime-names';
@@ -30,27 +30,38 @@ export interface ClientPlan {
   zodType: string;
 }
 
-/** Plans the client of `model`; errors and warnings go to `diagnostics`. */
+/** An operation of the client: its names (../operation-names.ts), and whether its request may be left out. */
+export interface Operation extends NamedOperation {
+  requestOptional: boolean;
+}
+
+/** A client class and its operations. */
+export type ClassPlan = NamedClass<Operation>;
+
+/** Plans the client of `model` from the run's shared plans (made here when not given); errors and warnings go to `diagnostics`. */
 export function planClient(
   model: WorkspaceModel,
   resolver: TypeResolver,
   zodType: string,
   memo: ClientMemo | undefined,
   diagnostics: Diagnostic[],
+  plans: SharedPlans = new SharedPlans(model, resolver),
 ): ClientPlan {
-  const mapper = new JsonShapes(resolver);
+  const mapper = plans.jsonShapes();
   const run: ClassRun = {
-    names: new OperationNames(diagnostics),
     registry: new SchemaRegistry(mapper, memo?.shapes),
-    planner: new OperationPlanner(resolver, mapper),
+    planner: plans.operationPlanner(),
     results: new ResultTypes(),
     resolver,
     zodType,
     memo,
     diagnostics,
   };
-  const prefixes = rootPrefixes(model.roots, diagnostics);
-  const classes = model.roots.flatMap((root) => root.groups.map((group) => nameClass(run, prefixes.get(root) ?? '', group, root)));
+  const prefixes = new Map(plans.rootPrefixes());
+  // The client's own copy of each class: planning marks which requests may be left out.
+  const classes: ClassPlan[] = plans.operationNames().map((c) => ({ ...c, operations: c.operations.map((op) => ({ ...op, requestOptional: false })) }));
+  for (const root of model.roots) for (const group of root.groups) for (const route of group.routes) diagnostics.push(...bodylessWarnings(route));
+  diagnostics.push(...plans.diagnostics);
   planOperations(
     run,
     classes.flatMap((c) => c.operations),
@@ -62,7 +73,6 @@ export function planClient(
 
 /** What planning one run's classes shares. */
 interface ClassRun {
-  names: OperationNames;
   registry: SchemaRegistry;
   planner: OperationPlanner;
   results: ResultTypes;
@@ -70,19 +80,6 @@ interface ClassRun {
   zodType: string;
   memo: ClientMemo | undefined;
   diagnostics: Diagnostic[];
-}
-
-/** The class of `group` with its operations named (planOperations plans them). */
-function nameClass(run: ClassRun, prefix: string, group: GroupModel, root: RootModel): ClassPlan {
-  const cls = run.names.startClass(prefix, group, root);
-  for (const route of group.routes) {
-    run.diagnostics.push(...bodylessWarnings(route));
-    for (const method of route.methods) {
-      const names = run.names.name(cls, prefix, route, method);
-      if (names) cls.operations.push({ route, method, requestOptional: false, className: cls.className, ...names });
-    }
-  }
-  return cls;
 }
 
 /**

@@ -1,22 +1,31 @@
-import { type Diagnostic, error } from '../../diagnostics/diagnostics';
+import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { WorkspaceModel } from '../../model/model';
 import type { TypeResolver } from '../../go/type-resolver';
 import { type Emitter, streamedFile } from '../emitter';
+import type { SharedPlans } from '../shared-plans';
 import type { ClientMemo } from './client-memo';
 import { clientPieces, moduleView } from './assemble';
 import { planClient } from './client-plan';
-import { type ZodFacadeOptions, zodSchemaType } from './zod-facade';
+import { type ZodFacadeOptions, type ZodFlavour, zodSchemaType } from './zod-facade';
+
+/** The client's options (`fw g client --file <path> --zod <classic|mini>`). */
+export interface ClientOptions {
+  /** The output file (absolute when the emitter gets it). */
+  file: string;
+  /** Which zod the client imports: `zod` (classic, the default) or `zod/mini`. */
+  zod: ZodFlavour;
+}
 
 /**
- * The TypeScript client (`fw g client --file <path>`, spec N2, DESIGN §4):
- * one ESM module for every selected root. Names are decided in
- * ./operation-names.ts, the module planned in ./client-plan.ts and printed
- * in ./assemble.ts; the templates only print.
+ * The TypeScript client (`fw g client --file <path>`, docs/client.md): one
+ * ESM module for every selected root. Names are decided in
+ * ../operation-names.ts (a plan shared with other generators), the module
+ * planned in ./client-plan.ts and printed in ./assemble.ts; the templates
+ * only print.
  */
-export const emitClient: Emitter<ClientMemo> = (model, ctx) => {
-  if (!ctx.clientFile) return { files: [], diagnostics: [error('FW5002', undefined, 'the client generator needs an output file', 'pass --file <path>')] };
-  const { pieces, diagnostics } = generateClient(model, ctx.resolver, { zod: ctx.clientZod ?? 'classic' }, ctx.memo);
-  return { files: [streamedFile(ctx.clientFile, pieces)], diagnostics };
+export const emitClient: Emitter<ClientMemo, ClientOptions> = (model, ctx, options) => {
+  const { pieces, diagnostics } = generateClient(model, ctx.resolver, { zod: options.zod }, ctx.memo, ctx.plans);
+  return { files: [streamedFile(options.file, pieces)], diagnostics };
 };
 
 /**
@@ -29,9 +38,10 @@ export function generateClient(
   resolver: TypeResolver,
   zod: ZodFacadeOptions = { zod: 'classic' },
   memo?: ClientMemo,
+  plans?: SharedPlans,
 ): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const plan = planClient(model, resolver, zodSchemaType(zod.zod), memo, diagnostics);
+  const plan = planClient(model, resolver, zodSchemaType(zod.zod), memo, diagnostics, plans);
   const view = moduleView(model, plan, zod);
   diagnostics.push(...resolver.diagnostics, ...plan.mapper.diagnostics);
   if (memo) memo.shapes = diagnostics.length === 0 ? plan.registry.keptShapes() : new Map();

@@ -1,6 +1,5 @@
-import type { ZodFlavour } from '../emitter';
 import { renderModule, statusClassView } from './module-template';
-import { zodFacade, zodModule, zodSchemaType } from './zod-facade';
+import { type ZodFlavour, zodFacade, zodModule, zodSchemaType } from './zod-facade';
 
 /** Globals the client module uses: a Go type of the same name would shadow them. */
 export const GLOBALS_USED: readonly string[] = [

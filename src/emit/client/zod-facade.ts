@@ -1,9 +1,9 @@
-import type { ZodFlavour } from '../emitter';
 import { templatesIn } from '../templates';
 
 const render = templatesIn(__dirname);
 
-export type { ZodFlavour };
+/** Which zod the client imports: `zod` (classic, methods on schemas) or `zod/mini` (functions only, smaller bundles). */
+export type ZodFlavour = 'classic' | 'mini';
 
 /** How the client's schemas are built and typed. */
 export interface ZodFacadeOptions {

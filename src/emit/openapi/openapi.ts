@@ -7,11 +7,11 @@ import { GENERATED_MARK } from '../../workspace/generated-header';
 import { docWithoutDirective } from '../../workspace/json-form';
 import type { RouteModel, WorkspaceModel } from '../../model/model';
 import { upperFirst } from '../../model/naming';
-import type { EmitContext, Emitter, OpenApiOptions } from '../emitter';
-import { type JsonProperty, type JsonShape, JsonShapes } from '../json-shape';
+import type { Emitter } from '../emitter';
+import type { JsonProperty, JsonShape } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
-import { type OperationPlan, OperationPlanner, type ResponsePlan } from '../operation-plan';
-import { rootPrefixes } from '../root-prefixes';
+import type { OperationPlan, ResponsePlan } from '../operation-plan';
+import { SharedPlans } from '../shared-plans';
 import { docText, isDeprecated, printJsonSchema, schemaRef, withDoc } from './json-schema';
 import { type JsonValue, toJson, toYaml } from './serialize';
 
@@ -52,12 +52,24 @@ export const OPENAPI_VERSION = '3.1.1';
 const FW_ERROR = 'FwError';
 const AUTHORIZATION = 'Authorization';
 
-export const emitOpenApi: Emitter = (model: WorkspaceModel, ctx: EmitContext) => {
-  if (!ctx.openapi)
-    return { files: [], diagnostics: [error('FW5002', undefined, 'the openapi generator needs an output file', 'pass --file <path.json|path.yaml>')] };
-  const { document, diagnostics } = openApiDocument(model, ctx.resolver, ctx.openapi);
-  const contents = /\.ya?ml$/i.test(ctx.openapi.file) ? toYaml(document, GENERATED_MARK) : toJson(document);
-  return { files: [{ path: ctx.openapi.file, contents }], diagnostics };
+/** What `fw g openapi` is told besides the model. */
+export interface OpenApiOptions {
+  /** Output path; `.yaml`/`.yml` writes YAML, anything else JSON. */
+  file: string;
+  /** `info.title`; default: the Go module path(s) of the roots. */
+  title?: string;
+  /** `info.version`; default `0.0.0`. */
+  version?: string;
+  /** `info.license` as an SPDX license identifier or expression (`MIT`, `Apache-2.0 OR MIT`); none by default. */
+  license?: string;
+  /** `servers[].url`, in order. */
+  servers?: string[];
+}
+
+export const emitOpenApi: Emitter<undefined, OpenApiOptions> = (model, ctx, options) => {
+  const { document, diagnostics } = openApiDocument(model, ctx.resolver, options, ctx.plans);
+  const contents = /\.ya?ml$/i.test(options.file) ? toYaml(document, GENERATED_MARK) : toJson(document);
+  return { files: [{ path: options.file, contents }], diagnostics };
 };
 
 interface Operation {
@@ -86,12 +98,14 @@ export function openApiDocument(
   model: WorkspaceModel,
   resolver: TypeResolver,
   options: Omit<OpenApiOptions, 'file'>,
+  plans: SharedPlans = new SharedPlans(model, resolver),
 ): { document: { [key: string]: JsonValue }; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const mapper = new JsonShapes(resolver);
+  const mapper = plans.jsonShapes();
   const named = new NamedShapes(mapper);
-  const planner = new OperationPlanner(resolver, mapper);
-  const prefixes = rootPrefixes(model.roots, diagnostics);
+  const planner = plans.operationPlanner();
+  const prefixes = plans.rootPrefixes();
+  diagnostics.push(...plans.diagnostics);
   const tags: { name: string; description: string }[] = [];
   const operations: Operation[] = [];
   const templates = new PathTemplates();

@@ -4,9 +4,11 @@ import { type ExecutorContext, logger } from '@nx/devkit';
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import { printReport } from '../../diagnostics/print-report';
 import type { Lines, OutputFormat, RunReport } from '../../diagnostics/run-report';
-import { generateAndWrite, type GeneratorName, runReportOf, type ZodFlavour } from '../../generate';
+import { fileOption, GeneratorOptionError, parseGeneratorOptions } from '../../emit/generator';
+import type { ZodFlavour } from '../../emit/client/zod-facade';
+import { GENERATORS, generatorNamed, generatorsFor, type GeneratorOptions, outputFilesOf, perRootGenerators, sharedName } from '../../emit/generators';
+import { generateAndWrite, type GeneratorName, runReportOf } from '../../generate';
 import { discoverWorkspace, type RootLocation, toPosix } from '../../workspace/discover';
-import { outputFiles } from '../../workspace/outputs';
 import { CONFIG_FILE } from '../../workspace/fw-config';
 import { selectRoots } from '../../workspace/select-roots';
 import { defaultCacheDir } from '../../workspace/cache-dir';
@@ -86,24 +88,36 @@ function filesToGenerate(
   all: RootLocation[],
   generators: readonly GeneratorName[],
   packages: readonly string[],
-  single: { client?: string; openapi?: string },
+  options: GeneratorOptions,
 ): { own: string[]; goFiles: string[]; configs: string[] } | undefined {
   const problems: Diagnostic[] = [];
   const selected = selectRoots(cwd, all, packages, problems);
   if (problems.length > 0) return undefined;
-  const abs = (f: string | undefined) => (f ? toPosix(path.resolve(cwd, f)) : undefined);
+  // Output files as the executor's options give them (relative to the project root), made absolute.
+  const absolute = Object.fromEntries(
+    generators.map((name) => {
+      const file = fileOption(generatorNamed(name));
+      const own = { ...options[name] };
+      if (file && typeof own[file.name] === 'string') own[file.name] = toPosix(path.resolve(cwd, own[file.name] as string));
+      return [name, own];
+    }),
+  );
   const files = (roots: typeof all) =>
-    outputFiles(
+    outputFilesOf(
       toPosix(cwd),
       roots.map((r) => r.relDir),
-      abs(single.client) ?? '',
-      abs(single.openapi),
+      absolute,
     );
   const own = files(selected);
   const every = files(all);
   // The fw.json files generation reads (beside the go.mod of each selected root's module): inputs too.
   const configs = [...new Set(selected.flatMap((r) => (r.module ? [path.join(r.module.dir, CONFIG_FILE)] : [])))].filter((f) => fs.existsSync(f)).map(toPosix);
-  return { own: generators.flatMap((g) => own[g]), goFiles: [...every.router, ...every['url-helper']], configs };
+  return { own: generators.flatMap((g) => own[g] ?? []), goFiles: perRootGenerators().flatMap((g) => every[g.name] ?? []), configs };
+}
+
+/** The paths of the generated Go files inside a root ('router.go', 'urlhelper/urlhelper.go'…): how an input that excludes one is told. */
+function generatedInRoot(): string[] {
+  return perRootGenerators().flatMap((g) => g.outputs('', ['.'], {}));
 }
 
 /**
@@ -123,11 +137,11 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
   const declared = (context.target.outputs ?? []).map(resolve).sort();
   const own = files.own.map(rel).sort();
   // The exclusions of generated files name the roots too: they must be exactly the generated Go files of the roots found.
-  const generatedName = /(^|\/)(router\.go|registry\.go|urlhelper\/urlhelper\.go)$/;
+  const inRoot = generatedInRoot();
   const excluded = (context.target.inputs ?? [])
     .filter((i): i is string => typeof i === 'string' && i.startsWith('!'))
     .map((i) => resolve(i.slice(1)))
-    .filter((f) => generatedName.test(f) && !f.includes('*'));
+    .filter((f) => inRoot.some((g) => f === g || f.endsWith(`/${g}`)) && !f.includes('*'));
   const goFiles = files.goFiles.map(rel);
   const included = goFiles.filter((f) => !excluded.includes(f));
   const extra = excluded.filter((f) => !goFiles.includes(f));
@@ -171,53 +185,72 @@ function undeclaredOutputs(context: ExecutorContext, options: FwExecutorOptions,
 }
 
 /**
- * The body of the fw executors (router, url-helper, client, openapi, all, check): one
+ * The generators an executor runs and their options, from its options: one
+ * generator's own (by option name), or for `all` and `check` what
+ * generatorsFor makes of them (by shared name: fw:all's `openapi` is the
+ * OpenAPI document's file). A bad value is an FW8006 error.
+ */
+function executorGenerators(command: GeneratorName | 'all' | 'check', options: FwExecutorOptions): { generators: GeneratorName[]; options: GeneratorOptions } {
+  const values = options as Record<string, unknown>;
+  try {
+    if (command === 'all' || command === 'check') {
+      const byShared = Object.fromEntries(GENERATORS.flatMap((g) => g.options).map((o) => [sharedName(o), values[sharedName(o)]]));
+      return generatorsFor(byShared, GENERATORS, (o) => `option ${sharedName(o)}`);
+    }
+    const generator = generatorNamed(command);
+    const own = Object.fromEntries(generator.options.map((o) => [o.name, values[o.name]]));
+    return { generators: [command], options: { [command]: parseGeneratorOptions(generator, own, (o) => `option ${o.name}`) } };
+  } catch (e) {
+    if (e instanceof GeneratorOptionError) throw new ExecutorOptionError(e.message);
+    throw e;
+  }
+}
+
+/** A bad executor option (Nx's schema validation lets some through: values it does not know, a target run programmatically). */
+class ExecutorOptionError extends Error {}
+
+/**
+ * The body of the fw executors (one per generator, all, check): one
  * in-process generate() for the project's root handler packages (the parse
  * cache where the CLI keeps it for the workspace root: defaultCacheDir), then the shared
- * writer. `all` is the router and the URL helper, the client when `file`
- * is given and the OpenAPI document when `openapi` is. Any error diagnostic,
- * refusal or (with `check`) stale file fails the target.
+ * writer. `all` and `check` run what generatorsFor makes of their options
+ * (every generator without an output file; one with a file when it is
+ * given); `check` writes nothing. Any error diagnostic, refusal or (with
+ * `check`) stale file fails the target.
  */
 export async function runFwGenerator(
-  generators: GeneratorName | GeneratorName[] | 'all',
-  options: FwExecutorOptions,
+  command: GeneratorName | 'all' | 'check',
+  executorOptions: FwExecutorOptions,
   context: ExecutorContext,
 ): Promise<FwExecutorResult> {
-  const list: GeneratorName[] = Array.isArray(generators) ? generators : generators === 'all' ? ['router', 'url-helper'] : [generators];
-  if (generators === 'all' && options.file) list.push('client');
-  if (generators === 'all' && options.openapi) list.push('openapi');
-  const label = generators === 'all' ? 'all' : list.join(', ');
-  const labels = { label: `fw ${label}`, cwd: context.root, check: options.check === true, staleHint: 'run the generating target to regenerate it' };
+  const options = command === 'check' ? { ...executorOptions, check: true } : executorOptions;
+  let selected: ReturnType<typeof executorGenerators>;
+  const labels = { label: '', cwd: context.root, check: options.check === true, staleHint: 'run the generating target to regenerate it' };
   const print = (run: RunReport) => printReport(options.format ?? 'text', run, { verbose: options.verbose }, NX_LINES);
   const refuse = (d: Diagnostic): FwExecutorResult => {
     print({ ...labels, diagnostics: [d], outcome: 'errors', roots: [], routes: 0, written: [], unchanged: [], stale: [] });
     return { success: false };
   };
+  try {
+    selected = executorGenerators(command, options);
+  } catch (e) {
+    if (!(e instanceof ExecutorOptionError)) throw e;
+    labels.label = `fw ${command}`;
+    return refuse(error('FW8006', undefined, `the ${command} executor's ${e.message}`, "fix the target's options (see the executor's schema.json)"));
+  }
+  const { generators } = selected;
+  labels.label = `fw ${command === 'all' ? 'all' : generators.join(', ')}`;
   const refused = options.check ? cachedCheckError(context) : undefined;
   if (refused) return refuse(refused);
   const cwd = path.join(context.root, projectRootOf(context));
-  // `file` is the output of a single-file generator (fw:check and fw:all name the client's so); fw:all's `openapi` the document's.
-  const files = {
-    client: list.includes('client') ? options.file : undefined,
-    openapi: !list.includes('openapi') ? undefined : generators === 'all' ? options.openapi : options.file,
-  };
   // Discovery runs once: here for the outputs check, and generateAndWrite takes its answer.
   const discovery = options.check ? undefined : discoverWorkspace(cwd);
-  const undeclared = discovery && undeclaredOutputs(context, options, filesToGenerate(cwd, discovery.roots, list, options.packages ?? [], files));
+  const undeclared =
+    discovery && undeclaredOutputs(context, options, filesToGenerate(cwd, discovery.roots, generators, options.packages ?? [], selected.options));
   if (undeclared) return refuse(undeclared);
   const started = process.hrtime.bigint();
   const written = await generateAndWrite(
-    {
-      cwd,
-      generators: list,
-      packages: options.packages ?? [],
-      clientFile: files.client,
-      clientZod: options.zod ?? 'classic',
-      openapi: files.openapi
-        ? { file: files.openapi, title: options.title, version: options.version, license: options.license, servers: options.servers }
-        : undefined,
-      cacheDir: defaultCacheDir(context.root),
-    },
+    { cwd, generators, packages: options.packages ?? [], options: selected.options, cacheDir: defaultCacheDir(context.root) },
     { check: options.check, force: options.force },
     discovery,
   );

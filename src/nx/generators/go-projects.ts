@@ -62,12 +62,12 @@ export async function chooseGoProject(tree: Tree, requested: string | undefined,
     const found = project ? { name: requested, root: normalRoot(project[1].root) } : modules.find((m) => m.name === requested);
     if (found) return found;
     const known = modules.length > 0 ? `Go modules: ${names}` : 'the workspace has no go.mod';
-    throw generatorError('FW8007', `--project ${JSON.stringify(requested)} names no project and no Go module (${known})`, 'pass the name of a Go module');
+    throw generatorError('FW8008', `--project ${JSON.stringify(requested)} names no project and no Go module (${known})`, 'pass the name of a Go module');
   }
   if (modules.length === 1 && modules[0]) return modules[0];
   if (modules.length === 0) {
     throw generatorError(
-      'FW8006',
+      'FW8007',
       'no Go module found (no go.mod outside node_modules, vendor and testdata directories)',
       "create one first: `go mod init <module path>` in the service's directory",
     );
@@ -77,7 +77,7 @@ export async function chooseGoProject(tree: Tree, requested: string | undefined,
     const picked = modules.find((m) => m.name === name);
     if (picked) return picked;
   }
-  throw generatorError('FW8008', `more than one Go module (${names})`, 'pass --project <name>');
+  throw generatorError('FW8009', `more than one Go module (${names})`, 'pass --project <name>');
 }
 
 /** A directory option, normalised; it must stay inside the project. */

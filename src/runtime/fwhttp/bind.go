@@ -9,33 +9,15 @@ package fwhttp
 
 import (
 	"encoding"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"mime"
+	"math"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"reflect"
 	"strconv"
 	"strings"
-)
-
-// Limits and policies of Bind. Set them once at start-up, before serving.
-var (
-	// MaxJSONBytes is the largest JSON body Bind reads; a larger one is
-	// answered 413 with the code "request_too_large".
-	MaxJSONBytes int64 = 1 << 20
-	// MaxFormBytes is the largest form body (multipart with its uploaded
-	// files, or URL-encoded) Bind reads; a larger one is answered 413.
-	MaxFormBytes int64 = 32 << 20
-	// FormMemoryBytes is how much of a multipart body is kept in memory;
-	// larger files go to temporary files, which net/http removes after
-	// the request.
-	FormMemoryBytes int64 = 8 << 20
-	// DisallowUnknownFields makes Bind reject a JSON body with a property
-	// that no field of the request struct takes.
-	DisallowUnknownFields = true
 )
 
 // A source is where a field's value comes from: the struct tag key.
@@ -103,10 +85,15 @@ var (
 // then it is an *Error with status 400 and the code "invalid_request"
 // naming the field. Other tag options are ignored; a tag "-" is skipped.
 //
-// A value that does not convert is an *Error with the code
-// "invalid_request" and status 400 naming the field; a body over
-// MaxJSONBytes or MaxFormBytes is an *Error with status 413 and the code
-// "request_too_large". Return it from a wrapped handler as it is. A dst
+// A JSON body needs the Content-Type application/json (or a +json type), a
+// form body multipart/form-data or, when dst has no file field,
+// application/x-www-form-urlencoded; another type (or none) is an *Error
+// with status 415 and the code "unsupported_media_type". A value that does
+// not convert, or a query string or body that does not parse, is an *Error
+// with the code "invalid_request" and status 400 naming the field or the
+// problem; a body over one of the limits in limits.go is an *Error with
+// status 413 and the code "request_too_large" naming the limit. Return it
+// from a wrapped handler as it is. A dst
 // that is not a pointer to a struct, or a field of a type Bind cannot
 // fill, is a plain error (a bug in the server, answered 500).
 func Bind(r *http.Request, dst any) error {
@@ -119,16 +106,22 @@ func Bind(r *http.Request, dst any) error {
 	if err != nil {
 		return err
 	}
-	hasFormFields := false
+	want := bodyWanted{json: hasBodyFields}
+	hasQueryFields := false
 	for _, f := range fields {
-		if f.source == fromForm || f.source == fromFile {
-			hasFormFields = true
+		want.form = want.form || f.source == fromForm || f.source == fromFile
+		want.files = want.files || f.source == fromFile
+		hasQueryFields = hasQueryFields || f.source == fromQuery
+	}
+	var query url.Values
+	if hasQueryFields {
+		if query, err = parseQuery(r.URL.RawQuery); err != nil {
+			return err
 		}
 	}
-	if err := readBodyGuarded(r, dst, fields, hasBodyFields, hasFormFields); err != nil {
+	if err := readBodyGuarded(r, dst, fields, want); err != nil {
 		return err
 	}
-	var query map[string][]string
 	for _, f := range fields {
 		var values []string
 		switch f.source {
@@ -137,9 +130,6 @@ func Bind(r *http.Request, dst any) error {
 				values = []string{v}
 			}
 		case fromQuery:
-			if query == nil {
-				query = r.URL.Query()
-			}
 			values = query[f.name]
 		case fromHeader:
 			values = r.Header.Values(f.name)
@@ -203,7 +193,7 @@ func isMissing(values []string, t reflect.Type) bool {
 // set aside, so that the JSON body cannot fill them (nor write into their
 // slices), and puts them back afterwards: a value set before Bind stays
 // when its source has none.
-func readBodyGuarded(r *http.Request, dst any, fields []boundField, hasBodyFields, hasFormFields bool) error {
+func readBodyGuarded(r *http.Request, dst any, fields []boundField, want bodyWanted) error {
 	saved := make([]reflect.Value, len(fields))
 	for i, f := range fields {
 		saved[i] = reflect.New(f.value.Type()).Elem()
@@ -215,7 +205,7 @@ func readBodyGuarded(r *http.Request, dst any, fields []boundField, hasBodyField
 			f.value.Set(saved[i])
 		}
 	}()
-	return readBody(r, dst, hasBodyFields, hasFormFields)
+	return readBody(r, dst, want)
 }
 
 // collectFields appends the fields of the struct v that have a source tag,
@@ -292,134 +282,6 @@ func checkFieldType(t reflect.Type, src source) error {
 	return fmt.Errorf("cannot fill a field of type %s from a %s", t, src.what())
 }
 
-// readBody decodes a JSON body into dst when some field takes its value
-// from it, or parses a form body when some field has a form or file tag.
-func readBody(r *http.Request, dst any, hasBodyFields, hasFormFields bool) error {
-	if r.Body == nil || r.Body == http.NoBody {
-		return nil
-	}
-	mediaType := ""
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil {
-			return invalidRequest(fmt.Sprintf("invalid Content-Type %q", ct))
-		}
-		mediaType = mt
-	}
-	isForm := mediaType == "multipart/form-data" || mediaType == "application/x-www-form-urlencoded"
-	isJSON := mediaType == "" || mediaType == "application/json" || strings.HasSuffix(mediaType, "+json")
-	switch {
-	case isForm && hasFormFields:
-		return parseForm(r, mediaType)
-	case isJSON && hasBodyFields:
-		return decodeJSON(r, dst)
-	case (hasBodyFields || hasFormFields) && r.ContentLength != 0:
-		want := "a JSON body (Content-Type application/json)"
-		if hasFormFields {
-			want = "a form body (Content-Type multipart/form-data or application/x-www-form-urlencoded)"
-		}
-		return &Error{
-			Status:  http.StatusUnsupportedMediaType,
-			Code:    CodeUnsupportedMediaType,
-			Message: fmt.Sprintf("expected %s, got Content-Type %q", want, mediaType),
-		}
-	}
-	return nil
-}
-
-func invalidRequest(message string) *Error {
-	return &Error{Status: http.StatusBadRequest, Code: CodeInvalidRequest, Message: message}
-}
-
-func tooLarge(limit int64) *Error {
-	return &Error{
-		Status:  http.StatusRequestEntityTooLarge,
-		Code:    CodeRequestTooLarge,
-		Message: fmt.Sprintf("request body is larger than %d bytes", limit),
-	}
-}
-
-func decodeJSON(r *http.Request, dst any) error {
-	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, MaxJSONBytes))
-	if DisallowUnknownFields {
-		dec.DisallowUnknownFields()
-	}
-	err := dec.Decode(dst)
-	if err == io.EOF {
-		return nil // no body: every field keeps its zero value
-	}
-	if err == nil {
-		if dec.Decode(&json.RawMessage{}) != io.EOF {
-			err = errors.New("unexpected data after the JSON value")
-		}
-	}
-	if err == nil {
-		return nil
-	}
-	var maxErr *http.MaxBytesError
-	var typeErr *json.UnmarshalTypeError
-	var syntaxErr *json.SyntaxError
-	switch {
-	case errors.As(err, &maxErr):
-		return tooLarge(maxErr.Limit)
-	case errors.As(err, &typeErr) && typeErr.Field != "":
-		e := invalidRequest(fmt.Sprintf("invalid JSON body: field %q must be %s, not a JSON %s", typeErr.Field, jsonKind(typeErr.Type), typeErr.Value))
-		e.Field = typeErr.Field
-		return e
-	case errors.As(err, &syntaxErr):
-		return invalidRequest(fmt.Sprintf("invalid JSON body: %s (at byte %d)", strings.TrimPrefix(err.Error(), "json: "), syntaxErr.Offset))
-	case errors.Is(err, io.ErrUnexpectedEOF):
-		return invalidRequest("invalid JSON body: unexpected end of input")
-	}
-	message := strings.TrimPrefix(err.Error(), "json: ")
-	e := invalidRequest("invalid JSON body: " + message)
-	if name, ok := strings.CutPrefix(message, "unknown field "); ok {
-		e.Field, _ = strconv.Unquote(name)
-	}
-	return e
-}
-
-// jsonKind says in JSON words what a Go type takes.
-func jsonKind(t reflect.Type) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "a boolean"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "an integer"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.Slice, reflect.Array:
-		return "an array"
-	case reflect.Map, reflect.Struct:
-		return "an object"
-	}
-	return "a " + t.String()
-}
-
-func parseForm(r *http.Request, mediaType string) error {
-	r.Body = http.MaxBytesReader(nil, r.Body, MaxFormBytes)
-	var err error
-	if mediaType == "multipart/form-data" {
-		err = r.ParseMultipartForm(FormMemoryBytes)
-	} else {
-		err = r.ParseForm()
-	}
-	if err == nil {
-		return nil
-	}
-	var maxErr *http.MaxBytesError
-	if errors.As(err, &maxErr) || errors.Is(err, multipart.ErrMessageTooLarge) {
-		return tooLarge(MaxFormBytes)
-	}
-	return invalidRequest("invalid form body: " + err.Error())
-}
-
 func setFiles(v reflect.Value, files []*multipart.FileHeader) {
 	if len(files) == 0 {
 		return
@@ -469,7 +331,7 @@ func setValue(v reflect.Value, raw string) error {
 		return nil
 	}
 	if u, ok := v.Addr().Interface().(encoding.TextUnmarshaler); ok {
-		return u.UnmarshalText([]byte(raw))
+		return inOurWords(u.UnmarshalText([]byte(raw)))
 	}
 	switch v.Kind() {
 	case reflect.String:
@@ -506,7 +368,27 @@ func setValue(v reflect.Value, raw string) error {
 
 func numberError(raw, want string, t reflect.Type, err error) error {
 	if errors.Is(err, strconv.ErrRange) {
-		return fmt.Errorf("%q is out of range for %s", raw, t)
+		return fmt.Errorf("%q is out of range (%s)", raw, numberRange(t))
 	}
 	return fmt.Errorf("%q is not %s", raw, want)
+}
+
+// numberRange says which values a number type holds, in numbers rather
+// than Go's type names.
+func numberRange(t reflect.Type) string {
+	bits := t.Bits()
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return fmt.Sprintf("%d to %d", int64(-1)<<(bits-1), int64(^uint64(0)>>(65-bits)))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return fmt.Sprintf("0 to %d", ^uint64(0)>>(64-bits))
+	}
+	return "at most ±" + strconv.FormatFloat(maxFloat(bits), 'g', -1, bits)
+}
+
+func maxFloat(bits int) float64 {
+	if bits == 32 {
+		return math.MaxFloat32
+	}
+	return math.MaxFloat64
 }

@@ -84,25 +84,28 @@ func stringOf(v any) string {
 }
 
 // WriteError writes the error body {"message": message, "code": code} with
-// the given status. Handlers and generated code that answer errors without
+// the given status and X-Content-Type-Options: nosniff. Handlers and generated code that answer errors without
 // Wrap use it so that every error has the same shape.
 func WriteError(w http.ResponseWriter, status int, code, message string) {
 	body, _ := json.Marshal(Error{Message: message, Code: code}) // cannot fail: two strings
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	_, _ = w.Write(append(body, '\n')) // a failed write means the client is gone
 }
 
 // errorBody is the error body for an answer with this status: err's own
-// message and code when it is an *Error, err.Error() otherwise. An empty
-// message defaults to the status text, an empty code to DefaultCode.
+// message and code when it is an *Error, err.Error() otherwise (but never
+// for a 5xx: a plain error there may tell what the client must not see).
+// An empty message defaults to the status text, an empty code to
+// DefaultCode.
 func errorBody(status int, err error) Error {
 	var body Error
 	var typed *Error
 	switch {
 	case errors.As(err, &typed):
 		body.Message, body.Code = typed.Message, typed.Code
-	case err != nil:
+	case err != nil && status < 500:
 		body.Message = err.Error()
 	}
 	if body.Message == "" {

@@ -100,7 +100,8 @@ func (JSONReplies) NotFound(err error) *Reply {
 }
 
 // Status answers status with v encoded as JSON. When v is an error, the
-// body is the error body for it, as for BadRequest.
+// body is the error body for it, as for BadRequest, except that a plain
+// error's text is not shown with a 5xx status (its status text is).
 func (JSONReplies) Status(status int, v any) *Reply {
 	if err, ok := v.(error); ok {
 		v = errorBody(status, err)

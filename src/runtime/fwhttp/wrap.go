@@ -26,9 +26,13 @@ import (
 //     OnError as a *PanicError, so one bad request cannot stop the server
 //     (http.ErrAbortHandler is re-panicked, as net/http expects).
 //
-// When fn returns both, the error wins.
+// Every answer has the header X-Content-Type-Options: nosniff. When fn
+// returns both, the error wins.
 func Wrap(fn func(r *http.Request) (Response, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		// Browsers must not guess another type than the one sent (a JSON
+		// body with HTML in it is not a page).
+		w.Header().Set("X-Content-Type-Options", "nosniff")
 		tw := &trackingWriter{ResponseWriter: w}
 		defer func() {
 			v := recover()

@@ -37,7 +37,7 @@ async function client(files: Record<string, string>) {
       }
     }
   }
-  const result = await generate({ cwd: dir, generators: ['client'], clientFile: 'client.ts' });
+  const result = await generate({ cwd: dir, generators: ['client'], options: { client: { file: 'client.ts' } } });
   const marked = result.files[0]?.contents ?? '';
   return {
     marked,
@@ -145,7 +145,7 @@ describe('client naming', () => {
     const ofRoutes = ['UserClient', 'UserListUsersRequest', 'UserListUsersRequestSchema', 'UserListUsersResult', 'userListUsers', 'Page', 'PageSchema'];
     const declared = new Set<string>();
     for (const clientZod of ['classic', 'mini'] as const) {
-      const result = await generate({ cwd: dir, generators: ['client'], clientFile: 'client.ts', clientZod });
+      const result = await generate({ cwd: dir, generators: ['client'], options: { client: { file: 'client.ts', zod: clientZod } } });
       const file = ts.createSourceFile('client.ts', result.files[0]!.contents, ts.ScriptTarget.Latest);
       for (const s of file.statements) {
         if ((ts.isFunctionDeclaration(s) || ts.isClassDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && s.name)

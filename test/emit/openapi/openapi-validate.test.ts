@@ -46,7 +46,7 @@ describe('generated OpenAPI documents pass the Redocly linter (recommended rules
     const file = path.join(FIXTURES, 'client-kinds/openapi.yaml');
     const { errors } = await lintOpenApi(file);
     expect(errors).toEqual([]);
-    const result = await generate({ cwd: path.join(FIXTURES, 'client-kinds'), generators: ['openapi'], openapi: { file: 'openapi.json' } });
+    const result = await generate({ cwd: path.join(FIXTURES, 'client-kinds'), generators: ['openapi'], options: { openapi: { file: 'openapi.json' } } });
     expect(parseYaml(fs.readFileSync(file, 'utf8'))).toEqual(JSON.parse(result.files[0]!.contents));
   });
 
@@ -63,7 +63,7 @@ describe('generated OpenAPI documents pass the Redocly linter (recommended rules
         handler('path=/go response=302:Redirect', 'Go') +
         handler('path=/gone method=DELETE response=204:Gone', 'Del'),
     });
-    const result = await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'openapi.json', license: 'Apache-2.0' } });
+    const result = await generate({ cwd: dir, generators: ['openapi'], options: { openapi: { file: 'openapi.json', license: 'Apache-2.0' } } });
     expect(result.diagnostics).toEqual([]);
     fs.writeFileSync(result.files[0]!.path, result.files[0]!.contents);
     const { errors, warnings } = await lintOpenApi(result.files[0]!.path);
@@ -77,7 +77,7 @@ describe('generated OpenAPI documents pass the Redocly linter (recommended rules
     const { makeBenchWorkspace } = (await import(path.join(REPO_ROOT, 'scripts/bench-workspace.mjs'))) as BenchWorkspace;
     const { dir } = makeBenchWorkspace({ routes: 600, roots: 3, subs: 3 });
     try {
-      const result = await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'openapi.json' } });
+      const result = await generate({ cwd: dir, generators: ['openapi'], options: { openapi: { file: 'openapi.json' } } });
       expect(result.diagnostics).toEqual([]);
       const file = result.files[0]!;
       fs.writeFileSync(file.path, file.contents);

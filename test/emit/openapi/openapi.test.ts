@@ -33,7 +33,7 @@ function workspace(handlers: string, extra: Record<string, string> = {}): string
 }
 
 async function openapi(dir: string, file = 'openapi.json'): Promise<{ doc: Doc; diagnostics: string[]; contents: string }> {
-  const result = await generate({ cwd: dir, generators: ['openapi'], openapi: { file } });
+  const result = await generate({ cwd: dir, generators: ['openapi'], options: { openapi: { file } } });
   const contents = result.files[0]?.contents ?? '';
   return {
     doc: contents ? (file.endsWith('.json') ? JSON.parse(contents) : parseYaml(contents)) : undefined,
@@ -280,7 +280,7 @@ describe('document and file', () => {
     const result = await generate({
       cwd: dir,
       generators: ['openapi'],
-      openapi: { file: 'o.json', title: 'Users', version: '2.1.0', servers: ['https://a.example', 'https://b.example'] },
+      options: { openapi: { file: 'o.json', title: 'Users', version: '2.1.0', servers: ['https://a.example', 'https://b.example'] } },
     });
     const doc = JSON.parse(result.files[0]!.contents) as Doc;
     expect(doc.openapi).toBe('3.1.1');
@@ -290,7 +290,7 @@ describe('document and file', () => {
 
   it('--license takes an SPDX expression as info.license {name, identifier}; anything else is an error and nothing is written', async () => {
     const dir = workspace(route('path=/users', 'ListUsers'));
-    const result = await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'o.json', license: 'Apache-2.0 OR MIT' } });
+    const result = await generate({ cwd: dir, generators: ['openapi'], options: { openapi: { file: 'o.json', license: 'Apache-2.0 OR MIT' } } });
     expect(JSON.parse(result.files[0]!.contents).info.license).toEqual({ name: 'Apache-2.0 OR MIT', identifier: 'Apache-2.0 OR MIT' });
     const cli = await runFw(['g', 'openapi', '--cwd', dir, '--file', 'o.json', '--license', 'MIT', '-q']);
     expect(cli.code).toBe(0);
@@ -301,14 +301,14 @@ describe('document and file', () => {
     expect(fs.existsSync(path.join(dir, 'bad.json'))).toBe(false);
     // Shaped like an expression is not enough: every identifier must be on the SPDX license list.
     for (const license of ['not a license', 'MIT OR', 'MIT-Style', 'Apache 2.0']) {
-      const refused = await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'o.json', license } });
+      const refused = await generate({ cwd: dir, generators: ['openapi'], options: { openapi: { file: 'o.json', license } } });
       expect(
         refused.diagnostics.map((d) => d.code),
         license,
       ).toEqual(['FW5051']);
     }
     for (const license of ['GPL-2.0-or-later', 'Apache-2.0 WITH LLVM-exception', '(MIT AND BSD-3-Clause)', 'LicenseRef-Acme']) {
-      expect((await generate({ cwd: dir, generators: ['openapi'], openapi: { file: 'o.json', license } })).diagnostics, license).toEqual([]);
+      expect((await generate({ cwd: dir, generators: ['openapi'], options: { openapi: { file: 'o.json', license } } })).diagnostics, license).toEqual([]);
     }
   });
 

@@ -4,5 +4,5 @@ import type { CheckExecutorOptions } from './schema';
 
 /** `fw:check`: the CI gate for all three generators at once; writes nothing. Meant for a target that is not cached. */
 export default function checkExecutor(options: CheckExecutorOptions, context: ExecutorContext): Promise<FwExecutorResult> {
-  return runFwGenerator(options.file ? ['router', 'url-helper', 'client'] : ['router', 'url-helper'], { ...options, check: true }, context);
+  return runFwGenerator('check', options, context);
 }

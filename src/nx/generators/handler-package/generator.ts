@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { type GeneratorCallback, type Tree, formatFiles, joinPathFragments, logger, readNxJson } from '@nx/devkit';
 import Handlebars from 'handlebars';
 import { DEFAULT_RUNTIME_DIR } from '../../../runtime/scaffold';
-import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
+import { registeredTargetName } from '../../plugin-options';
 import { checkDirectory, chooseGoProject } from '../go-projects';
 import { ensureRuntimeInTree } from '../runtime-in-tree';
 import type { HandlerPackageGeneratorOptions } from './schema';
@@ -39,9 +39,7 @@ export function packageView(name: string): PackageView {
 
 /** The router target's name as the workspace's fw plugin options set it. */
 function routerTargetName(tree: Tree): string {
-  const entry = findFwPlugin(readNxJson(tree)?.plugins);
-  const options = pluginOptionsSchema.safeParse(typeof entry === 'object' ? (entry.options ?? {}) : {});
-  return options.success ? options.data.routerTargetName : 'gen-router';
+  return registeredTargetName(readNxJson(tree)?.plugins, 'router');
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '@nx/devkit';
 import { DEFAULT_RUNTIME_DIR } from '../../../runtime/scaffold';
 import { FW_NPM_NAME, fwInstalledName, fwVersion } from '../../package-info';
-import { findFwPlugin, pluginOptionsSchema } from '../../plugin-options';
+import { findFwPlugin, pluginOptionsSchema, registeredTargetName } from '../../plugin-options';
 import { checkDirectory, chooseGoProject } from '../go-projects';
 import { ensureRuntimeInTree } from '../runtime-in-tree';
 import type { InitGeneratorOptions } from './schema';
@@ -27,9 +27,7 @@ const CONSUMER_TARGETS = ['typecheck', 'build', 'test', 'lint'];
  * type-checking, building, testing or linting it. What is there stays.
  */
 function runClientFirst(nxJson: NxJsonConfiguration): void {
-  const entry = findFwPlugin(nxJson.plugins);
-  const options = pluginOptionsSchema.safeParse(typeof entry === 'object' ? (entry.options ?? {}) : {});
-  const first = `^${options.success ? options.data.clientTargetName : 'gen-client'}`;
+  const first = `^${registeredTargetName(nxJson.plugins, 'client')}`;
   const defaults = (nxJson.targetDefaults ??= {});
   const add = (config: { dependsOn?: TargetDependencyConfigs }) => {
     const dependsOn = config.dependsOn ?? [];

@@ -1,46 +1,73 @@
-import { type Diagnostic, error } from '../../diagnostics/diagnostics';
-import type { HttpMethod } from '../../annotations/types';
-import type { GroupModel, RootModel, RouteModel } from '../../model/model';
-import { lowerFirst, upperFirst } from '../../model/naming';
-import type { MemoOperation } from './operation-memo';
+import { type Diagnostic, error } from '../diagnostics/diagnostics';
+import type { HttpMethod } from '../annotations/types';
+import type { GroupModel, RootModel, RouteModel, WorkspaceModel } from '../model/model';
+import { lowerFirst, upperFirst } from '../model/naming';
 
 /**
- * The client's names (spec N2, DESIGN §4): a class `<Prefix><Group>Client`
- * per group (prefix: ../root-prefixes.ts); a method per route in
- * lowerCamelCase, suffixed with its HTTP method when the route has several
- * (`updateUserPut`); types `<Prefix><Group><Route>[<Method>]Request` and
- * `...Result`; and a standalone function per method (`v1UserGetUser`), so
- * that an application bundles only the operations it calls.
+ * The client's names, which any generator may read (./shared-plans.ts): a
+ * class `<Prefix><Group>Client` per group (prefix: ./root-prefixes.ts); a
+ * method per route in lowerCamelCase, suffixed with its HTTP method when the
+ * route has several (`updateUserPut`); types
+ * `<Prefix><Group><Route>[<Method>]Request` and `...Result`; and a
+ * standalone function per method (`v1UserGetUser`), so that an application
+ * bundles only the operations it calls.
  */
 
-/** An operation as the client names it; its plan is made again when it is printed (plans are not held, see ./client-plan.ts). */
-export interface Operation extends MemoOperation {
-  requestOptional: boolean;
+/** An operation with its names. */
+export interface NamedOperation {
+  route: RouteModel;
+  method: HttpMethod;
+  className: string;
+  methodName: string;
+  baseName: string;
 }
 
-export interface ClassPlan {
+/** A group's client class with its operations named. */
+export interface NamedClass<Op extends NamedOperation = NamedOperation> {
   className: string;
   key: string;
   group: GroupModel;
   root: RootModel;
-  operations: Operation[];
+  operations: Op[];
+}
+
+/**
+ * The classes of every group of `model`, in order, with their operations
+ * named; a name taken twice is an error (to `diagnostics`) and its
+ * operation is left out.
+ */
+export function nameOperations(model: WorkspaceModel, prefixes: ReadonlyMap<RootModel, string>, diagnostics: Diagnostic[]): NamedClass[] {
+  const names = new OperationNames(diagnostics);
+  return model.roots.flatMap((root) =>
+    root.groups.map((group) => {
+      const prefix = prefixes.get(root) ?? '';
+      const cls = names.startClass(prefix, group, root);
+      for (const route of group.routes) {
+        for (const method of route.methods) {
+          const named = names.name(cls, prefix, route, method);
+          if (named) cls.operations.push({ route, method, className: cls.className, ...named });
+        }
+      }
+      return cls;
+    }),
+  );
 }
 
 /** The names of one run's classes and methods; a name taken twice is an error at the second route. */
-export class OperationNames {
+class OperationNames {
   private readonly baseNames = new Map<string, RouteModel>();
   private methodNames = new Map<string, RouteModel>();
 
   constructor(private readonly diagnostics: Diagnostic[]) {}
 
   /** The class of `group`, whose methods are named next. */
-  startClass(prefix: string, group: GroupModel, root: RootModel): ClassPlan {
+  startClass(prefix: string, group: GroupModel, root: RootModel): NamedClass {
     this.methodNames = new Map();
     return { className: `${prefix}${group.name}Client`, key: lowerFirst(group.name), group, root, operations: [] };
   }
 
   /** The method and type names of `route`'s `method` in `cls`, or undefined (with an error) when one is reserved or taken. */
-  name(cls: ClassPlan, prefix: string, route: RouteModel, method: HttpMethod): { methodName: string; baseName: string } | undefined {
+  name(cls: NamedClass, prefix: string, route: RouteModel, method: HttpMethod): { methodName: string; baseName: string } | undefined {
     const suffix = route.methods.length > 1 ? upperFirst(method.toLowerCase()) : '';
     const methodName = lowerFirst(route.name) + suffix;
     const baseName = `${prefix}${cls.group.name}${upperFirst(route.name)}${suffix}`;
@@ -67,7 +94,7 @@ export class OperationNames {
 }
 
 /** The names the operations and classes declare, which Go types may not take. */
-export function operationNames(classes: readonly ClassPlan[]): string[] {
+export function operationNames(classes: readonly NamedClass[]): string[] {
   const operations = classes.flatMap((c) => c.operations);
   return [
     ...classes.map((c) => c.className),
@@ -76,7 +103,7 @@ export function operationNames(classes: readonly ClassPlan[]): string[] {
 }
 
 /** The standalone function of an operation: `v1UserGetUser`. */
-export function functionName(op: Operation): string {
+export function functionName(op: NamedOperation): string {
   return lowerFirst(op.baseName);
 }
 
