@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { formatDiagnostic, hasErrors } from '../diagnostics/diagnostics';
+import { type Diagnostic, formatDiagnostic, hasErrors } from '../diagnostics/diagnostics';
 import { DEFAULT_RUNTIME_DIR, scaffoldRuntime } from '../runtime/scaffold';
 import { turboPlan, writeTurboConfig } from '../turbo/turbo-config';
 import { wireClientConsumer } from '../turbo/turbo-consumer';
@@ -7,10 +7,14 @@ import { writeGeneratedFiles } from '../write/writer';
 import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
 import { allGeneratorFlags, generatorsOfFlags } from './generate-command';
 
-/** `fw init --turbo --uses <service>…`: the app in cwd uses the services' clients. */
-function initTurboConsumer(cwd: string, values: Record<string, unknown>, io: Io): number {
-  if (values.file !== undefined) throw new UsageError('--file names the client a Go package writes; it does not go with --uses');
-  const result = wireClientConsumer(cwd, values.uses as string[]);
+/** Prints what fw init --turbo wrote (or why it wrote nothing), then the summary line; the exit status. */
+function reportTurbo(
+  cwd: string,
+  result: { written: string[]; unchanged: string[]; diagnostics: Diagnostic[] },
+  values: Record<string, unknown>,
+  io: Io,
+  summary: string,
+): number {
   for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd, true));
   if (hasErrors(result.diagnostics)) {
     io.err('fw: nothing was written');
@@ -18,9 +22,16 @@ function initTurboConsumer(cwd: string, values: Record<string, unknown>, io: Io)
   }
   if (values.quiet !== true) {
     for (const f of result.written) io.out(`wrote ${displayPath(cwd, f)}`);
-    io.out(`fw init --turbo: uses the clients of ${result.services.join(', ')}; ${result.written.length} written, ${result.unchanged.length} unchanged`);
+    io.out(`fw init --turbo: ${summary}; ${result.written.length} written, ${result.unchanged.length} unchanged`);
   }
   return EXIT_OK;
+}
+
+/** `fw init --turbo --uses <service>…`: the app in cwd uses the services' clients. */
+function initTurboConsumer(cwd: string, values: Record<string, unknown>, io: Io): number {
+  if (values.file !== undefined) throw new UsageError('--file names the client a Go package writes; it does not go with --uses');
+  const result = wireClientConsumer(cwd, values.uses as string[]);
+  return reportTurbo(cwd, result, values, io, `uses the clients of ${result.services.join(', ')}`);
 }
 
 function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number {
@@ -28,20 +39,8 @@ function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number
   if (Array.isArray(values.uses)) return initTurboConsumer(cwd, values, io);
   for (const flag of Object.keys(TASK_FLAGS.options)) if (values[flag] === '') throw new UsageError(`--${flag} needs a value`);
   const plan = turboPlan(cwd, generatorsOfFlags(values).options);
-  const result = writeTurboConfig(cwd, plan);
-  for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd, true));
-  if (hasErrors(result.diagnostics)) {
-    io.err('fw: nothing was written');
-    return EXIT_FAILURE;
-  }
-  if (values.quiet !== true) {
-    for (const f of result.written) io.out(`wrote ${displayPath(cwd, f)}`);
-    const roots = plan.roots.length > 0 ? plan.roots.join(', ') : 'none';
-    io.out(
-      `fw init --turbo: tasks ${Object.keys(plan.tasks).join(', ')} for root handler packages ${roots}; ${result.written.length} written, ${result.unchanged.length} unchanged`,
-    );
-  }
-  return EXIT_OK;
+  const roots = plan.roots.length > 0 ? plan.roots.join(', ') : 'none';
+  return reportTurbo(cwd, writeTurboConfig(cwd, plan), values, io, `tasks ${Object.keys(plan.tasks).join(', ')} for root handler packages ${roots}`);
 }
 
 /** The generators' options, as fw g all takes them: the tasks fw init --turbo writes run with them. */
