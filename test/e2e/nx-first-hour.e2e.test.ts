@@ -164,5 +164,6 @@ describe(`the first hour with fw on Nx ${NX}`, () => {
     // The inputs are back to the fresh clone's: both tasks are answered from the cache, tsc's verdict included.
     expect(reverted.output).toMatch(/^> nx run web:typecheck.*\[local cache\]/m);
     expect(fs.readFileSync(path.join(clone, 'apps/api/client/client.ts'), 'utf8')).toContain('status');
-  });
+    // Three Nx runs, two of them with tsc.
+  }, 400_000);
 });
