@@ -1,6 +1,6 @@
 // The workspaces `npm run bench` measures, generated into a temporary directory.
 //
-// synthetic: many small handler files of uniform routes (./bench-workspace.mjs, DESIGN §7's first bench).
+// synthetic: many small handler files of uniform routes (./bench-workspace.mjs, the first bench).
 // real-api:  shaped like a real public API: roots sharing one large models package
 //            (one ~400 KB file of ~500 struct types with nested structs, slices,
 //            pointers, maps, enums and references to each other), per root ~47

@@ -740,7 +740,7 @@ describe('fw watch', () => {
     expect(broken.diagnostics.some((d) => d.severity === 'error' && d.pos?.file === path.join(ws, USERS))).toBe(true);
     expect(read(ws, ROUTER)).toBe(good);
 
-    edit(ws, USERS, 'method=FETCH', 'method=DELETE');
+    edit(ws, USERS, 'method=FETCH', 'method=POST');
     const fixed = await next();
     expect(fixed.report?.written.map((f) => path.relative(ws, f))).toContain(ROUTER);
     expect(read(ws, ROUTER)).not.toBe(good);

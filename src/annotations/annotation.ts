@@ -10,7 +10,7 @@ import { parseTypeName } from './type-name';
 import { HTTP_METHODS, type HttpMethod, type ResponseSpecifier, type RouteAnnotation, type RoutePath, type TypeName } from './types';
 
 /**
- * One annotation line → RouteAnnotation (spec §2.1, §7.1 V1–V6, DESIGN §3).
+ * One annotation line → RouteAnnotation (docs/annotations.md).
  * The line is checked on its own: whether the named types exist, and how
  * lines relate to each other, is decided later. Every problem of the line is
  * reported, not only the first.

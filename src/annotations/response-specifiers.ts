@@ -4,7 +4,7 @@ import { parseTypeName } from './type-name';
 import type { ResponseBody, ResponseSpecifier, StatusMatch } from './types';
 
 /**
- * `response=` values (spec §2.2, DESIGN §3) and the rules that tie several of
+ * `response=` values (docs/annotations.md) and the rules that tie several of
  * them together.
  *
  * Precedence when several specifiers cover a status: an exact status wins,
@@ -18,7 +18,10 @@ import type { ResponseBody, ResponseSpecifier, StatusMatch } from './types';
 const MIN_STATUS = 100;
 const MAX_STATUS = 599;
 const STATUS_HINT = 'status codes are 100 to 599';
-const STATUS_FORMS_HINT = 'write an exact status (201), a class (4xx) or a range (200-299), then ":" and the type';
+const STATUS_FORMS_HINT = 'write an exact status (201), a class (4xx) or a range (200-299), then ":" and the type (or no type for an answer without a body)';
+
+/** What reads as a status, class or range (then checked as one) when no type follows. */
+const BARE_STATUS = /^(?:\d+|\d[xX]{2}|\d+-\d+)$/;
 
 const ERROR_KEYWORDS = new Set(['Error', 'TYPE_ERROR']);
 const REDIRECT_KEYWORDS = new Set(['Redirect', 'TYPE_REDIRECT']);
@@ -124,11 +127,17 @@ function checkKeywordStatus(body: ResponseBody, keyword: string, match: StatusMa
 /**
  * Parses one `response=` value. `pos` is the position of `value[0]`. A bare
  * type covers 2xx, a bare `Error` 4xx and 5xx (two specifiers), a bare
- * `Redirect` 3xx; those specifiers have implicitStatus set.
+ * `Redirect` 3xx; those specifiers have implicitStatus set. A bare status,
+ * class or range (`204`, `2xx`, `200-299`, checked as statuses; no Go
+ * identifier starts with a digit) declares an answer without a body.
  */
 export function parseResponseSpecifier(value: string, pos: Pos): { specs: ResponseSpecifier[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const colon = value.indexOf(':');
+  if (colon < 0 && BARE_STATUS.test(value)) {
+    const match = parseStatusMatch(value, pos, diagnostics);
+    return { specs: match ? [{ match, body: { kind: 'none' }, text: value, implicitStatus: false, pos }] : [], diagnostics };
+  }
   if (colon < 0) {
     const body = parseBody(value, pos, diagnostics);
     if (!body) return { specs: [], diagnostics };

@@ -3,7 +3,7 @@ import { posAt } from '../diagnostics/text-pos';
 import type { PathSegment, RoutePath } from './types';
 
 /**
- * The `path=` value: a Go 1.22 ServeMux path pattern (DESIGN §3, spec V5).
+ * The `path=` value: a Go 1.22 ServeMux path pattern (docs/annotations.md).
  * Everything ServeMux would reject at start-up (or accept but never match)
  * is reported here, with the column of the offending character.
  */

@@ -46,7 +46,9 @@ export type ResponseBody =
   /** `Error` / `TYPE_ERROR`: the error body `{"message": string, "code": string}` */
   | { kind: 'error' }
   /** `Redirect` / `TYPE_REDIRECT`: a redirect; the `Location` header matters, not the body */
-  | { kind: 'redirect' };
+  | { kind: 'redirect' }
+  /** A status, class or range without a type (`response=204`, `response=2xx`): an answer without a body */
+  | { kind: 'none' };
 
 /**
  * One `response=` value. A bare type (`response=User`) is the success body

@@ -101,6 +101,7 @@ async function runGenerators(
   positionals: string[],
   io: Io,
   options: GeneratorOptions,
+  registry: readonly AnyGenerator[],
 ): Promise<number> {
   const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
   const format = formatOption(values.format);
@@ -111,7 +112,7 @@ async function runGenerators(
   // Discovery runs once: with --turbo here, for the check, and generateAndWrite takes its answer.
   const discovery = values.turbo === true ? discoverWorkspace(cwd) : undefined;
   if (discovery) {
-    const problems = checkTurboTask(cwd, discovery, command, options);
+    const problems = checkTurboTask(cwd, discovery, command, options, registry);
     if (problems.length > 0) {
       printReport(
         format,
@@ -123,7 +124,7 @@ async function runGenerators(
     }
   }
   const written = await generateAndWrite(
-    { cwd, generators, packages: positionals, options, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
+    { cwd, generators, packages: positionals, options, registry, tags: buildTags(values.tags), cacheDir: cacheDirOption(values, cwd) },
     { check, force: values.force === true },
     discovery,
   );
@@ -180,8 +181,8 @@ export function generatorsOfFlags(
   }
 }
 
-/** `fw g <name>`: one generator, its options from its own flags. */
-export function generatorCommand(generator: AnyGenerator): Command {
+/** `fw g <name>`: one generator, its options from its own flags; `registry`: the generators it is one of. */
+export function generatorCommand(generator: AnyGenerator, registry: readonly AnyGenerator[] = GENERATORS): Command {
   const file = fileOption(generator);
   const needs = file ? ` --${flagOf(file, false)} ${file.valueHelp}` : '';
   const flagsHelp = generatorFlagsHelp(generator.options, false);
@@ -205,7 +206,7 @@ ${flagsHelp ? `${flagsHelp}\n` : ''}${COMMON_HELP}`,
         if (e instanceof GeneratorOptionError) throw new UsageError(e.message);
         throw e;
       }
-      return runGenerators(generator.name, [generator.name], values, positionals, io, { [generator.name]: options as RawOptions });
+      return runGenerators(generator.name, [generator.name], values, positionals, io, { [generator.name]: options as RawOptions }, registry);
     },
   };
 }
@@ -239,7 +240,7 @@ ${COMMON_HELP}`,
     options: { ...GENERATE_OPTIONS, ...flags.options },
     run: ({ values, positionals }, io) => {
       const { generators, options } = generatorsOfFlags(values, list);
-      return runGenerators('all', generators, values, positionals, io, options);
+      return runGenerators('all', generators, values, positionals, io, options, list);
     },
   };
 }
@@ -259,5 +260,5 @@ function wrap(text: string): string {
 
 /** `fw g <name>` of every generator, then `fw g all`. */
 export function generateCommands(list: readonly AnyGenerator[] = GENERATORS): Command[] {
-  return [...list.map(generatorCommand), allCommand(list)];
+  return [...list.map((g) => generatorCommand(g, list)), allCommand(list)];
 }

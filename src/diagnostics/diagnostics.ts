@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { CodeOf, DiagnosticCode, Severity } from './codes';
+import { escapeControls } from './control-characters';
 
 export type { Severity } from './codes';
 
@@ -68,14 +69,11 @@ function formatPos(pos: Pos, cwd: string): string {
   return pos.line === 0 ? rel : `${rel}:${pos.line}:${pos.col}`;
 }
 
-const NAMED_CONTROLS: Record<string, string> = { '\n': '\\n', '\r': '\\r' };
+const NAMED_CONTROLS: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r' };
 
-/** File names and values may hold a newline or a terminal escape: printed escaped, so a diagnostic stays on its lines. */
+/** File names and values may hold a newline or a terminal escape: printed escaped (a tab stays), so a diagnostic stays on its lines. */
 export function printable(line: string): string {
-  return line.replace(
-    /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g,
-    (c) => NAMED_CONTROLS[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return escapeControls(line, { keep: '\t', named: NAMED_CONTROLS });
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type RunReport,
   summaryLine,
 } from './run-report';
+import { escapeControls } from './control-characters';
 
 /**
  * Control characters other than CR and LF (which the workflow-command
@@ -18,7 +19,7 @@ import {
  * could rewrite what the log shows. They are written as \uXXXX instead.
  */
 function visibleControls(text: string): string {
-  return text.replace(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeControls(text, { keep: '\n\r' });
 }
 
 /** The message of a workflow command: `%`, CR and LF percent-encoded, as the Actions runner decodes them. */

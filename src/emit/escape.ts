@@ -1,3 +1,5 @@
+import { type ControlEscapes, escapeControls, unicodeEscape } from '../diagnostics/control-characters';
+
 /**
  * The one place where text from outside fw (directory names, annotation
  * values, Go comments) is made safe for the generated code it enters. There
@@ -28,23 +30,20 @@ function wellFormed(s: string): string {
 const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const PLAIN_OR_TAB = /^[\t\x20-\x7e]*$/;
 
-function hex4(c: string): string {
-  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-}
-
 /**
  * Characters that may not appear raw in a one-line comment or a string of
  * either language: C0 controls but tab, DEL, C1 controls, the JavaScript line
  * terminators U+2028/U+2029 and the BOM (Go rejects it after the file's start).
  */
-const UNPRINTABLE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\ufeff]/g;
+const UNPRINTABLE: Readonly<ControlEscapes> = { keep: '\t', bom: true, named: { '\n': '\\n', '\r': '\\r', '\0': '\\0' } };
 
-const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\0': '\\0' };
+/** The same in a template literal, where `\0` before a digit is not an escape: NUL is `\x00`. */
+const IN_TEMPLATE: Readonly<ControlEscapes> = { ...UNPRINTABLE, named: { ...UNPRINTABLE.named, '\0': '\\x00' } };
 
 /** Text for one `//` line comment: a line break or other control character is shown as its escape, so the comment stays one line. */
 function lineCommentText(s: string): string {
   if (PLAIN_OR_TAB.test(s)) return s;
-  return wellFormed(s).replace(UNPRINTABLE, (c) => NAMED[c] ?? hex4(c));
+  return escapeControls(wellFormed(s), UNPRINTABLE);
 }
 
 /**
@@ -64,21 +63,21 @@ export function tsLineComment(s: string): string {
 /** A Go interpreted string literal ("..."), with the value `s`. */
 export function goString(s: string): string {
   if (PLAIN.test(s)) return `"${s}"`;
-  return JSON.stringify(wellFormed(s)).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, hex4);
+  return JSON.stringify(wellFormed(s)).replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, unicodeEscape);
 }
 
 /** A TypeScript/JavaScript single-quoted string literal with the value `s`. */
 export function tsString(s: string): string {
   const json = JSON.stringify(wellFormed(s)).slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'");
-  return `'${json.replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, hex4)}'`;
+  return `'${json.replace(/[\u007f-\u009f\u2028\u2029\ufeff]/g, unicodeEscape)}'`;
 }
 
 /** Text inside a TypeScript template literal (`...`) whose value is `s`. */
 export function tsTemplateText(s: string): string {
-  return wellFormed(s)
+  const text = wellFormed(s)
     .replace(/[\\`]/g, (c) => `\\${c}`)
-    .replace(/\$\{/g, '\\${')
-    .replace(UNPRINTABLE, (c) => (c === '\0' ? '\\x00' : (NAMED[c] ?? hex4(c))));
+    .replace(/\$\{/g, '\\${');
+  return escapeControls(text, IN_TEMPLATE);
 }
 
 /** Text of one line inside a TypeScript block comment (JSDoc): cannot end the comment early nor break the line. */

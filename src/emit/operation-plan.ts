@@ -28,7 +28,8 @@ export interface OperationPlan {
 export interface ResponsePlan {
   from: number;
   to: number;
-  kind: 'json' | 'error' | 'redirect' | 'any';
+  /** 'none': declared without a body (`response=204`); 'any': the implicit 2xx of a route that declares none. */
+  kind: 'json' | 'error' | 'redirect' | 'none' | 'any';
   /** The body schema of kind 'json'. */
   body?: JsonShape;
   /** The statuses this response wins against the route's other responses, ascending (shared by routes: read-only). */
@@ -226,16 +227,9 @@ function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: 
   return props;
 }
 
-/** A form field may be left out when Go can tell it is absent (pointer, slice) or the tag says so (`omitempty`, unless also `required`); a single file is required. */
+/** A form or file field may be left out unless its tag says `,required`: fwhttp.Bind leaves an absent one as it is. */
 function isOptionalFormField(f: TaggedField): boolean {
-  if (isRequiredField(f)) return false;
-  if (f.options.includes('omitempty')) return true;
-  if (f.type.kind === 'file') return false;
-  return f.field.goType.kind === 'pointer' || isSliceLike(f.type);
-}
-
-function isSliceLike(t: ResolvedType): boolean {
-  return t.kind === 'slice' || t.kind === 'bytes';
+  return !isRequiredField(f);
 }
 
 function range(match: StatusMatch): { from: number; to: number; rank: number } {
@@ -259,8 +253,8 @@ interface ResponseSlot {
 }
 
 /**
- * The declared responses in the order the runtime tries them (DESIGN §3
- * precedence: exact, then the narrowest range, then class), each with the
+ * The declared responses in the order the runtime tries them (the
+ * precedence of docs/annotations.md: exact, then the narrowest range, then class), each with the
  * statuses it wins. A route that declares nothing for 2xx accepts any 2xx
  * with an unchecked body, so that e.g. a 204 of a route without a response
  * type is a result and not an error.

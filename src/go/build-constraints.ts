@@ -3,12 +3,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 /**
- * Which Go files `go build` compiles for a target (DESIGN §2): the
+ * Which Go files `go build` compiles for a target (docs/annotations.md): the
  * rules of go/build, written again for fw. A file is left out when its name
  * ends in `_GOOS`, `_GOARCH` or `_GOOS_GOARCH` of another target, when its
  * `//go:build` line (or, without one, a `// +build` line) is false, and
  * when it imports "C" while cgo is off. Names starting with `_` or `.` are
- * never Go sources (./discover.ts leaves them out).
+ * never Go sources (../workspace/discover.ts leaves them out).
  */
 
 /** GOOS values Go knows (internal/syslist.KnownOS): only these count as file-name suffixes. */

@@ -5,7 +5,7 @@
  * tags, import paths and the Nx plugin's import scan.
  */
 
-const SIMPLE_ESCAPES: Record<number, number> = {
+const SIMPLE_ESCAPES: Readonly<Record<number, number>> = {
   0x61: 0x07, // \a
   0x62: 0x08, // \b
   0x66: 0x0c, // \f

@@ -5,7 +5,7 @@
  */
 
 /** Windows device names: Go rejects them as a path element (before the first dot), in any case. */
-const WINDOWS_RESERVED = new Set([
+const WINDOWS_RESERVED: ReadonlySet<string> = new Set([
   'CON',
   'PRN',
   'AUX',

@@ -121,7 +121,7 @@ class Lexer {
 }
 
 /** What may follow the import declarations at the top level. */
-const DECLARATION_KEYWORDS = new Set(['func', 'type', 'var', 'const']);
+const DECLARATION_KEYWORDS: ReadonlySet<string> = new Set(['func', 'type', 'var', 'const']);
 
 const isPunct = (tok: Token, char: number) => tok.kind === 'punct' && tok.char === char;
 

@@ -4,7 +4,7 @@ import type { ResolvedType } from './resolved-types';
  * What fw knows of standard-library types whose JSON form is decided by
  * encoding/json's special cases or by their own marshaling methods, which
  * fw does not read. Each entry is proved against encoding/json by
- * test/e2e/known-marshalers.go.test.ts (a Go program marshals values of
+ * test/e2e/known-marshalers.e2e.test.ts (a Go program marshals values of
  * every type here, zero values included). Looked up by full name before
  * any package is searched, so a known type is exact even where its package
  * cannot be read.

@@ -8,7 +8,7 @@ import { readGoFile } from './read-go-file';
 
 /**
  * Parses many Go files at once, on this thread and on worker threads
- * (DESIGN §7: work spread over the cores). The files come largest first:
+ * (work spread over the cores: docs/internals/pipeline-and-layout.md). The files come largest first:
  * workers take them from the front, this thread from the back, each the next
  * one left (shared counters), so a worker that is still starting simply
  * takes fewer, the large files (a 400 KB models.go) are parsed on a worker

@@ -1,5 +1,6 @@
 import { jsonTag, tagName } from './struct-tags';
 import type { ResolvedField, ResolvedStruct, ResolvedType } from './resolved-types';
+import { TextMemo } from './interned';
 
 /**
  * encoding/json's typeFields, for any tag key: which fields of a struct
@@ -138,22 +139,19 @@ interface TagValue {
   options: readonly string[];
 }
 
-const NO_TAG: TagValue = Object.freeze({ skip: false, options: Object.freeze([]) });
+const NO_TAG: Readonly<TagValue> = Object.freeze({ skip: false, options: Object.freeze([]) });
 
-/** Tag values read once per distinct text (a struct's tags repeat across the many views of it and across structs). */
-const jsonTagValues = new Map<string, TagValue>();
-const tagValues = new Map<string, TagValue>();
+/** Tag values read once per distinct text (a struct's tags repeat across the many views of it and across structs), up to this many texts. */
+const MAX_TAG_TEXTS = 50_000;
+const jsonTagValues = new TextMemo<TagValue>(MAX_TAG_TEXTS);
+const tagValues = new TextMemo<TagValue>(MAX_TAG_TEXTS);
 
 function jsonTagValue(raw: string): TagValue {
-  let v = jsonTagValues.get(raw);
-  if (!v) jsonTagValues.set(raw, (v = tagValueOf(raw, jsonTag(new Map([['json', raw]])))));
-  return v;
+  return jsonTagValues.get(raw, () => tagValueOf(raw, jsonTag(new Map([['json', raw]]))));
 }
 
 function tagValue(raw: string): TagValue {
-  let v = tagValues.get(raw);
-  if (!v) tagValues.set(raw, (v = raw === '-' ? { skip: true, options: [] } : tagValueOf(raw, { skip: false, name: tagName(new Map([['k', raw]]), 'k') })));
-  return v;
+  return tagValues.get(raw, () => (raw === '-' ? { skip: true, options: [] } : tagValueOf(raw, { skip: false, name: tagName(new Map([['k', raw]]), 'k') })));
 }
 
 function tagValueOf(raw: string, tag: { skip: boolean; name?: string }): TagValue {

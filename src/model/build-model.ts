@@ -26,9 +26,9 @@ export interface LoadedModel {
 }
 
 /** Names the generated router.go/registry.go declare in the root package. */
-export const GENERATED_DECLARATIONS = ['Router', 'RouterParams', 'Route', 'RouteResponse', 'Routes', 'fwRequireHeaders'];
+export const GENERATED_DECLARATIONS: readonly string[] = ['Router', 'RouterParams', 'Route', 'RouteResponse', 'Routes', 'fwRequireHeaders'];
 /** Packages generated files import; a handler package must not take these names. */
-const RESERVED_IMPORT_NAMES = ['http', 'json', 'reflect'];
+const RESERVED_IMPORT_NAMES: readonly string[] = ['http', 'json', 'reflect'];
 
 /**
  * What `fw watch` keeps of one run's model for the next (its WatchSession

@@ -18,7 +18,7 @@ type Found = { handlers: AnnotatedHandler[]; diagnostics: Diagnostic[] };
 /** Answers by file: a parsed file does not change (`fw watch` parses a changed file into a new one), so `fw watch` asks again only for the files of changed packages. */
 const foundByFile = new WeakMap<GoFile, Found>();
 
-/** Finds annotated handlers in one file and checks their signatures (spec §1.2, DESIGN §2). */
+/** Finds annotated handlers in one file and checks their signatures (docs/handlers.md). */
 export function findAnnotatedHandlers(file: GoFile): Found {
   let found = foundByFile.get(file);
   if (!found) foundByFile.set(file, (found = findInFile(file)));

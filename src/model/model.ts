@@ -19,7 +19,8 @@ export interface HandlerPackage {
 /** One declared response of a route, with its type resolved. */
 export interface RouteResponse {
   match: StatusMatch;
-  kind: 'type' | 'error' | 'redirect';
+  /** 'none': a status, class or range declared without a type (`response=204`), an answer without a body. */
+  kind: 'type' | 'error' | 'redirect' | 'none';
   /** Set for kind 'type'. */
   type?: TypeRef;
   text: string;

@@ -1,4 +1,4 @@
-/** Naming rules shared by the model and the emitters (DESIGN §4). */
+/** Naming rules shared by the model and the emitters. */
 
 /** Go's rule: the first character is an upper-case letter (Unicode category Lu, as unicode.IsUpper). */
 export function isExported(name: string): boolean {
@@ -36,7 +36,7 @@ export function lowerFirst(s: string): string {
 }
 
 /**
- * Group name of a handler type (DESIGN §4): the type name without a `Handler`
+ * Group name of a handler type: the type name without a `Handler`
  * suffix, prefixed by the subfolder path in PascalCase: `UserHandler` →
  * `User`; in `admin`: `AdminUser`. The last subfolder segment is not repeated
  * when the name already starts with it as a whole word (followed by the end,

@@ -6,7 +6,7 @@ import type { TypeName } from '../annotations/types';
 /**
  * Finds the declaration of a type named in an annotation (`User` in the
  * handler's package, or `models.User` through the handler file's imports).
- * Packages are found as the go command finds them (DESIGN §2): the module's
+ * Packages are found as the go command finds them (docs/type-mapping.md): the module's
  * own, the standard library, dependencies, go.work modules, vendor/.
  */
 export function lookupTypeName(

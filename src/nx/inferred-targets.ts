@@ -6,6 +6,7 @@ import { BUILD_TARGET_ENV } from '../workspace/package-locator';
 import { fwInstalledName } from './package-info';
 import { type FwPluginOptions, targetNameOption } from './plugin-options';
 import type { ProjectAnalysis } from './project-analysis';
+import { FwNxError } from './nx-error';
 
 type Input = NonNullable<TargetConfiguration['inputs']>[number];
 
@@ -23,8 +24,10 @@ export function resolveClientFile(projectRoot: string, projectName: string, clie
     ? path.posix.normalize(named.slice('{workspaceRoot}/'.length))
     : path.posix.join(projectRoot, named.replace(/^\{projectRoot\}\//, ''));
   if (resolved === '..' || resolved.startsWith('../')) {
-    throw new Error(
-      `the "fw" plugin's ${option} ${JSON.stringify(clientFile)} points outside the workspace for project ${projectName} (use a path inside the workspace)`,
+    throw new FwNxError(
+      'FW8008',
+      `the "fw" plugin's ${option} ${JSON.stringify(clientFile)} points outside the workspace for project ${projectName}`,
+      'use a path inside the workspace',
     );
   }
   return resolved;

@@ -5,6 +5,7 @@ import type { ZodFlavour } from '../emit/client/zod-facade';
 import type { AnyGenerator, GeneratorOption } from '../emit/generator';
 import { GENERATORS } from '../emit/generators';
 import { fwInstalledName } from './package-info';
+import { FwNxError } from './nx-error';
 
 /** Target names are used on the command line (`nx run api:gen-router`), so keep them to what a shell and Nx accept unquoted. */
 const targetName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_:-]*$/, 'must be a target name: letters, digits, "-", "_" or ":", starting with a letter or digit');
@@ -25,9 +26,10 @@ function targetNameKey(name: string): string {
   return `${name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}TargetName`;
 }
 
-/** The name of the target of `name` (a generator, `all` or `check`) in these (normalized) plugin options. */
+/** The name of the target of `name` (a generator, `all` or `check`) in these (normalized) plugin options; `gen-<name>` for a generator they do not know. */
 export function targetNameOption(options: Record<string, unknown>, name: string): string {
-  return options[targetNameKey(name)] as string;
+  const named = options[targetNameKey(name)];
+  return typeof named === 'string' ? named : `gen-${name}`;
 }
 
 /**
@@ -85,7 +87,7 @@ export type FwPluginOptionsInput = Partial<FwPluginOptions>;
 export function normalizePluginOptions(raw: unknown): FwPluginOptions {
   const result = pluginOptionsSchema.safeParse(raw ?? {});
   if (result.success) return result.data as FwPluginOptions;
-  throw new Error(`invalid options for the "fw" plugin in nx.json:\n${z.prettifyError(result.error)}`);
+  throw new FwNxError('FW8007', 'invalid options for the "fw" plugin in nx.json', 'fix each problem listed below', z.prettifyError(result.error).split('\n'));
 }
 /** nx.json's registration of the fw plugin (a string or an object entry), if any. */
 export function findFwPlugin(plugins: readonly PluginConfiguration[] | undefined): PluginConfiguration | undefined {

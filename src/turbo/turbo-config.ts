@@ -53,6 +53,8 @@ export interface TurboPlan {
   tasks: Record<string, TurboTask>;
   /** The package.json scripts that run them, by task name. */
   scripts: Record<string, string>;
+  /** Every generator the plan chose from, by name: their tasks are fw's, replaced when fw init --turbo runs again. */
+  generators: GeneratorName[];
   diagnostics: Diagnostic[];
 }
 
@@ -133,7 +135,7 @@ export function turboPlan(
   scripts[turboTaskName('all')] = `fw g all${allArgs} --turbo`;
   tasks[TURBO_CHECK_TASK] = { cache: false };
   scripts[TURBO_CHECK_TASK] = `fw g all${allArgs} --check`;
-  return { roots, tasks, scripts, diagnostics };
+  return { roots, tasks, scripts, generators: list.map((g) => g.name), diagnostics };
 }
 
 /** The flags that give these option values again: only values given and other than the default (a script names what was asked), each flag once. */
@@ -239,7 +241,7 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
   if (result.diagnostics.some((d) => d.severity === 'error') || !pkg.json) return result;
 
   const turboJson: Json = turbo.json ?? { $schema: 'https://turborepo.com/schema.json', extends: ['//'] };
-  const stale = new Set([...GENERATORS.map((g) => turboTaskName(g.name)), turboTaskName('all'), TURBO_CHECK_TASK]);
+  const stale = new Set([...plan.generators.map(turboTaskName), turboTaskName('all'), TURBO_CHECK_TASK]);
   const keptTasks = Object.fromEntries(Object.entries(objectAt(turboJson, 'tasks')).filter(([name]) => !stale.has(name)));
   const nextTurbo = { ...turboJson, tasks: { ...keptTasks, ...plan.tasks } };
   const keptScripts = Object.fromEntries(Object.entries(objectAt(pkg.json, 'scripts')).filter(([name]) => !stale.has(name)));
@@ -265,8 +267,14 @@ export function writeTurboConfig(cwd: string, plan: TurboPlan): TurboWriteResult
  * run fails before writing anything, so that Turborepo caches nothing made
  * under a list of roots that does not match the disk. `discovery`: the run's.
  */
-export function checkTurboTask(cwd: string, discovery: Discovery, command: GeneratorName | 'all', options: GeneratorOptions): Diagnostic[] {
-  const plan = turboPlan(cwd, options, discovery.roots);
+export function checkTurboTask(
+  cwd: string,
+  discovery: Discovery,
+  command: GeneratorName | 'all',
+  options: GeneratorOptions,
+  list: readonly AnyGenerator[] = GENERATORS,
+): Diagnostic[] {
+  const plan = turboPlan(cwd, options, discovery.roots, list);
   if (plan.diagnostics.length > 0) return plan.diagnostics;
   const turboFile = path.join(cwd, 'turbo.json');
   const name = turboTaskName(command);

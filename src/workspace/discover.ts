@@ -5,7 +5,7 @@ import { hasGeneratedHeader } from './generated-header';
 
 /**
  * Finds root handler packages (directories holding both router.go and
- * registry.go) and their subfolders, per DESIGN §2. Reads directory listings
+ * registry.go) and their subfolders (docs/annotations.md). Reads directory listings
  * and go.mod files only; Go sources are parsed later by the program loader.
  */
 
@@ -54,7 +54,7 @@ export function isGoSourceFile(name: string): boolean {
   return name.endsWith('.go') && !name.endsWith('_test.go') && !name.startsWith('_') && !name.startsWith('.');
 }
 
-/** The directory below each root that `fw g url-helper` writes its package into (DESIGN §4). */
+/** The directory below each root that `fw g url-helper` writes its package into (docs/url-helper.md). */
 export const URL_HELPER_DIR = 'urlhelper';
 
 /**

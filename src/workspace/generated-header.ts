@@ -23,7 +23,7 @@ const DATA_MARK = /^\s*(?:"x-generated-by"|x-generated-by)\s*:\s*"Code generated
  * True when `contents` carries fw's own generated header (or, in a JSON or
  * YAML file, fw's mark) in its first lines. Another generator's "Code
  * generated ... DO NOT EDIT." header does not count: fw overwrites only
- * what fw wrote (DESIGN §4).
+ * what fw wrote.
  */
 export function hasGeneratedHeader(contents: string): boolean {
   const head = contents.slice(0, 2048).split('\n', 20);

@@ -201,7 +201,7 @@ describe('parseAnnotation: one error per rule (message, line, column, hint)', ()
     { rule: 'V5', text: '// fw:http_route path="/users"', message: 'path contains a quote (")', at: '"', hint: 'write the path unquoted' },
     { rule: 'V5', text: '// fw:http_route path=/a//b', message: 'path contains an empty segment ("//")', at: '/b', hint: 'ServeMux cleans "//"' },
     { rule: 'V5', text: '// fw:http_route path=/a?b', message: 'path contains a "?"', at: '?', hint: 'remove it' },
-    // DESIGN §3: keys
+    // keys
     {
       rule: 'key',
       text: `${P}methods=GET`,

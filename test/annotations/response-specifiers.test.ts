@@ -54,6 +54,11 @@ describe('parseResponseSpecifier: every form', () => {
     ['302:Redirect', [{ match: { kind: 'exact', status: 302 }, body: { kind: 'redirect' }, implicitStatus: false }]],
     ['3xx:TYPE_REDIRECT', [{ match: { kind: 'class', digit: 3 }, body: { kind: 'redirect' }, implicitStatus: false }]],
     ['301-308:Redirect', [{ match: { kind: 'range', from: 301, to: 308 }, body: { kind: 'redirect' }, implicitStatus: false }]],
+    // A status, class or range without a type: an answer without a body.
+    ['204', [{ match: { kind: 'exact', status: 204 }, body: { kind: 'none' }, implicitStatus: false }]],
+    ['202', [{ match: { kind: 'exact', status: 202 }, body: { kind: 'none' }, implicitStatus: false }]],
+    ['2xx', [{ match: { kind: 'class', digit: 2 }, body: { kind: 'none' }, implicitStatus: false }]],
+    ['200-299', [{ match: { kind: 'range', from: 200, to: 299 }, body: { kind: 'none' }, implicitStatus: false }]],
   ])('%s', (value, expected) => {
     const { specs, diagnostics } = parseResponseSpecifier(value, AT);
     expect(diagnostics).toEqual([]);
@@ -109,6 +114,11 @@ describe('parseResponseSpecifier: errors (message, column, hint)', () => {
     },
     { value: '2xx:TYPE_REDIRECT', message: 'TYPE_REDIRECT response on 2xx: TYPE_REDIRECT is only allowed on 3xx statuses', at: '2', hint: '300 to 399' },
     { value: '300-400:Redirect', message: 'Redirect response on 300-400: Redirect is only allowed on 3xx statuses', at: '3', hint: '300 to 399' },
+    // Without a type, a status, class or range is checked as one.
+    { value: '600', message: 'invalid status code 600', at: '6', hint: 'status codes are 100 to 599' },
+    { value: '6xx', message: 'invalid status class 6xx', at: '6', hint: 'status classes are 1xx to 5xx' },
+    { value: '2XX', message: 'status class 2XX must be written in lower case', at: '2', hint: 'write 2xx' },
+    { value: '299-200', message: 'empty status range 299-200: 299 is greater than 200', at: '2', hint: 'write the lower status first: 200-299' },
   ];
   it.each(cases)('$value → $message', ({ value, message, at, hint }) => {
     const { specs, diagnostics } = parseResponseSpecifier(value, AT);

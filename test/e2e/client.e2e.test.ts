@@ -199,6 +199,32 @@ describe('generated TypeScript client against the example Go server', () => {
       }
     });
 
+    it('a form field without ,required may be left out: the client sends the call and fwhttp.Bind accepts it; a file:"file,required" part may not', async () => {
+      const file = new File(['no description'], 'bare.txt', { type: 'text/plain' });
+      const upload = await api.v1.file.upload({ body: { file } });
+      expect(upload.status).toBe(201);
+      if (upload.status === 201) expect(upload.body).toMatchObject({ name: 'bare.txt', description: '' });
+      // @ts-expect-error -- body.file is required (file:"file,required")
+      await expect(api.v1.file.upload({ body: { description: 'no file' } })).rejects.toBeInstanceOf(FwRequestValidationError);
+      const form = new FormData();
+      form.append('description', 'no file');
+      const sent = await fetch(`${baseUrl}/files`, { method: 'POST', body: form });
+      expect(sent.status).toBe(400);
+      expect(await sent.json()).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('"file"') });
+    });
+
+    it('a body-less answer (response=204): the result is its status and headers, no body', async () => {
+      const created = await api.v1.user.createUser({ headers: token, body: { name: 'Temp', email: 'temp@example.com', role: 'member' } });
+      if (created.status !== 201) throw new Error(`unexpected status ${created.status}`);
+      const deleted = await api.v1.user.deleteUser({ path: { id: created.body.user.id }, headers: token });
+      expect(deleted.status).toBe(204);
+      expect(Object.keys(deleted).sort()).toEqual(['headers', 'status']);
+      if (deleted.status === 204) expectTypeOf(deleted).toEqualTypeOf<{ status: 204; headers: Headers }>();
+      const again = await api.v1.user.deleteUser({ path: { id: created.body.user.id }, headers: token });
+      expect(again.status).toBe(404);
+      if (again.status === 404) expect(again.body.code).toBe('not_found');
+    });
+
     it('a 302 redirect is returned with its Location, not followed', async () => {
       const redirect = await api.v1.file.download({ path: { path: 'docs/a b.txt' } });
       expect(redirect.status).toBe(302);

@@ -266,6 +266,17 @@ describe('fw executors', () => {
     ]);
   });
 
+  it('fw:client and fw:all with a zod the client does not take fail with FW8006, writing nothing', async () => {
+    expect(await clientExecutor({ file: 'client/client.ts', zod: 'maxi' as never }, ctx)).toEqual({ success: false });
+    expect(errors()).toEqual([
+      'fw: error: the client executor\'s option zod takes classic or mini, not "maxi" (give a value the executor\'s schema.json lists) [FW8006]',
+      'fw client: 1 error, 0 warnings; nothing was written',
+    ]);
+    expect(await allExecutor({ zod: 'maxi' as never }, ctx)).toEqual({ success: false });
+    expect(errors().at(-2)).toContain('option zod takes classic or mini, not "maxi"');
+    expect(fs.existsSync(path.join(ws, API, 'client'))).toBe(false);
+  });
+
   it('fw:openapi writes the OpenAPI document to file with the title, version, license and servers given', async () => {
     const options = { file: 'openapi.json', title: 'API', version: '3.0.0', license: 'Apache-2.0', servers: ['https://api.example.com'] };
     expect(await openApiExecutor(options, ctx)).toEqual({ success: true });

@@ -87,7 +87,7 @@ describe('handler-package generator', () => {
     addGoProject(tree, 'api', 'apps/api');
     addGoProject(tree, 'admin', 'apps/admin');
     await expect(handlerPackageGenerator(tree, { name: 'v2', skipFormat: true })).rejects.toThrow(
-      'fw: error: more than one Go module (admin, api) (pass --project <name>) [FW8009]',
+      'fw: error: more than one Go module (admin, api) (pass --project <name>) [FW8012]',
     );
   });
 
@@ -107,7 +107,7 @@ describe('handler-package generator', () => {
     tree.write('node_modules/some-tool/go.mod', 'module example.com/tool\n');
     tree.write('apps/web/testdata/go.mod', 'module example.com/fixture\n');
     await expect(handlerPackageGenerator(tree, { name: 'v2', skipFormat: true })).rejects.toThrow(
-      "fw: error: no Go module found (no go.mod outside node_modules, vendor and testdata directories) (create one first: `go mod init <module path>` in the service's directory) [FW8007]",
+      "fw: error: no Go module found (no go.mod outside node_modules, vendor and testdata directories) (create one first: `go mod init <module path>` in the service's directory) [FW8011]",
     );
   });
 
@@ -132,7 +132,7 @@ describe('handler-package generator', () => {
     tree.write('package.json', JSON.stringify({ name: 'mono' }));
     expect(goModules(tree)).toEqual([{ name: 'mono', root: '.' }]);
     await expect(handlerPackageGenerator(tree, { name: 'v2', project: 'monoo', skipFormat: true })).rejects.toThrow(
-      'fw: error: --project "monoo" names no project and no Go module (Go modules: mono) (pass the name of a Go module) [FW8008]',
+      'fw: error: --project "monoo" names no project and no Go module (Go modules: mono) (pass the name of a Go module) [FW8016]',
     );
     await handlerPackageGenerator(tree, { name: 'v2', project: 'mono', skipFormat: true });
     expect(tree.exists('internal/v2handler/registry.go')).toBe(true);

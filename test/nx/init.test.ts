@@ -100,7 +100,7 @@ describe('init generator --runtime', () => {
       addProjectConfiguration(tree, name, { root: `apps/${name}` });
       tree.write(`apps/${name}/go.mod`, `module example.com/${name}\n\ngo 1.22\n`);
     }
-    await expect(initGenerator(tree, { skipFormat: true, runtime: true })).rejects.toThrow(/more than one Go module \(admin, api\).*\[FW8009\]/);
+    await expect(initGenerator(tree, { skipFormat: true, runtime: true })).rejects.toThrow(/more than one Go module \(admin, api\).*\[FW8012\]/);
     await initGenerator(tree, { skipFormat: true, runtime: true, project: 'admin', runtimeDirectory: 'pkg/web' });
     expect(tree.exists('apps/admin/pkg/web/bind.go')).toBe(true);
     expect(tree.exists('apps/api/internal/fwhttp')).toBe(false);

@@ -178,7 +178,7 @@ describe('fw Nx plugin (createNodes)', () => {
   it('rejects invalid options with one error that names each problem', async () => {
     await expect(nodes({ routerTargetName: '', clientFile: '/abs/client.ts', colour: 'red' })).rejects.toThrow(
       [
-        'invalid options for the "fw" plugin in nx.json:',
+        'fw: error: invalid options for the "fw" plugin in nx.json (fix each problem listed below) [FW8007]',
         '✖ Unrecognized key: "colour"',
         '✖ must be a target name: letters, digits, "-", "_" or ":", starting with a letter or digit',
         '  → at routerTargetName',
@@ -192,7 +192,7 @@ describe('fw Nx plugin (createNodes)', () => {
     expect((failure as AggregateCreateNodesError).errors.map(([file, e]) => [file, e.message])).toEqual(
       GO_MODS.map((file) => [
         file,
-        `the "fw" plugin's clientFile "../../../outside.ts" points outside the workspace for project ${file.split('/')[1]} (use a path inside the workspace)`,
+        `fw: error: the "fw" plugin's clientFile "../../../outside.ts" points outside the workspace for project ${file.split('/')[1]} (use a path inside the workspace) [FW8008]`,
       ]),
     );
   });

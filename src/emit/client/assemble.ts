@@ -9,6 +9,7 @@ import type { ClassPlan, ClientPlan, Operation } from './client-plan';
 import { type ModuleView, renderClass, renderModule, statusClassView } from './module-template';
 import { functionName } from '../operation-names';
 import { memoizedTexts } from './operation-memo';
+import { HelperUse } from './runtime-helpers';
 import { type OperationView, pathFunction, printOperation } from './operations';
 import { zodFacade, type ZodFacadeOptions, zodModule } from './zod-facade';
 import { printTsDeclaration, printZod, tsKey, tsString } from './zod-schema';
@@ -29,22 +30,26 @@ export function moduleView(model: WorkspaceModel, plan: ClientPlan, zod: ZodFaca
 /**
  * The module's text as pieces rendered while they are read (a streamed file,
  * ../emitter.ts): the head (runtime and schemas), each operation (planned
- * again; with a memo, kept when unchanged), each class, the factory.
+ * again; with a memo, kept when unchanged), each class, the factory, then
+ * the helpers (the zod facade) that the text before them names
+ * (./runtime-helpers.ts).
  */
 export function* clientPieces(view: ModuleView, plan: ClientPlan, memo: ClientMemo | undefined): Iterable<string> {
   const { head, tail } = memo ? keptModule(view, memo) : renderModule(view);
-  yield head;
+  const helpers = new HelperUse(view.facade);
+  yield helpers.see(head);
   const print = (op: Operation): string => {
     // Its warnings were given when it was first planned.
     const opPlan = plan.planner.plan(op.route, op.method, []);
     return printOperation(operationView(op, opPlan, plan));
   };
   const operations = plan.classes.flatMap((c) => c.operations);
-  if (memo) yield* memoizedTexts(operations, memo.operations, plan.registry, print);
-  else for (const op of operations) yield print(op);
+  if (memo) for (const text of memoizedTexts(operations, memo.operations, plan.registry, print)) yield helpers.see(text);
+  else for (const op of operations) yield helpers.see(print(op));
   if (memo) yield* keptClassTexts(plan.classes, memo);
   else for (const c of plan.classes) yield renderClass(classView(c));
   yield tail;
+  yield helpers.text();
 }
 
 /** What the module's head and tail are printed from, field by field: a kept schema declaration is the same object. */

@@ -8,6 +8,7 @@ export interface ModuleView {
   sources: string;
   zodModule: string;
   zodType: string;
+  /** The helpers (./zod-facade.ts.hbs), printed after the module's text, those it uses (./runtime-helpers.ts). */
   facade: string;
   statusClasses: { name: string; lines: string[] }[];
   schemas: SchemaDecl[];

@@ -7,7 +7,7 @@ import type { KeptOperation, KeptOperations } from './client-memo';
 import type { OperationPlan } from '../operation-plan';
 import type { SchemaRegistry } from './schemas';
 
-/** What the memo reads of a named operation (./operation-names.ts). */
+/** What the memo reads of a named operation (../operation-names.ts). */
 export interface MemoOperation {
   route: RouteModel;
   method: HttpMethod;

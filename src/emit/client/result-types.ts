@@ -26,7 +26,7 @@ export class ResultTypes {
     const variants = plan.responses.flatMap((r) => {
       const status = (statuses: readonly number[]) => `status: ${this.statusTypeOf(statuses, classes)}`;
       if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
-      if (plan.method === 'HEAD') return [`{ ${status(r.statuses)}; headers: Headers }`];
+      if (plan.method === 'HEAD' || r.kind === 'none') return [`{ ${status(r.statuses)}; headers: Headers }`];
       if (r.kind === 'error') return [`{ ${status(r.statuses)}; body: FwErrorBody; text: string; headers: Headers }`];
       const { withBody, bodyless } = this.splitBodyless(r.statuses);
       const body = r.kind === 'json' && r.body ? (refTs ? printTs(r.body, refTs) : '') : 'unknown';

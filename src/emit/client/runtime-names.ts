@@ -40,22 +40,24 @@ const DECLARATION = /^(?:export )?(?:async )?(?:function\*?|class|interface|type
 
 /**
  * The names the client module declares itself (read from the module its
- * templates render without operations, with either zod flavour and every
- * status class) and the globals it uses: Go types must not take them.
+ * templates render without operations, with either zod flavour, every
+ * status class and every helper) and the globals it uses: Go types must not take them.
  */
 export function runtimeNames(): Set<string> {
   const names = new Set(GLOBALS_USED);
   for (const zod of FLAVOURS) {
+    const facade = zodFacade({ zod });
     const { head, tail } = renderModule({
       sources: '',
       zodModule: zodModule(zod),
       zodType: zodSchemaType(zod),
-      facade: zodFacade({ zod }),
+      facade,
       statusClasses: [1, 2, 3, 4, 5].map(statusClassView),
       schemas: [],
       factory: '{}',
     });
-    for (const m of `${head}${tail}`.matchAll(DECLARATION)) names.add(m[1]!);
+    // Every helper, whether a module prints it or not (./runtime-helpers.ts).
+    for (const m of `${head}${tail}\n${facade}`.matchAll(DECLARATION)) names.add(m[1]!);
   }
   return names;
 }

@@ -1,4 +1,5 @@
 import { templatesIn } from '../templates';
+import { helperDeclarations } from './runtime-helpers';
 
 const render = templatesIn(__dirname);
 
@@ -45,8 +46,18 @@ export function zodFacade(options: ZodFacadeOptions): string {
  */
 export function withVerifyingFacade(client: string): string {
   const zod: ZodFlavour = client.includes(`from '${zodModule('mini')}';`) ? 'mini' : 'classic';
-  const fast = zodFacade({ zod });
-  const at = client.indexOf(fast);
-  if (at < 0 || client.indexOf(fast, at + 1) >= 0) throw new Error('internal: the client does not hold the default zod facade exactly once');
-  return client.slice(0, at) + zodFacade({ zod, verifySchemaTypes: true }) + client.slice(at + fast.length);
+  // The client holds the helpers it uses (./runtime-helpers.ts): each is replaced by its verifying twin.
+  const verifying = new Map(helperDeclarations(zodFacade({ zod, verifySchemaTypes: true })).map((d) => [d.name, d.text]));
+  let out = client;
+  let replaced = 0;
+  for (const { name, text } of helperDeclarations(zodFacade({ zod }))) {
+    const at = out.indexOf(text);
+    if (at < 0) continue;
+    if (out.indexOf(text, at + 1) >= 0 || !verifying.has(name))
+      throw new Error(`internal: the client does not hold the helper ${name} once, or it has no verifying twin`);
+    out = out.slice(0, at) + verifying.get(name)! + out.slice(at + text.length);
+    replaced++;
+  }
+  if (replaced === 0) throw new Error('internal: the client holds none of the default zod facade');
+  return out;
 }

@@ -23,7 +23,7 @@ function goStringList(values: readonly string[]): string {
   return `[]string{${values.map(goString).join(', ')}}`;
 }
 
-/** registry.go of one root: the route table, usable at run time (DESIGN §4); `memo` keeps each handler package's entries (see RootImports.derived). */
+/** registry.go of one root: the route table, usable at run time (docs/router.md); `memo` keeps each handler package's entries (see RootImports.derived). */
 export function emitRegistry(root: RootModel, memo?: RouterMemo): string {
   const imports = new RootImports(root);
   const typeOf = (t: TypeRef) => {

@@ -9,7 +9,7 @@ import { importPathDiagnostics } from '../../model/import-paths';
 
 const render = templatesIn(__dirname);
 
-/** router.go of one root (spec §4.3 R1–R8, DESIGN §4); `memo` keeps each handler package's registrations (see RootImports.derived). */
+/** router.go of one root (docs/router.md); `memo` keeps each handler package's registrations (see RootImports.derived). */
 export function emitRouterFile(root: RootModel, memo?: RouterMemo): string {
   const imports = new RootImports(root);
   imports.std('net/http');

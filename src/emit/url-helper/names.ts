@@ -3,12 +3,12 @@ import { GO_KEYWORDS } from '../../go/names';
 import { upperFirst } from '../../model/naming';
 
 /**
- * The names urlhelper.go declares (DESIGN §4 "URL helper", spec N1):
+ * The names urlhelper.go declares (docs/url-helper.md):
  *   urls.<Group>()           accessor on URLs, returns <Group>URLs
  *   <Group>URLs.<Route>()    one method per route name, first letter upper-cased
  *   <Group><Route>Query      the optional query argument of a route with query fields
  * Every name is derived, never adjusted: a clash is the user's to resolve
- * (see ./url-helper-checks.ts), so adding a route never renames another.
+ * (see ./plan.ts), so adding a route never renames another.
  */
 
 /** The package every URL helper is generated into, in `<root>/urlhelper/`. */

@@ -18,7 +18,7 @@ const render = templatesIn(__dirname);
 
 /**
  * `fw g url-helper`: `<root>/urlhelper/urlhelper.go` for every selected root
- * (spec §4.4 N1, N3, N4; DESIGN §4 "URL helper").
+ * (docs/url-helper.md).
  */
 export const emitUrlHelper: Emitter<UrlHelperMemo> = (model, ctx) => {
   const { resolver, memo } = ctx;

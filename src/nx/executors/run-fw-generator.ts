@@ -3,44 +3,16 @@ import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
 import { type Diagnostic, error } from '../../diagnostics/diagnostics';
 import { printReport } from '../../diagnostics/print-report';
-import type { Lines, OutputFormat, RunReport } from '../../diagnostics/run-report';
+import type { Lines, RunReport } from '../../diagnostics/run-report';
 import { fileOption, GeneratorOptionError, parseGeneratorOptions } from '../../emit/generator';
-import type { ZodFlavour } from '../../emit/client/zod-facade';
+import type { FwExecutorOptions } from './executor-options';
 import { GENERATORS, generatorNamed, generatorsFor, type GeneratorOptions, outputFilesOf, perRootGenerators, sharedName } from '../../emit/generators';
 import { generateAndWrite, type GeneratorName, runReportOf } from '../../generate';
 import { discoverWorkspace, type RootLocation, toPosix } from '../../workspace/discover';
 import { CONFIG_FILE } from '../../workspace/fw-config';
 import { selectRoots } from '../../workspace/select-roots';
 import { defaultCacheDir } from '../../workspace/cache-dir';
-
-/** The options every fw executor shares; they mirror the CLI's flags. Paths are relative to the project root. */
-export interface FwExecutorOptions {
-  /** Root handler packages to generate for (directory base name or path relative to the project root); all when empty. */
-  packages?: string[];
-  /** Compare only: write nothing and fail when a generated file is missing or out of date. */
-  check?: boolean;
-  /** Overwrite files that do not carry the generated header. */
-  force?: boolean;
-  /** The output file of the TypeScript client or the OpenAPI document, relative to the project root (client and openapi only). */
-  file?: string;
-  /** client, all and check: the zod the client imports (`classic` by default, or `mini`). */
-  zod?: ZodFlavour;
-  /** all only: the output file of the OpenAPI document, relative to the project root (none without it). */
-  openapi?: string;
-  /** openapi and all: `info.title`, `info.version`, `info.license` (an SPDX expression), `servers[].url` of the document. */
-  title?: string;
-  version?: string;
-  license?: string;
-  servers?: string[];
-  /** How diagnostics and the summary are printed (text, json, github), as the CLI's --format. */
-  format?: OutputFormat;
-  /** List every warning, not one line per repeated kind. */
-  verbose?: boolean;
-  /** Fail when there are more warnings than this (the files are written). */
-  maxWarnings?: number;
-  /** Fail when there is any warning (the files are written). */
-  warningsAsErrors?: boolean;
-}
+import { FwNxError } from '../nx-error';
 
 export interface FwExecutorResult {
   success: boolean;
@@ -49,7 +21,12 @@ export interface FwExecutorResult {
 function projectRootOf(context: ExecutorContext): string {
   const name = context.projectName;
   const project = name ? context.projectsConfigurations.projects[name] : undefined;
-  if (!project) throw new Error(`fw: the executor must run as a target of a project (got project ${JSON.stringify(name)})`);
+  if (!project)
+    throw new FwNxError(
+      'FW8015',
+      `the executor must run as a target of a project (got project ${JSON.stringify(name)})`,
+      'run it through a target of a project',
+    );
   return project.root;
 }
 
@@ -236,7 +213,7 @@ export async function runFwGenerator(
   } catch (e) {
     if (!(e instanceof ExecutorOptionError)) throw e;
     labels.label = `fw ${command}`;
-    return refuse(error('FW8006', undefined, `the ${command} executor's ${e.message}`, "fix the target's options (see the executor's schema.json)"));
+    return refuse(error('FW8006', undefined, `the ${command} executor's ${e.message}`, "give a value the executor's schema.json lists"));
   }
   const { generators } = selected;
   labels.label = `fw ${command === 'all' ? 'all' : generators.join(', ')}`;

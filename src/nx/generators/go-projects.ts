@@ -1,9 +1,8 @@
 import * as path from 'node:path';
 import { type Tree, getProjects } from '@nx/devkit';
 import { isInteractive, selectPrompt } from '@nx/devkit/internal';
-import type { CodeOf } from '../../diagnostics/codes';
-import { error, formatDiagnostic } from '../../diagnostics/diagnostics';
 import { goProjectName } from '../go-project-name';
+import { FwNxError } from '../nx-error';
 
 /** A place a generator can work in: a project, or a Go module no project claims yet, by the name the plugin gives it. */
 export interface GoModule {
@@ -44,11 +43,6 @@ export function goModules(tree: Tree): GoModule[] {
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** A generator's error as fw prints its diagnostics: `fw: error: what (how to fix) [FW8xxx]`. */
-export function generatorError(code: CodeOf<'error'>, message: string, hint: string): Error {
-  return new Error(formatDiagnostic(error(code, undefined, message, hint), '', true));
-}
-
 /**
  * The place named by --project (a Go module by its name, or any project:
  * the runtime then needs a go.mod at or above it), the only Go module, or
@@ -62,12 +56,12 @@ export async function chooseGoProject(tree: Tree, requested: string | undefined,
     const found = project ? { name: requested, root: normalRoot(project[1].root) } : modules.find((m) => m.name === requested);
     if (found) return found;
     const known = modules.length > 0 ? `Go modules: ${names}` : 'the workspace has no go.mod';
-    throw generatorError('FW8008', `--project ${JSON.stringify(requested)} names no project and no Go module (${known})`, 'pass the name of a Go module');
+    throw new FwNxError('FW8016', `--project ${JSON.stringify(requested)} names no project and no Go module (${known})`, 'pass the name of a Go module');
   }
   if (modules.length === 1 && modules[0]) return modules[0];
   if (modules.length === 0) {
-    throw generatorError(
-      'FW8007',
+    throw new FwNxError(
+      'FW8011',
       'no Go module found (no go.mod outside node_modules, vendor and testdata directories)',
       "create one first: `go mod init <module path>` in the service's directory",
     );
@@ -77,14 +71,14 @@ export async function chooseGoProject(tree: Tree, requested: string | undefined,
     const picked = modules.find((m) => m.name === name);
     if (picked) return picked;
   }
-  throw generatorError('FW8009', `more than one Go module (${names})`, 'pass --project <name>');
+  throw new FwNxError('FW8012', `more than one Go module (${names})`, 'pass --project <name>');
 }
 
 /** A directory option, normalised; it must stay inside the project. */
 export function checkDirectory(option: string, directory: string): string {
   const normalized = path.posix.normalize(directory.replaceAll('\\', '/'));
   if (path.posix.isAbsolute(normalized) || normalized === '..' || normalized.startsWith('../')) {
-    throw new Error(`--${option} ${JSON.stringify(directory)} must be a path inside the project (relative to its root)`);
+    throw new FwNxError('FW8014', `--${option} ${JSON.stringify(directory)} must be a path inside the project`, 'give a path relative to its root');
   }
   return normalized;
 }

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { type Tree, joinPathFragments, logger } from '@nx/devkit';
 import { formatDiagnostic } from '../../diagnostics/diagnostics';
 import { scaffoldRuntime } from '../../runtime/scaffold';
+import { FwNxError } from '../nx-error';
 
 /** Workspace-relative POSIX path of an absolute path under the tree's root; undefined outside it. */
 function inTree(tree: Tree, abs: string): string | undefined {
@@ -26,7 +27,7 @@ export function ensureRuntimeInTree(tree: Tree, projectRoot: string, runtimeDire
     },
   });
   if (!result.importPath) {
-    throw new Error(`no go.mod with a module line at or above ${dir} (run \`go mod init <module path>\` in the project first)`);
+    throw new FwNxError('FW8013', `no go.mod with a module line at or above ${dir}`, 'run `go mod init <module path>` in the project first');
   }
   const present = tree.exists(dir) && tree.children(dir).some((f) => f.endsWith('.go'));
   if (!present) {

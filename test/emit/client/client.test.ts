@@ -9,6 +9,8 @@ import { statusType } from '../../../src/emit/client/operations';
 import { goDocToJsDoc, jsDoc } from '../../../src/emit/ts-source';
 import { markPure, PURE } from '../../../src/emit/client/pure';
 import { GLOBALS_USED, runtimeNames } from '../../../src/emit/client/runtime-names';
+import { helperDeclarations } from '../../../src/emit/client/runtime-helpers';
+import { zodFacade } from '../../../src/emit/client/zod-facade';
 import ts from 'typescript';
 import { REPO_ROOT } from '../../support/golden';
 import { STRICT_NODE } from '../../support/tsc';
@@ -160,8 +162,12 @@ describe('client naming', () => {
     }
     for (const name of ofRoutes) expect(declared.delete(name), name).toBe(true);
     const reserved = runtimeNames();
-    expect(declared.size).toBeGreaterThan(60);
-    expect([...reserved].filter((n) => !declared.has(n)).sort()).toEqual([...GLOBALS_USED].sort());
+    // A module prints the helpers it uses (these routes use some); every helper is reserved.
+    const helpers = new Set((['classic', 'mini'] as const).flatMap((zod) => helperDeclarations(zodFacade({ zod })).map((d) => d.name)));
+    expect(helpers.size).toBeGreaterThan(30);
+    expect([...helpers].filter((n) => !reserved.has(n))).toEqual([]);
+    expect(declared.size).toBeGreaterThan(40);
+    expect([...reserved].filter((n) => !declared.has(n) && !helpers.has(n)).sort()).toEqual([...GLOBALS_USED].sort());
     expect([...declared].filter((n) => !reserved.has(n))).toEqual([]);
   });
 
@@ -260,17 +266,20 @@ describe('client requests', () => {
     expect(source).not.toContain('Limit');
   });
 
-  it('sends form and file fields as multipart, warning about JSON fields next to them', async () => {
+  it('sends form and file fields as multipart, each optional unless its tag says required (as fwhttp.Bind reads them), warning about JSON fields next to them', async () => {
     const { source, diagnostics } = await client({
       'api/handler_users.go': handler(
         'api',
-        `type AvatarRequest struct {\n\tAlt string \`form:"alt"\`\n\tImage *multipart.FileHeader \`file:"image"\`\n\tMore []*multipart.FileHeader \`file:"more"\`\n\tNote string \`json:"note"\`\n}\n\n${route('path=/avatar method=POST', 'Avatar')}`,
+        `type AvatarRequest struct {\n\tAlt string \`form:"alt"\`\n\tTitle string \`form:"title,required"\`\n\tImage *multipart.FileHeader \`file:"image"\`\n\tCover *multipart.FileHeader \`file:"cover,required"\`\n\tMore []*multipart.FileHeader \`file:"more"\`\n\tNote string \`json:"note"\`\n}\n\n${route('path=/avatar method=POST', 'Avatar')}`,
         '"mime/multipart"\n\t"net/http"',
       ),
     });
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toContain('warning: request type AvatarRequest of route Avatar has form or file fields and JSON fields (note)');
-    expect(source).toContain('  body: fwObject({\n    alt: fwString(),\n    image: fwBlob(),\n    more: fwOptional(fwArray(fwBlob())),\n  }),');
+    expect(source).toContain(
+      '  body: fwObject({\n    alt: fwOptional(fwString()),\n    title: fwString(),\n    image: fwOptional(fwBlob()),\n    cover: fwBlob(),\n    more: fwOptional(fwArray(fwBlob())),\n  }),',
+    );
+    expect(source).toContain('  body: {\n    alt?: string | undefined;\n    title: string;\n    image?: Blob | undefined;\n    cover: Blob;\n');
     expect(source).toContain("  body: 'multipart',");
   });
 });
@@ -297,6 +306,22 @@ describe('client results', () => {
     );
     expect(source).toContain('export type FwStatus2xx =\n  | 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 209\n');
     expect(source).not.toContain('FwStatus3xx =');
+  });
+
+  it('a status, class or range without a type is an answer without a body: status and headers', async () => {
+    const { source, diagnostics } = await client({
+      'api/handler_users.go': handler(
+        'api',
+        `type User struct{}\n\n${route('path=/u method=DELETE response=204 response=404:Error', 'Del')}${route('path=/j method=POST response=202 response=200:User', 'Job')}${route('path=/k method=PUT response=2xx', 'Put')}`,
+      ),
+    });
+    expect(diagnostics).toEqual([]);
+    expect(source).toContain(
+      'export type UserDelResult =\n  | { status: 204; headers: Headers }\n  | { status: 404; body: FwErrorBody; text: string; headers: Headers };',
+    );
+    expect(source).toContain('export type UserJobResult =\n  | { status: 200; body: User; headers: Headers }\n  | { status: 202; headers: Headers };');
+    expect(source).toContain('export type UserPutResult =\n  | { status: FwStatus2xx; headers: Headers };');
+    expect(source).toContain("{ from: 204, to: 204, kind: 'none' },");
   });
 });
 

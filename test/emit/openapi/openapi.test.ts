@@ -157,11 +157,12 @@ type CreateUserRequest struct {
     expect(doc.components.securitySchemes).toBeUndefined();
   });
 
-  it('form and file tags are a multipart/form-data body with binary file parts', async () => {
+  it('form and file tags are a multipart/form-data body with binary file parts, each optional unless its tag says required', async () => {
     const upload = `
 type UploadRequest struct {
 	Description string                \`form:"description"\`
-	File        *multipart.FileHeader \`file:"file"\`
+	File        *multipart.FileHeader \`file:"file,required"\`
+	Thumb       *multipart.FileHeader \`file:"thumb"\`
 }
 `;
     const dir = workspace(upload + route('path=/files method=POST request=UploadRequest', 'Upload'));
@@ -174,8 +175,8 @@ type UploadRequest struct {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            properties: { description: { type: 'string' }, file: { type: 'string', format: 'binary' } },
-            required: ['description', 'file'],
+            properties: { description: { type: 'string' }, file: { type: 'string', format: 'binary' }, thumb: { type: 'string', format: 'binary' } },
+            required: ['file'],
           },
         },
       },
@@ -216,6 +217,15 @@ describe('responses', () => {
     expect(go['304']).toEqual({ description: 'Not Modified' });
     expect(doc.paths['/n']!.delete!.responses['204']).toEqual({ description: 'No Content' });
     expect(doc.paths['/n']!.head!.responses['200']).toEqual({ description: 'OK' });
+  });
+
+  it('a status, class or range without a type is a response without content', async () => {
+    const { doc, diagnostics } = await openapi(
+      workspace(resp + route('path=/n method=DELETE response=204 response=404:Error', 'Del') + route('path=/j method=POST response=202 response=2xx', 'Job')),
+    );
+    expect(diagnostics).toEqual([]);
+    expect(doc.paths['/n']!.delete!.responses['204']).toEqual({ description: 'No Content' });
+    expect(doc.paths['/j']!.post!.responses).toEqual({ '202': { description: 'Accepted' }, '2XX': { description: 'Success' } });
   });
 
   it('only declared responses: no 2XX for a route that declares only a redirect, no responses for one that declares none', async () => {

@@ -1,4 +1,4 @@
-import type { FwExecutorOptions } from '../run-fw-generator';
+import type { FwExecutorOptions } from '../executor-options';
 
-/** Options of `fw:all` (see schema.json). Paths are relative to the project root; without `file`, no client. */
+/** Options of `fw:all` (see schema.json). Paths are relative to the project root; without `file`, no client, without `openapi`, no document. */
 export type AllExecutorOptions = FwExecutorOptions;

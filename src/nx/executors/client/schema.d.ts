@@ -1,4 +1,4 @@
-import type { FwExecutorOptions } from '../run-fw-generator';
+import type { CommonExecutorOptions, FwExecutorOptions } from '../executor-options';
 
 /** Options of `fw:client` (see schema.json). Paths are relative to the project root. */
-export type ClientExecutorOptions = FwExecutorOptions & { file: string };
+export type ClientExecutorOptions = CommonExecutorOptions & Pick<FwExecutorOptions, 'zod'> & { file: string };

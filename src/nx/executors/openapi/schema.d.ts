@@ -1,4 +1,4 @@
-import type { FwExecutorOptions } from '../run-fw-generator';
+import type { CommonExecutorOptions, OpenApiInfoOptions } from '../executor-options';
 
 /** Options of `fw:openapi` (see schema.json). Paths are relative to the project root. */
-export type OpenApiExecutorOptions = FwExecutorOptions & { file: string };
+export type OpenApiExecutorOptions = CommonExecutorOptions & OpenApiInfoOptions & { file: string };

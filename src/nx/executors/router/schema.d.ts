@@ -1,4 +1,4 @@
-import type { FwExecutorOptions } from '../run-fw-generator';
+import type { CommonExecutorOptions } from '../executor-options';
 
 /** Options of `fw:router` (see schema.json). Paths are relative to the project root. */
-export type RouterExecutorOptions = Omit<FwExecutorOptions, 'file'>;
+export type RouterExecutorOptions = CommonExecutorOptions;

@@ -7,6 +7,7 @@ import { registeredTargetName } from '../../plugin-options';
 import { checkDirectory, chooseGoProject } from '../go-projects';
 import { ensureRuntimeInTree } from '../runtime-in-tree';
 import type { HandlerPackageGeneratorOptions } from './schema';
+import { FwNxError } from '../../nx-error';
 
 /** The files of a new root handler package, rendered from ./files/<name>.hbs. */
 const PACKAGE_FILES = ['router.go', 'registry.go', 'handler_health.go'] as const;
@@ -31,7 +32,7 @@ function render(file: string, view: FilesView): string {
 /** `v2` → v2handler serving /v2/health; `adminhandler` stays as it is and serves /admin/health. */
 export function packageView(name: string): PackageView {
   if (!/^[a-z][a-z0-9]*$/.test(name)) {
-    throw new Error(`invalid handler package name ${JSON.stringify(name)} (use lower-case letters and digits, starting with a letter, e.g. v2)`);
+    throw new FwNxError('FW8009', `invalid handler package name ${JSON.stringify(name)}`, 'use lower-case letters and digits, starting with a letter, e.g. v2');
   }
   const base = name.endsWith('handler') ? name.slice(0, -'handler'.length) : name;
   return { pkgName: `${base}handler`, healthPath: base ? `/${base}/health` : '/health' };
@@ -54,7 +55,7 @@ export async function handlerPackageGenerator(tree: Tree, options: HandlerPackag
   const project = await chooseGoProject(tree, options.project, 'Which Go project should get the handler package?');
   const dir = joinPathFragments(project.root, checkDirectory('directory', options.directory ?? 'internal'), view.pkgName);
   if (tree.exists(dir)) {
-    throw new Error(`${dir} already exists; refusing to overwrite a handler package (pick another name or remove it first)`);
+    throw new FwNxError('FW8010', `${dir} already exists; refusing to overwrite a handler package`, 'pick another name or remove it first');
   }
   const runtimeDirectory = checkDirectory('runtimeDirectory', options.runtimeDirectory ?? DEFAULT_RUNTIME_DIR);
   const runtimeImport = ensureRuntimeInTree(tree, project.root, runtimeDirectory);

@@ -1,0 +1,72 @@
+/**
+ * The client module's helpers (the zod facade of ./zod-facade.ts.hbs: the
+ * schema builders, value checks and path segment escapes) are printed at
+ * its end, only those its code uses: an application's tsconfig with
+ * `noUnusedLocals` refuses a module that declares a function nothing calls
+ * (TS6133). Function declarations are hoisted, so the schemas above may call
+ * them while the module loads.
+ */
+
+/** One top-level declaration of the helpers' text, with its doc comment, and the other helpers it names. */
+export interface HelperDeclaration {
+  name: string;
+  text: string;
+  uses: string[];
+}
+
+/** The name of a top-level declaration: templates indent everything nested, doc comment lines start with a space. */
+const DECLARED = /^(?:function|type|const) +([A-Za-z_$][\w$]*)/m;
+
+/** What may name a helper: `fwObject(`, `FwZ`. */
+const HELPER_REF = /\b(?:fw[A-Z]\w*|FwZ)\b/g;
+
+/** The helpers' text as declarations, in its order: each starts after a blank line, at the first column. */
+export function helperDeclarations(helpers: string): HelperDeclaration[] {
+  const decls = helpers
+    .trim()
+    .split(/\n\n(?=\S)/)
+    .map((text) => {
+      const name = DECLARED.exec(text)?.[1];
+      if (name === undefined) throw new Error(`internal: a client helper without a declaration: ${text.slice(0, 80)}`);
+      return { name, text, uses: [] as string[] };
+    });
+  const names = new Set(decls.map((d) => d.name));
+  for (const d of decls) d.uses = [...new Set(d.text.match(HELPER_REF) ?? [])].filter((n) => n !== d.name && names.has(n));
+  return decls;
+}
+
+/** Collects the helpers a module's text names, then prints the declarations it needs (those, and the helpers they use). */
+export class HelperUse {
+  readonly #decls: HelperDeclaration[];
+  readonly #named = new Set<string>();
+  readonly #all: Set<string>;
+
+  constructor(helpers: string) {
+    this.#decls = helperDeclarations(helpers);
+    this.#all = new Set(this.#decls.map((d) => d.name));
+  }
+
+  /** Notes the helpers `text` names; returns `text`. */
+  see(text: string): string {
+    if (this.#named.size === this.#all.size) return text;
+    HELPER_REF.lastIndex = 0;
+    for (let m = HELPER_REF.exec(text); m !== null; m = HELPER_REF.exec(text)) {
+      if (this.#all.has(m[0])) this.#named.add(m[0]);
+    }
+    return text;
+  }
+
+  /** The declarations of the helpers seen and of those they use, in the helpers' order, after a blank line ('' for none). */
+  text(): string {
+    const needed = new Set<string>();
+    const byName = new Map(this.#decls.map((d) => [d.name, d]));
+    const add = (name: string): void => {
+      if (needed.has(name)) return;
+      needed.add(name);
+      for (const used of byName.get(name)!.uses) add(used);
+    };
+    for (const name of this.#named) add(name);
+    const kept = this.#decls.filter((d) => needed.has(d.name));
+    return kept.length === 0 ? '' : `\n${kept.map((d) => d.text).join('\n\n')}\n`;
+  }
+}
