@@ -482,6 +482,12 @@ export const DIAGNOSTIC_CODES = {
     'pass one such as MIT, Apache-2.0, "Apache-2.0 OR MIT" or LicenseRef-<name>',
     '`--license "my license"`',
   ),
+  FW5060: kind(
+    W,
+    'a `validate` or `binding` rule of a request field is not mirrored by the client and the OpenAPI document; the server alone checks it',
+    "nothing to do if that is intended (cross-field rules, custom tags and rules JavaScript cannot check exactly stay the server's); the mirrored rules are listed in docs/type-mapping.md",
+    '``Email string `json:"email" validate:"required,email"` ``',
+  ),
   // ---------------------------------------------------------------- write
   FW6001: kind(
     E,

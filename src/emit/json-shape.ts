@@ -1,8 +1,10 @@
 import { type Diagnostic, warning } from '../diagnostics/diagnostics';
 import type { TypeResolver } from '../go/type-resolver';
-import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedType } from '../go/resolved-types';
+import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedField, ResolvedType } from '../go/resolved-types';
 import type { JsonForm } from '../workspace/json-form';
 import { opaqueTypeHint } from './mapping-hint';
+import { type ValidateTag, validateTagOf } from '../go/validate-tags';
+import { type FieldChecks, type RuleKind, checksOf, nilPasses } from './constraints';
 
 /**
  * The JSON form of Go types, independent of any output language: the set
@@ -56,6 +58,8 @@ export interface JsonProperty {
   sentAs?: 'segment' | 'segments' | 'header' | 'query';
   /** The Go field's comment lines (go/doc text), for generators to print as the property's description. */
   doc?: readonly string[];
+  /** The field's `validate`/`binding` rules that generators mirror (./constraints.ts); only where the decoder reads the value (requests). */
+  checks?: FieldChecks;
 }
 
 export const UNKNOWN: Readonly<JsonShape> = { kind: 'unknown' };
@@ -82,6 +86,27 @@ const BASIC: Readonly<Record<BasicKind, JsonShape>> = {
   uintptr: { kind: 'integer', min: 0 },
   float32: { kind: 'number' },
   float64: { kind: 'number' },
+};
+
+/** The validator's reading of each basic kind; float32 compares values rounded to 32 bits, which JSON does not show. */
+const RULE_KINDS: Readonly<Record<BasicKind, RuleKind | undefined>> = {
+  string: 'string',
+  bool: 'bool',
+  int: 'int',
+  int8: 'int',
+  int16: 'int',
+  int32: 'int',
+  rune: 'int',
+  int64: 'int',
+  uint: 'uint',
+  uint8: 'uint',
+  byte: 'uint',
+  uint16: 'uint',
+  uint32: 'uint',
+  uint64: 'uint',
+  uintptr: 'uint',
+  float32: undefined,
+  float64: 'float',
 };
 
 export function nullable(inner: JsonShape): JsonShape {
@@ -117,6 +142,7 @@ export type JsonContext = 'out' | 'addr' | 'in';
 export class JsonShapes {
   readonly diagnostics: Diagnostic[] = [];
   private readonly warnedTypes = new Set<string>();
+  private readonly warnedRules = new Set<string>();
   private readonly rawShapes = new Map<string, JsonShape>();
   private readonly canonicalIds = new Map<string, string>();
   /** Whether two reference ids have the same shape, by `${a}\n${b}`: settled for good once computed. */
@@ -203,7 +229,7 @@ export class JsonShapes {
   object(fields: readonly JsonField[], ctx: JsonContext = 'out'): JsonShape & { kind: 'object' } {
     return this.objectOf(
       fields.map((f) => {
-        const p = this.property(f, ctx);
+        const p = this.property(f, ctx, true);
         p.shape = this.canon(p.shape);
         return p;
       }),
@@ -213,7 +239,7 @@ export class JsonShapes {
 
   private rawObject(fields: readonly JsonField[], ctx: JsonContext): JsonShape & { kind: 'object' } {
     return this.objectOf(
-      fields.map((f) => this.property(f, ctx)),
+      fields.map((f) => this.property(f, ctx, false)),
       ctx,
     );
   }
@@ -223,7 +249,8 @@ export class JsonShapes {
     return ctx === 'in' ? { kind: 'object', props, strict: true } : { kind: 'object', props };
   }
 
-  private property(f: JsonField, ctx: JsonContext): JsonProperty {
+  /** `top`: a field of the request type itself (or of a struct it embeds), which the validator always reaches. */
+  private property(f: JsonField, ctx: JsonContext, top: boolean): JsonProperty {
     const omitted = f.omitempty || f.omitzero;
     let shape: JsonShape;
     if (f.quoted) {
@@ -239,7 +266,75 @@ export class JsonShapes {
       // omitempty/omitzero leave a nil slice or map out instead of writing null.
       if (omitted) shape = nonNull(shape);
     }
-    return { name: f.name, shape, optional: omitted || f.viaPointer, doc: f.field.doc };
+    const prop: JsonProperty = { name: f.name, shape, optional: omitted || f.viaPointer, doc: f.field.doc };
+    // The validator reaches a nested struct's fields only through struct fields, not through list or map
+    // elements without `dive`: fw mirrors the rules of the request type's own fields, and warns about the others.
+    if (ctx === 'in' && top) this.withChecks(prop, f.field, f.type, f.quoted || f.viaPointer);
+    else if (ctx === 'in') this.leaveRules(f.field);
+    return prop;
+  }
+
+  /**
+   * A property read by the decoder, with the field's validator rules: the
+   * rules fw mirrors become the property's checks, and a property whose nil
+   * or zero value the rules refuse is neither optional nor nullable (an
+   * absent key leaves the zero value, which the validator then judges).
+   * Each rule fw does not mirror is warned about once.
+   */
+  withChecks(prop: JsonProperty, field: ResolvedField, type: ResolvedType, opaque = false): void {
+    const tag = validateTagOf(field.tags);
+    if (!tag) return;
+    const pointer = type.kind === 'pointer';
+    const { checks, unmirrored } = checksOf(tag, opaque ? undefined : this.ruleKind(pointer ? type.elem : type), pointer);
+    this.warnRules(field, tag, unmirrored);
+    if (!checks) return;
+    prop.checks = checks;
+    if (!nilPasses(checks)) {
+      prop.optional = false;
+      prop.shape = nonNull(prop.shape);
+    }
+  }
+
+  /**
+   * A field bound from the path, the query, a header or a form, or a field
+   * of a nested type: fw mirrors none of its rules there (only on the
+   * request body type's own fields); each is warned about once.
+   */
+  leaveRules(field: ResolvedField): void {
+    const tag = validateTagOf(field.tags);
+    if (tag) this.warnRules(field, tag, tag.dive === undefined ? tag.rules.map((r) => r.text) : [...tag.rules.map((r) => r.text), tag.dive]);
+  }
+
+  private warnRules(field: ResolvedField, tag: ValidateTag, rules: readonly string[]): void {
+    for (const rule of rules) {
+      const key = `${field.pos.file}:${field.pos.line}:${field.pos.col} ${rule}`;
+      if (this.warnedRules.has(key)) continue;
+      this.warnedRules.add(key);
+      this.diagnostics.push(
+        warning(
+          'FW5060',
+          field.pos,
+          `rule ${JSON.stringify(rule)} of the ${tag.key} tag of field ${field.name} (${field.owner}) is not checked by the client nor described in OpenAPI; the server alone checks it`,
+          'nothing to do if that is intended; the rules fw mirrors are listed in docs/type-mapping.md',
+        ),
+      );
+    }
+  }
+
+  /** How the validator reads a value of type `t` (not a pointer), when its JSON is what the rules measure. */
+  private ruleKind(t: ResolvedType): RuleKind | undefined {
+    // A type with its own JSON or text methods is read differently from what the validator measures.
+    if (t.kind === 'named' && this.resolver.marshalerOf(t, true, true)) return undefined;
+    const u = this.resolver.underlying(t);
+    switch (u.kind) {
+      case 'basic':
+        return RULE_KINDS[u.name];
+      case 'slice':
+      case 'map':
+        return 'count';
+      default:
+        return undefined;
+    }
   }
 
   /** The named type and context a reference id stands for. */
@@ -507,7 +602,9 @@ function sameStructure(a: JsonShape, b: JsonShape, refs: [string, string][]): bo
         a.props.length === b.props.length &&
         a.props.every((p, i) => {
           const q = b.props[i]!;
-          return p.name === q.name && p.optional === q.optional && sameStructure(p.shape, q.shape, refs);
+          return (
+            p.name === q.name && p.optional === q.optional && JSON.stringify(p.checks) === JSON.stringify(q.checks) && sameStructure(p.shape, q.shape, refs)
+          );
         })
       );
     case 'anyOf':

@@ -117,6 +117,7 @@ function planOperation(
     const pathProps = route.path.segments.flatMap((s): JsonProperty[] => {
       if (s.kind !== 'wildcard' && s.kind !== 'remainder') return [];
       const f = pathFields.find((p) => p.name === s.name);
+      if (f) mapper.leaveRules(f.field);
       return [
         {
           name: s.name,
@@ -134,6 +135,7 @@ function planOperation(
     // A query parameter may be left out (Go reads a missing one as the zero value) unless its tag says `,required`.
     // fwhttp.Bind refuses a required list given no value, which an empty list sends: the client refuses it first.
     const query = views.fields(req, 'query').map((f): JsonProperty => {
+      mapper.leaveRules(f.field);
       const required = isRequiredField(f);
       const prop: JsonProperty = { name: f.name, shape: mapper.param(f.type), optional: !required, doc: f.field.doc };
       if (required && resolver.underlying(f.type).kind === 'slice') prop.sentAs = 'query';
@@ -153,6 +155,7 @@ function planOperation(
     const requestName = route.request!.name;
     if (form.length > 0) {
       bodyKind = 'multipart';
+      for (const f of form) mapper.leaveRules(f.field);
       const body = form
         .sort((a, b) => compareIndex(a.index, b.index))
         .map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: isOptionalFormField(f), doc: f.field.doc }));
@@ -216,6 +219,7 @@ export function bodylessWarnings(route: RouteModel): Diagnostic[] {
 
 /** Required headers (`required_header`, typed string) merged with `header:`-tagged fields (optional unless required there or by their tag). */
 function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: JsonShapes): JsonProperty[] {
+  for (const f of fields) mapper.leaveRules(f.field);
   const props: JsonProperty[] = route.requiredHeaders.map((name) => {
     const field = fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
     return { name, shape: field ? mapper.param(field.type) : STRING, optional: false, doc: field?.field.doc ?? [], sentAs: 'header' };

@@ -15,10 +15,10 @@ export interface HelperDeclaration {
 }
 
 /** The name of a top-level declaration: templates indent everything nested, doc comment lines start with a space. */
-const DECLARED = /^(?:function|type|const) +([A-Za-z_$][\w$]*)/m;
+const DECLARED = /^(?:function|type|const|interface) +([A-Za-z_$][\w$]*)/m;
 
-/** What may name a helper: `fwObject(`, `FwZ`. */
-const HELPER_REF = /\b(?:fw[A-Z]\w*|FwZ)\b/g;
+/** What may name a helper: `fwObject(`, `FwZ`, `FwRuleSet`. */
+const HELPER_REF = /\b[fF]w[A-Z]\w*\b/g;
 
 /** The helpers' text as declarations, in its order: each starts after a blank line, at the first column. */
 export function helperDeclarations(helpers: string): HelperDeclaration[] {

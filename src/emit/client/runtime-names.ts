@@ -20,6 +20,7 @@ export const GLOBALS_USED: readonly string[] = [
   'Object',
   'Promise',
   'Record',
+  'RegExp',
   'Request',
   'RequestInit',
   'Response',

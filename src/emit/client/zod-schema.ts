@@ -79,7 +79,7 @@ function zodText(shape: JsonShape, ref: (id: string) => string, indent: string, 
       const inner = `${indent}  `;
       // Go field comments go on the TypeScript type's properties (printTs), where editors show them.
       const lines = shape.props.map((p) => {
-        const schema = sentAs(p, zodText(p.shape, ref, inner, c), c);
+        const schema = withRules(p, sentAs(p, zodText(p.shape, ref, inner, c), c), c);
         return `${inner}${objectKey(p.name)}: ${p.optional ? `${c}fwOptional(${schema})` : schema},`;
       });
       return `${c}${fn}({\n${lines.join('\n')}\n${indent}})`;
@@ -90,6 +90,13 @@ function zodText(shape: JsonShape, ref: (id: string) => string, indent: string, 
       return `${c}fwLiteral([${values.join(', ')}])`;
     }
   }
+}
+
+/** A property with the field's mirrored validator rules (the facade's fwRules; ../constraints.ts). */
+function withRules(p: JsonProperty, schema: string, c: string): string {
+  if (!p.checks) return schema;
+  const { kind, pointer, omitempty, checks } = p.checks;
+  return `${c}fwRules(${schema}, ${JSON.stringify({ kind, pointer, omitempty, checks })})`;
 }
 
 /** A value sent as a path segment or header checked as its text will be sent, a required query list as not empty (the facade's fwSegmentValue, fwSegmentsValue, fwHeaderValue, fwQueryValues). */

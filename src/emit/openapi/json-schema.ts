@@ -1,4 +1,5 @@
-import type { JsonShape } from '../json-shape';
+import type { JsonProperty, JsonShape } from '../json-shape';
+import { jsonSchemaKeywords } from '../constraints';
 
 /**
  * JSON shapes (../json-shape.ts) printed as JSON Schema 2020-12, the
@@ -79,6 +80,19 @@ export function withDoc(schema: JsonSchema, doc: string): JsonSchema {
   return out;
 }
 
+/**
+ * A property's schema with its field's mirrored validator rules
+ * (../constraints.ts): the keywords apply to a value that is not null (nil
+ * is allowed or not by the property's shape), beside the schema's own.
+ */
+function withRules(p: JsonProperty, schema: JsonSchema): JsonSchema {
+  if (!p.checks) return schema;
+  let rules = jsonSchemaKeywords(p.checks, (p.shape.kind === 'nullable' ? p.shape.inner : p.shape).kind === 'record');
+  if (p.shape.kind === 'nullable') rules = { anyOf: [{ type: 'null' }, rules] };
+  const clash = '$ref' in schema || Object.keys(rules).some((k) => k in schema && JSON.stringify(schema[k]) !== JSON.stringify(rules[k]));
+  return clash ? { allOf: [schema, rules] } : { ...schema, ...rules };
+}
+
 /** Prints a shape as JSON Schema. `ref` names a named type's component schema; a property's Go field comment becomes its description. */
 export function printJsonSchema(shape: JsonShape, ref: (id: string) => string): JsonSchema {
   switch (shape.kind) {
@@ -113,7 +127,7 @@ export function printJsonSchema(shape: JsonShape, ref: (id: string) => string): 
     case 'object': {
       const out: JsonSchema = { type: 'object' };
       if (shape.props.length > 0) {
-        out.properties = Object.fromEntries(shape.props.map((p) => [p.name, withDoc(printJsonSchema(p.shape, ref), docText(p.doc))]));
+        out.properties = Object.fromEntries(shape.props.map((p) => [p.name, withDoc(withRules(p, printJsonSchema(p.shape, ref)), docText(p.doc))]));
         const required = shape.props.filter((p) => !p.optional).map((p) => p.name);
         if (required.length > 0) out.required = required;
       }

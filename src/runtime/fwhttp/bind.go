@@ -161,7 +161,7 @@ func Bind(r *http.Request, dst any) error {
 			}
 		}
 	}
-	return nil
+	return validateBound(dst)
 }
 
 // missingField is the answer to a request without a value for a required field.
