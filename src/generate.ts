@@ -274,7 +274,7 @@ export async function generateAndWrite(options: GenerateOptions, write: WriteOpt
 const UNRECORDED: ReadonlySet<string> = new Set(['FW1020', 'FW1023']);
 
 /** What the printed report of a run says besides its outcome: what ran, where, and how to update a stale file. */
-export type RunLabels = Pick<RunReport, 'label' | 'cwd' | 'check' | 'staleHint'>;
+export type RunLabels = Pick<RunReport, 'label' | 'cwd' | 'naming' | 'check' | 'staleHint'>;
 
 /**
  * The report of a generateAndWrite() run, as the CLI and the Nx executors
@@ -292,6 +292,7 @@ export function runReportOf(outcome: GenerateAndWriteOutcome, labels: RunLabels,
     written: report?.written ?? [],
     unchanged: report?.unchanged ?? [],
     stale: report?.stale ?? [],
+    missing: report?.missing ?? [],
     ms: since(started),
     outcome: failure ?? (broken ? 'warnings' : 'ok'),
     budget: broken,

@@ -136,7 +136,7 @@ describe('fw g all', () => {
     fs.appendFileSync(router, '\n');
     const run = await runFw(['g', 'all', '--cwd', ws, '--check']);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('internal/v1handler/router.go: stale (run fw g all to update it)');
+    expect(run.stderr).toContain(`internal/v1handler/router.go: stale (run fw g all --cwd ${ws} to update it)`);
   });
 
   it('--cache-dir puts the parse cache there, and the outputs are the same as with --no-cache', async () => {

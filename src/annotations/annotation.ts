@@ -189,9 +189,14 @@ function duplicateKeyHint(key: string): string {
 /**
  * Parses one annotation comment. `text` is the comment as written (starting
  * with `//`) and `pos` the position of its first `/`. The annotation is
- * returned only when the line has no errors.
+ * returned only when the line has no errors; otherwise `typeNames` holds the
+ * request and response types the line names correctly, so that the model
+ * still reports those that are not declared in the same run.
  */
-export function parseAnnotation(text: string, pos: Pos): { annotation?: RouteAnnotation; diagnostics: Diagnostic[] } {
+export function parseAnnotation(
+  text: string,
+  pos: Pos,
+): { annotation?: RouteAnnotation; typeNames?: { type: TypeName; pos: Pos; role: 'request' | 'response' }[]; diagnostics: Diagnostic[] } {
   const tokenized = tokenizeAnnotation(text, pos);
   const diagnostics = [...tokenized.diagnostics];
   const collected: Collected = { pathSeen: false, responses: [], requiredHeaders: [] };
@@ -230,7 +235,13 @@ export function parseAnnotation(text: string, pos: Pos): { annotation?: RouteAnn
     diagnostics.push(error('FW3012', tokenized.markerPos, 'missing required key "path"', 'every route needs a path, e.g. path=/users/{id}'));
   }
   diagnostics.push(...checkResponseSet(collected.responses));
-  if (hasErrors(diagnostics) || !collected.path) return { diagnostics };
+  if (hasErrors(diagnostics) || !collected.path) {
+    const typeNames = [
+      ...(collected.request ? [{ ...collected.request, role: 'request' as const }] : []),
+      ...collected.responses.flatMap((r) => (r.body.kind === 'type' ? [{ type: r.body.type, pos: r.pos, role: 'response' as const }] : [])),
+    ];
+    return { diagnostics, typeNames };
+  }
   return {
     annotation: {
       pos: tokenized.markerPos,

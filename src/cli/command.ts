@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { printable } from '../diagnostics/diagnostics';
+import { closestMatch } from '../diagnostics/suggest';
 
 /** Exit statuses of every fw command. */
 export const EXIT_OK = 0;
@@ -12,6 +13,13 @@ export const EXIT_USAGE = 2;
 export interface Io {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** The directory fw runs in, which printed paths are relative to (as go build prints them); process.cwd() when absent. */
+  cwd?: string;
+}
+
+/** The directory fw runs in. */
+export function runDir(io: Io): string {
+  return io.cwd ?? process.cwd();
 }
 
 export interface Command {
@@ -31,8 +39,23 @@ export function parseCommandArgs(command: Command, argv: string[]): { values: Re
     const { values, positionals } = parseArgs({ args: argv, options: command.options, allowPositionals: true, strict: true });
     return { values, positionals };
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(unknownOption(command, err.message));
+    throw new UsageError(err.message);
   }
+}
+
+/**
+ * Node's message for an unknown option, without its advice to put the word
+ * after `--` (fw takes no positional starting with `-`), naming the command
+ * and the closest option it does take.
+ */
+function unknownOption(command: Command, message: string): string {
+  const given = /'([^']*)'/.exec(message)?.[1] ?? '';
+  const names = Object.keys(command.options).map((o) => `--${o}`);
+  const close = closestMatch(given.replace(/=.*/, ''), names);
+  const hint = close ? `did you mean ${close}?` : `fw ${command.words.join(' ')} --help lists its options`;
+  return `unknown option ${given} for fw ${command.words.join(' ')} (${hint})`;
 }
 
 /** The options every command shares. */

@@ -7,7 +7,8 @@ import { generateAndWrite, type GeneratorName, type GeneratorOptions, runReportO
 import { checkTurboTask } from '../turbo/turbo-config';
 import { defaultCacheDir } from '../workspace/cache-dir';
 import { discoverWorkspace } from '../workspace/discover';
-import { type Command, COMMON_OPTIONS, EXIT_FAILURE, type Io, UsageError } from './command';
+import { reportNaming } from '../workspace/report-naming';
+import { type Command, COMMON_OPTIONS, EXIT_FAILURE, type Io, runDir, UsageError } from './command';
 
 export const GENERATE_OPTIONS = {
   ...COMMON_OPTIONS,
@@ -93,6 +94,29 @@ export function printOptions(values: Record<string, unknown>): PrintOptions {
   return { verbose: values.verbose === true, quiet: values.quiet === true };
 }
 
+/** Options that only change how a run reports or checks, not what it generates: left out of the command a --check run names. */
+const REPORT_ONLY = new Set(['check', 'quiet', 'format', 'verbose', 'max-warnings', 'warnings-as-errors', 'no-cache', 'cache-dir', 'turbo', 'help']);
+
+/** A word as sh reads it back: as is when it holds only safe characters, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The command that writes what a --check run of `fw g <command>` compared:
+ * the same command with the options that decide the output, as given
+ * (`fw g all --file web/src/api/client.ts`), without --check and the
+ * reporting options.
+ */
+export function regenerateCommand(command: string, values: Record<string, unknown>, positionals: readonly string[]): string {
+  const words = ['fw', 'g', command];
+  for (const [name, value] of Object.entries(values)) {
+    if (REPORT_ONLY.has(name) || value === undefined || value === false) continue;
+    for (const v of Array.isArray(value) ? value : [value]) words.push(`--${name}`, ...(v === true ? [] : [shellWord(String(v))]));
+  }
+  return [...words, ...positionals.map(shellWord)].join(' ');
+}
+
 /** Runs generators the way every `fw g` command does: generate (one read of the workspace for all), report, write. */
 async function runGenerators(
   command: string,
@@ -103,12 +127,18 @@ async function runGenerators(
   options: GeneratorOptions,
   registry: readonly AnyGenerator[],
 ): Promise<number> {
-  const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
+  const cwd = path.resolve(runDir(io), typeof values.cwd === 'string' ? values.cwd : '.');
   const format = formatOption(values.format);
   const budget = budgetOption(values);
   const started = process.hrtime.bigint();
   const check = values.check === true;
-  const base = { label: `fw g ${command}`, cwd, check, staleHint: `run fw g ${command} to update it` };
+  const base = {
+    label: `fw g ${command}`,
+    cwd,
+    naming: reportNaming(runDir(io), cwd),
+    check,
+    staleHint: `run ${regenerateCommand(command, values, positionals)} to update it`,
+  };
   // Discovery runs once: with --turbo here, for the check, and generateAndWrite takes its answer.
   const discovery = values.turbo === true ? discoverWorkspace(cwd) : undefined;
   if (discovery) {

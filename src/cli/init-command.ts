@@ -4,7 +4,7 @@ import { DEFAULT_RUNTIME_DIR, scaffoldRuntime } from '../runtime/scaffold';
 import { turboPlan, writeTurboConfig } from '../turbo/turbo-config';
 import { wireClientConsumer } from '../turbo/turbo-consumer';
 import { writeGeneratedFiles } from '../write/writer';
-import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, UsageError } from './command';
+import { type Command, COMMON_OPTIONS, displayPath, EXIT_FAILURE, EXIT_OK, type Io, runDir, UsageError } from './command';
 import { allGeneratorFlags, generatorsOfFlags } from './generate-command';
 
 /** Prints what fw init --turbo wrote (or why it wrote nothing), then the summary line; the exit status. */
@@ -15,13 +15,13 @@ function reportTurbo(
   io: Io,
   summary: string,
 ): number {
-  for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd, true));
+  for (const d of result.diagnostics) io.err(formatDiagnostic(d, runDir(io), true));
   if (hasErrors(result.diagnostics)) {
     io.err('fw: nothing was written');
     return EXIT_FAILURE;
   }
   if (values.quiet !== true) {
-    for (const f of result.written) io.out(`wrote ${displayPath(cwd, f)}`);
+    for (const f of result.written) io.out(`wrote ${displayPath(runDir(io), f)}`);
     io.out(`fw init --turbo: ${summary}; ${result.written.length} written, ${result.unchanged.length} unchanged`);
   }
   return EXIT_OK;
@@ -95,27 +95,27 @@ ${TASK_FLAGS.help}
   run: async ({ values, positionals }, io) => {
     if (positionals.length > 0) throw new UsageError(`fw init takes no arguments, got "${positionals.join(' ')}" (use --dir <dir>)`);
     if (values.dir === '') throw new UsageError('--dir needs a directory');
-    const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
+    const cwd = path.resolve(runDir(io), typeof values.cwd === 'string' ? values.cwd : '.');
     if (values.turbo === true) return initTurbo(cwd, values, io);
     for (const flag of Object.keys(TASK_FLAGS.options))
       if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --turbo (the options of the tasks it writes)`);
     if (values.uses !== undefined) throw new UsageError('--uses goes with --turbo');
     const force = values.force === true;
     const result = scaffoldRuntime({ cwd, dir: typeof values.dir === 'string' ? values.dir : undefined, force });
-    for (const d of result.diagnostics) io.err(formatDiagnostic(d, cwd, true));
+    for (const d of result.diagnostics) io.err(formatDiagnostic(d, runDir(io), true));
     if (hasErrors(result.diagnostics)) {
       io.err('fw: nothing was written');
       return EXIT_FAILURE;
     }
     const report = writeGeneratedFiles(result.files, { force });
-    for (const d of report.diagnostics) io.err(formatDiagnostic(d, cwd, true));
+    for (const d of report.diagnostics) io.err(formatDiagnostic(d, runDir(io), true));
     if (report.diagnostics.length > 0) {
       io.err('fw: nothing was written');
       return EXIT_FAILURE;
     }
     if (values.quiet !== true) {
-      for (const f of report.written) io.out(`wrote ${displayPath(cwd, f)}`);
-      const where = result.importPath ? `import "${result.importPath}"` : displayPath(cwd, result.dir);
+      for (const f of report.written) io.out(`wrote ${displayPath(runDir(io), f)}`);
+      const where = result.importPath ? `import "${result.importPath}"` : displayPath(runDir(io), result.dir);
       io.out(`fw init: package fwhttp (${where}); ${report.written.length} written, ${report.unchanged.length} unchanged`);
     }
     return EXIT_OK;

@@ -12,16 +12,18 @@ import {
   generatorsOfFlags,
   printOptions,
 } from './generate-command';
-import { type Command, displayPath, EXIT_OK } from './command';
+import { reportNaming } from '../workspace/report-naming';
+import { type Command, displayPath, EXIT_OK, runDir } from './command';
 
 /** What one rebuild did, as a run report: its diagnostics, files and one summary line. */
-function rebuildReport(r: Rebuild, cwd: string, budget: WarningBudget): RunReport {
+function rebuildReport(r: Rebuild, cwd: string, naming: RunReport['naming'], budget: WarningBudget): RunReport {
   const what = r.cause === 'initial' ? 'built' : `rebuilt (${r.cause} change${r.cause === 1 ? '' : 's'})`;
   const diagnostics = [...r.diagnostics, ...(r.report?.diagnostics ?? [])];
   const broken = r.report ? brokenBudget(diagnostics, budget) : undefined;
   return {
     label: `fw watch ${what}`,
     cwd,
+    naming,
     diagnostics,
     roots: r.result.summary.roots,
     routes: r.result.summary.routes,
@@ -83,7 +85,8 @@ ${GENERATOR_FLAGS.help}
   -h, --help    show this help`,
   options: { ...WATCH_OPTIONS, ...GENERATOR_FLAGS.options },
   run: async ({ values, positionals }, io) => {
-    const cwd = path.resolve(typeof values.cwd === 'string' ? values.cwd : process.cwd());
+    const cwd = path.resolve(runDir(io), typeof values.cwd === 'string' ? values.cwd : '.');
+    const naming = reportNaming(runDir(io), cwd);
     const { generators, options } = generatorsOfFlags(values);
     const quiet = values.quiet === true;
     const format = formatOption(values.format);
@@ -99,10 +102,10 @@ ${GENERATOR_FLAGS.help}
         onWatchError: (e) =>
           io.err(`fw watch: ${e.stack ?? e.message}\n(changes may be missed; restart fw watch, and report this if it is not about the file system)`),
       },
-      (r) => printReport(format, rebuildReport(r, cwd, budget), printOptions(values), io),
+      (r) => printReport(format, rebuildReport(r, cwd, naming, budget), printOptions(values), io),
     );
     await watcher.ready;
-    if (!quiet && format !== 'json') io.out(`fw watch: watching ${displayPath(process.cwd(), cwd)} (Ctrl-C to stop)`);
+    if (!quiet && format !== 'json') io.out(`fw watch: watching ${displayPath(runDir(io), cwd)} (Ctrl-C to stop)`);
     await stopSignal();
     await watcher.close();
     return EXIT_OK;

@@ -1,6 +1,6 @@
-import * as path from 'node:path';
 import type { CodeOf, DiagnosticCode, Severity } from './codes';
 import { escapeControls } from './control-characters';
+import { type FileNaming, fileName, namingOf } from './file-names';
 
 export type { Severity } from './codes';
 
@@ -64,9 +64,10 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
-function formatPos(pos: Pos, cwd: string): string {
-  const rel = (path.relative(cwd, pos.file) || pos.file).split(path.sep).join('/');
-  return pos.line === 0 ? rel : `${rel}:${pos.line}:${pos.col}`;
+/** `file:line:col`, or `file` for a whole file; `base` is the directory paths are relative to, or the run's naming of files. */
+export function formatPos(pos: Pos, base: string | FileNaming): string {
+  const name = fileName(pos.file, namingOf(base));
+  return pos.line === 0 ? name : `${name}:${pos.line}:${pos.col}`;
 }
 
 const NAMED_CONTROLS: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r' };
@@ -81,12 +82,12 @@ export function printable(line: string): string {
  * to fix)`; with `withCode`, followed by its code, ` [FW3010]` (what runs
  * print; the code stays last so editors' file:line:col: error: matchers still read it).
  */
-export function formatDiagnostic(d: Diagnostic, cwd: string, withCode = false): string {
-  const where = d.pos ? `${formatPos(d.pos, cwd)}: ` : 'fw: ';
+export function formatDiagnostic(d: Diagnostic, base: string | FileNaming, withCode = false): string {
+  const where = d.pos ? `${formatPos(d.pos, base)}: ` : 'fw: ';
   const hint = d.hint ? ` (${d.hint})` : '';
   const code = withCode ? ` [${d.code}]` : '';
   const lines = [`${where}${d.severity}: ${d.message}${hint}${code}`];
-  for (const r of d.related ?? []) lines.push(`${formatPos(r.pos, cwd)}: note: ${r.message}`);
+  for (const r of d.related ?? []) lines.push(`${formatPos(r.pos, base)}: note: ${r.message}`);
   return lines.map(printable).join('\n');
 }
 

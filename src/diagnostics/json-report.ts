@@ -1,5 +1,6 @@
 import type { Diagnostic, Pos } from './diagnostics';
-import { exitCodeOf, type Lines, relativePath, type RunReport } from './run-report';
+import { type FileNaming, fileName } from './file-names';
+import { exitCodeOf, type Lines, type RunReport, textNaming } from './run-report';
 
 /**
  * The version of the JSON document's shape (schemas/run-report.v1.schema.json,
@@ -16,32 +17,35 @@ interface JsonPlace {
   endColumn?: number;
 }
 
-function place(pos: Pos, cwd: string): JsonPlace {
-  const file = relativePath(cwd, pos.file);
+function place(pos: Pos, naming: FileNaming): JsonPlace {
+  const file = fileName(pos.file, naming);
   if (pos.line === 0) return { file };
   return { file, line: pos.line, column: pos.col, ...(pos.end ? { endLine: pos.end.line, endColumn: pos.end.col } : {}) };
 }
 
-function jsonDiagnostic(d: Diagnostic, cwd: string) {
+function jsonDiagnostic(d: Diagnostic, naming: FileNaming) {
   return {
     code: d.code,
     severity: d.severity,
     message: d.message,
     ...(d.hint ? { hint: d.hint } : {}),
-    ...(d.pos ? place(d.pos, cwd) : {}),
-    ...(d.related?.length ? { related: d.related.map((r) => ({ ...place(r.pos, cwd), message: r.message })) } : {}),
+    ...(d.pos ? place(d.pos, naming) : {}),
+    ...(d.related?.length ? { related: d.related.map((r) => ({ ...place(r.pos, naming), message: r.message })) } : {}),
   };
 }
 
 /** The JSON document of one run: every diagnostic (never grouped), the summary, the files. */
 export function jsonReport(r: RunReport, toolVersion: string) {
   const errors = r.diagnostics.filter((d) => d.severity === 'error').length;
-  const files = (list: readonly string[]) => list.map((f) => relativePath(r.cwd, f));
+  const naming = textNaming(r);
+  const files = (list: readonly string[]) => list.map((f) => fileName(f, naming));
   return {
     schemaVersion: JSON_REPORT_VERSION,
     tool: { name: 'fw', version: toolVersion },
     command: r.label,
-    cwd: r.cwd,
+    // The directory the paths are relative to (where fw ran; the Nx workspace root for the executors), and the workspace read.
+    cwd: naming.dir ?? r.cwd,
+    workspace: r.cwd,
     outcome: r.outcome,
     exitCode: exitCodeOf(r.outcome),
     ...(r.budget ? { budget: r.budget } : {}),
@@ -55,8 +59,8 @@ export function jsonReport(r: RunReport, toolVersion: string) {
       stale: r.stale.length,
       ...(r.ms === undefined ? {} : { ms: Math.round(r.ms) }),
     },
-    diagnostics: r.diagnostics.map((d) => jsonDiagnostic(d, r.cwd)),
-    files: { written: files(r.written), unchanged: files(r.unchanged), stale: files(r.stale) },
+    diagnostics: r.diagnostics.map((d) => jsonDiagnostic(d, naming)),
+    files: { written: files(r.written), unchanged: files(r.unchanged), stale: files(r.stale), ...(r.missing?.length ? { missing: files(r.missing) } : {}) },
   };
 }
 

@@ -1,5 +1,5 @@
-import * as path from 'node:path';
-import { type Diagnostic, formatDiagnostic, type Pos, printable } from './diagnostics';
+import { type Diagnostic, formatDiagnostic, formatPos, printable } from './diagnostics';
+import { type FileNaming, fileName } from './file-names';
 
 /** How a run prints what it found: for people (text), for tools (json), for GitHub Actions annotations (github). */
 export const OUTPUT_FORMATS = ['text', 'json', 'github'] as const;
@@ -12,23 +12,47 @@ export type Outcome = 'ok' | 'errors' | 'refused' | 'stale' | 'warnings';
 export interface RunReport {
   /** What ran: `fw g all`, `fw watch: rebuilt (1 change)`, `fw router`. */
   label: string;
-  /** Paths are printed relative to it. */
+  /** The workspace (the CLI's --cwd; the Nx workspace root for the executors). */
   cwd: string;
+  /**
+   * How files are named: `text` in the text and JSON formats (relative to the
+   * directory fw runs in, as go build names them; the Nx workspace root for the
+   * executors), `repository` in GitHub annotations (relative to the repository
+   * root, as the Actions runner reads them). Both relative to `cwd` when absent.
+   */
+  naming?: ReportNaming;
   diagnostics: readonly Diagnostic[];
   roots: readonly string[];
   routes: number;
   written: readonly string[];
   unchanged: readonly string[];
   stale: readonly string[];
+  /** The stale files that do not exist (called missing, not stale). */
+  missing?: readonly string[];
   check: boolean;
   ms?: number;
   outcome: Outcome;
   /** With outcome 'warnings': which budget the warnings broke. */
   budget?: string;
-  /** How to update a stale file: `run fw g all to update it`. */
+  /** How to update a stale file: `run fw g all --file web/src/api/client.ts to update it`. */
   staleHint: string;
   /** What a failed run left on disk; `nothing was written` unless said otherwise (fw watch keeps the last good outputs). */
   failedNote?: string;
+}
+
+export interface ReportNaming {
+  text: FileNaming;
+  repository: FileNaming;
+}
+
+/** The naming of a report's files in the text and JSON formats. */
+export function textNaming(r: RunReport): FileNaming {
+  return r.naming?.text ?? { dir: r.cwd };
+}
+
+/** The naming of a report's files in GitHub annotations. */
+export function repositoryNaming(r: RunReport): FileNaming {
+  return r.naming?.repository ?? { dir: r.cwd };
 }
 
 export interface PrintOptions {
@@ -68,17 +92,6 @@ export function brokenBudget(diagnostics: readonly Diagnostic[], budget: Warning
   return undefined;
 }
 
-/** A path as runs print it: relative to cwd, with forward slashes (not escaped: each format escapes its own way). */
-export function relativePath(cwd: string, file: string): string {
-  return path.relative(cwd, file).split(path.sep).join('/') || '.';
-}
-
-/** `file:line:col`, or `file` for a whole file. */
-export function formatPosition(pos: Pos, cwd: string): string {
-  const rel = relativePath(cwd, pos.file);
-  return pos.line === 0 ? rel : `${rel}:${pos.line}:${pos.col}`;
-}
-
 /** A warning kind repeated more than this many times is printed once, with its count and its first positions. */
 export const GROUP_AFTER = 3;
 /** How many further positions a grouped warning lists. */
@@ -114,8 +127,8 @@ export function groupDiagnostics(diagnostics: readonly Diagnostic[], verbose = f
 }
 
 /** What a grouped warning says about the others of its kind: `… and 1857 more FW5012 warnings, at a.go:3:4, …`. */
-export function moreLine(g: Grouped, cwd: string): string {
-  const shown = g.more.slice(0, POSITIONS_SHOWN).map((d) => (d.pos ? formatPosition(d.pos, cwd) : 'fw'));
+export function moreLine(g: Grouped, naming: FileNaming): string {
+  const shown = g.more.slice(0, POSITIONS_SHOWN).map((d) => (d.pos ? formatPos(d.pos, naming) : 'fw'));
   const etc = g.more.length > POSITIONS_SHOWN ? ', …' : '';
   return `… and ${plural(g.more.length, `more ${g.diagnostic.code} warning`)}, at ${shown.join(', ')}${etc}`;
 }
@@ -135,6 +148,11 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** What --check found of a stale file: `missing` (it does not exist) or `stale` (its contents differ). */
+export function staleWord(r: RunReport, file: string): 'missing' | 'stale' {
+  return r.missing?.includes(file) ? 'missing' : 'stale';
+}
+
 /** The one line that ends every run: errors, warnings, roots, routes, files written. */
 export function summaryLine(r: RunReport): string {
   const errors = r.diagnostics.filter((d) => d.severity === 'error').length;
@@ -151,16 +169,17 @@ export function summaryLine(r: RunReport): string {
 
 /** The text format: grouped diagnostics on stderr (with their codes), `wrote` lines and the summary. */
 export function printText(r: RunReport, options: PrintOptions, io: Lines): void {
+  const naming = textNaming(r);
   const groups = groupDiagnostics(r.diagnostics, options.verbose);
   for (const g of groups) {
     const print = g.diagnostic.severity === 'warning' && io.warn ? io.warn : io.err;
-    print(formatDiagnostic(g.diagnostic, r.cwd, true));
-    if (g.more.length > 0) print(printable(`  ${moreLine(g, r.cwd)}`));
+    print(formatDiagnostic(g.diagnostic, naming, true));
+    if (g.more.length > 0) print(printable(`  ${moreLine(g, naming)}`));
   }
   const hidden = hiddenCount(groups);
   if (hidden > 0) (io.warn ?? io.err)(hiddenLine(hidden));
-  if (r.outcome === 'stale') for (const f of r.stale) io.err(printable(`${relativePath(r.cwd, f)}: stale (${r.staleHint})`));
-  if (!options.quiet && (r.outcome === 'ok' || r.outcome === 'warnings')) for (const f of r.written) io.out(printable(`wrote ${relativePath(r.cwd, f)}`));
+  if (r.outcome === 'stale') for (const f of r.stale) io.err(printable(`${fileName(f, naming)}: ${staleWord(r, f)} (${r.staleHint})`));
+  if (!options.quiet && (r.outcome === 'ok' || r.outcome === 'warnings')) for (const f of r.written) io.out(printable(`wrote ${fileName(f, naming)}`));
   if (r.outcome !== 'ok') io.err(summaryLine(r));
   else if (!options.quiet) io.out(summaryLine(r));
 }

@@ -477,12 +477,17 @@ export class JsonShapes {
     if (m.kind === 'text') return STRING;
     if (m.kind === 'form') return formShape(m.form!);
     if (info) {
-      const method = ctx === 'in' ? 'UnmarshalJSON' : 'MarshalJSON';
-      const how =
-        m.owner === info.name
-          ? `has ${method === 'MarshalJSON' ? 'a' : 'an'} ${method} method`
-          : `has the ${method} method of ${m.owner} (promoted from an embedded field)`;
-      this.warnOnce(info, method, `type ${info.name} ${how}, so fw cannot know its JSON form; the TypeScript client types it as unknown`);
+      // One warning per type, naming every JSON method it has, whichever direction (request or response) met it first.
+      const named: ResolvedType = { kind: 'named', id: info.id };
+      const methods = (['MarshalJSON', 'UnmarshalJSON'] as const).filter((method) => {
+        const found = this.resolver.marshalerOf(named, true, method === 'UnmarshalJSON');
+        return found?.kind === 'json' && found.owner === m.owner;
+      });
+      const names = methods.length > 0 ? methods.join(' and ') : ctx === 'in' ? 'UnmarshalJSON' : 'MarshalJSON';
+      const what = methods.length > 1 ? `${names} methods` : `${names} method`;
+      const article = methods.length > 1 ? '' : names === 'MarshalJSON' ? 'a ' : 'an ';
+      const how = m.owner === info.name ? `has ${article}${what}` : `has the ${what} of ${m.owner} (promoted from an embedded field)`;
+      this.warnOnce(info, 'json methods', `type ${info.name} ${how}, so fw cannot know its JSON form; the TypeScript client types it as unknown`);
     }
     return { kind: 'unknown', reason: `${m.owner} has its own JSON methods` };
   }

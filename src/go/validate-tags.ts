@@ -1,3 +1,4 @@
+import { TextMemo } from './interned';
 /**
  * `validate:"…"` and `binding:"…"` struct tags, read as
  * go-playground/validator reads them: rules separated by `,`, a rule's
@@ -26,7 +27,9 @@ export interface ValidateTag {
   dive?: string;
 }
 
-const parsed = new Map<string, ValidateTag>();
+/** Validator tags read once per distinct text, up to this many texts (a bounded TextMemo: fw watch runs long). */
+const MAX_VALIDATE_TEXTS = 50_000;
+const parsed = new TextMemo<ValidateTag>(MAX_VALIDATE_TEXTS);
 
 /**
  * The validator tag of a field: `validate`, else `binding` (gin's name for
@@ -38,13 +41,7 @@ export function validateTagOf(tags: ReadonlyMap<string, string>): ValidateTag | 
   if (key === undefined) return undefined;
   const text = tags.get(key)!;
   if (text === '' || text === '-') return undefined;
-  const cacheKey = `${key}:${text}`;
-  let tag = parsed.get(cacheKey);
-  if (!tag) {
-    tag = parseValidateTag(key, text);
-    parsed.set(cacheKey, tag);
-  }
-  return tag;
+  return parsed.get(`${key}:${text}`, () => parseValidateTag(key, text));
 }
 
 function parseValidateTag(key: 'validate' | 'binding', text: string): ValidateTag {

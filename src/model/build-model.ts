@@ -467,7 +467,14 @@ class RootBuilder {
     for (const line of handler.annotations) {
       const parsed = annotationOf(line);
       this.diagnostics.push(...parsed.diagnostics);
-      if (!parsed.annotation) continue;
+      if (!parsed.annotation) {
+        // The line's other errors keep it from becoming a route; its type names are still checked, so that every error shows at once.
+        for (const t of parsed.typeNames ?? []) {
+          const found = lookupTypeName(this.program, hp.pkg, handler.file, t.type, t.pos, t.role);
+          if (found.diagnostic) this.diagnostics.push(found.diagnostic);
+        }
+        continue;
+      }
       const route = this.route(hp, handler, parsed.annotation, group, handlerRef);
       if (route) {
         group.routes.push(route);

@@ -1,7 +1,17 @@
 import { type Diagnostic, error, type Pos } from '../diagnostics/diagnostics';
+import { closestMatch } from '../diagnostics/suggest';
 import type { GoFile } from '../go/ast';
 import type { GoPackage, GoProgram, TypeRef } from '../go/package';
 import type { TypeName } from '../annotations/types';
+
+/** The keywords a response specifier takes in place of a type (`404:Error`, `3xx:Redirect`), which a misspelt name may have meant. */
+const TYPE_KEYWORDS: readonly string[] = ['Error', 'Redirect'];
+
+/** `did you mean Error? ` when a declared name (or a keyword) is one typo away from `name`; empty otherwise. */
+function didYouMean(name: string, candidates: Iterable<string>): string {
+  const near = closestMatch(name, [...candidates].filter((c) => c !== name));
+  return near ? `did you mean ${near}? ` : '';
+}
 
 /**
  * Finds the declaration of a type named in an annotation (`User` in the
@@ -25,7 +35,7 @@ export function lookupTypeName(
         'FW4010',
         pos,
         `${role} type ${written} is not declared in package ${pkg.name}`,
-        `declare type ${type.name} in package ${pkg.name}, or name an existing type`,
+        `${didYouMean(type.name, [...pkg.types.keys(), ...(role === 'response' ? TYPE_KEYWORDS : [])])}declare type ${type.name} in package ${pkg.name}, or name an existing type`,
       ),
     };
   }
@@ -61,7 +71,7 @@ export function lookupTypeName(
         'FW4010',
         pos,
         `${role} type ${written} is not declared in package "${imp.path}"`,
-        `declare type ${type.name} there, or name an existing type`,
+        `${didYouMean(type.name, [...target.types.keys()].filter((n) => /^\p{Lu}/u.test(n)))}declare type ${type.name} there, or name an existing type`,
       ),
     };
   }

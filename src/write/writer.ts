@@ -28,6 +28,8 @@ export interface WriteReport {
   unchanged: string[];
   /** With check: files missing or different from what fw would generate. */
   stale: string[];
+  /** With check: the stale files that do not exist. */
+  missing?: string[];
   /** Refusals and file-system errors; when any is present nothing was written. */
   diagnostics: Diagnostic[];
   /** SHA-256 of the new contents of each streamed file compared (GeneratedFile.pieces), by path: their text is never held whole. */
@@ -241,6 +243,7 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
       if (onDisk !== undefined) digests.set(file.path, drainPieces(file.pieces!()));
       (onDisk !== undefined && digests.get(file.path) === onDisk ? report.unchanged : report.stale).push(file.path);
     }
+    report.missing = report.stale.filter((f) => !fs.existsSync(f));
   } else {
     removeLeftoverTemps(new Set(files.map((f) => path.dirname(f.path))));
     const committed = commit(pending, digests, kept);

@@ -74,7 +74,10 @@ describe('command help and usage errors', () => {
   });
 
   it.each<[string[], string]>([
-    [['g', 'router', '--nope'], "Unknown option '--nope'"],
+    [['g', 'router', '--nope'], 'unknown option --nope for fw g router (fw g router --help lists its options)'],
+    [['g', 'client', '--file', 'c.ts', '--chek'], 'unknown option --chek for fw g client (did you mean --check?)'],
+    [['init', '--zod', 'mini'], '--zod goes with --turbo (the options of the tasks it writes)'],
+    [['init', '--turbo', '--zod', 'maxi'], '--zod takes classic or mini, not "maxi"'],
     [['g', 'router', '--cwd'], "Option '--cwd <value>' argument missing"],
     [['g', 'router', '--check=yes'], "Option '--check' does not take an argument"],
     [['g', 'client'], 'fw g client needs --file <path>'],
@@ -87,7 +90,9 @@ describe('command help and usage errors', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(message);
     expect(run.stderr).toMatch(/^fw: /);
-    expect(run.stderr).toContain(`Usage: fw ${argv[0]} ${argv[1]}`);
+    // Node's advice to put an unknown option after `--` does not apply: fw takes no positional starting with `-`.
+    expect(run.stderr).not.toContain("'--'");
+    expect(run.stderr).toContain(`Usage: fw ${argv[0]} ${argv[0] === 'init' ? '' : argv[1]}`);
   });
 });
 
@@ -120,13 +125,34 @@ describe('fw g router', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr.split('\n').sort()).toEqual([
-      'api/registry.go: stale (run fw g router to update it)',
-      'api/router.go: stale (run fw g router to update it)',
+      `api/registry.go: stale (run fw g router --cwd ${ws} to update it)`,
+      `api/router.go: stale (run fw g router --cwd ${ws} to update it)`,
       'fw g router: 0 errors, 0 warnings; 2 generated files are out of date',
     ]);
     expect(snapshotTree(ws)).toEqual(before);
     await runFw(['g', 'router', '--cwd', ws, '-q']);
     expect((await runFw(['g', 'router', '--cwd', ws, '--check'])).code).toBe(0);
+  });
+
+  it('--check says missing or stale and names the command that updates them, with the options of the run; run as written, the check passes', async () => {
+    const ws = apiWorkspace();
+    const check = ['g', 'all', '--cwd', ws, '--file', 'web/client.ts', '--zod', 'mini', '--format', 'text', 'api', '--check'];
+    expect((await runFw(['g', 'router', '--cwd', ws, '-q'])).code).toBe(0);
+    fs.appendFileSync(path.join(ws, 'api/router.go'), '\n');
+    const run = await runFw(check);
+    expect(run.code).toBe(1);
+    const fix = `fw g all --cwd ${ws} --file web/client.ts --zod mini api`;
+    expect(run.stderr.split('\n').sort()).toEqual([
+      `api/router.go: stale (run ${fix} to update it)`,
+      `api/urlhelper/urlhelper.go: missing (run ${fix} to update it)`,
+      'fw g all: 0 errors, 0 warnings; 3 generated files are out of date',
+      `web/client.ts: missing (run ${fix} to update it)`,
+    ]);
+    // The oracle: the named command, run as a shell would split it, makes the same check pass.
+    const words = fix.split(' ');
+    expect(words[0]).toBe('fw');
+    expect((await runFw(words.slice(1))).code).toBe(0);
+    expect(await runFw(check)).toMatchObject({ code: 0, stderr: '' });
   });
 
   it('refuses a hand-written router.go unless --force', async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
@@ -75,6 +76,11 @@ function parseCommand(line: string): { name: string; props: Record<string, strin
     props[key] = decode(pair.slice(eq + 1), true);
   }
   return { name: m[1]!, props, data: decode(m[3]!, false) };
+}
+
+/** Makes `dir` a git repository: GitHub annotations name files relative to the repository root. */
+function gitInit(dir: string): void {
+  execFileSync('git', ['init', '-q'], { cwd: dir });
 }
 
 describe('fw g reports', () => {
@@ -155,6 +161,7 @@ describe('fw g reports', () => {
 
   it('github: workflow commands the runner reads back to the same file, position, code and message, grouped as text is', async () => {
     const { ws, positions } = warningWorkspace();
+    gitInit(ws);
     const run = await runFw(['g', 'router', '--cwd', ws, '--format', 'github']);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
@@ -186,6 +193,7 @@ describe('fw g reports', () => {
       [`${dir}/h.go`]:
         'package api\n\nimport "net/http"\n\ntype H struct{}\n\n// fw:http_route path=/a::b,%0A method=G%0A::T name=x%2C\nfunc (h *H) Get() http.HandlerFunc { return nil }\n',
     });
+    gitInit(ws);
     const run = await runFw(['g', 'router', '--cwd', ws, '--format', 'github']);
     expect(run.code).toBe(1);
     const lines = run.stdout.split('\n');

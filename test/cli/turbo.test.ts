@@ -113,6 +113,23 @@ describe('fw init --turbo', () => {
     expect((await runFw(['g', 'router', '--turbo', '--cwd', api])).code).toBe(0);
   });
 
+  it('passes --zod on to the scripts it writes, which then generate a zod/mini client as fw g client --zod mini does', async () => {
+    const init = await runFw(['init', '--turbo', '--file', 'client/client.ts', '--zod', 'mini', '--cwd', api]);
+    expect(init.stderr).toBe('');
+    expect(init.code).toBe(0);
+    const scripts = readJson(path.join(api, 'package.json')).scripts as Record<string, string>;
+    // Each script, run as written (its words after `fw`), succeeds, and the client it writes is the one --zod mini writes.
+    const words = (script: string) => script.split(' ').slice(1);
+    for (const task of ['gen:client', 'gen:all', 'check:generated']) {
+      const run = await runFw([...words(scripts[task]!), '--cwd', api]);
+      expect({ task, code: run.code, stderr: run.stderr }).toEqual({ task, code: 0, stderr: '' });
+    }
+    const fromScript = fs.readFileSync(path.join(api, 'client/client.ts'), 'utf8');
+    expect((await runFw(['g', 'client', '--file', 'mini.ts', '--zod', 'mini', '--cwd', api])).code).toBe(0);
+    expect(fromScript).toBe(fs.readFileSync(path.join(api, 'mini.ts'), 'utf8'));
+    expect(fromScript).toContain("from 'zod/mini'");
+  });
+
   it('keeps other tasks, scripts and keys', async () => {
     fs.writeFileSync(path.join(api, 'turbo.json'), JSON.stringify({ extends: ['//'], tasks: { build: { outputs: ['bin/**'] } } }));
     expect((await runFw(['init', '--turbo', '--cwd', api])).code).toBe(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeWorkspace } from '../support/workspace';
-import { checkFenceInfo, checkJson, checkLinks, checkTypeScript, docPages } from './support/checks';
+import { checkFenceInfo, checkInstalledPaths, checkJson, checkLinks, checkTypeScript, docPages } from './support/checks';
 import { anchors, slug } from './support/markdown';
 
 /**
@@ -50,6 +50,22 @@ describe('docs checks fail on pages that break the conventions', () => {
       'README.md:8: link https://example.com/y leaves the repository (no external links: describe it in words, or link a page of this repository)',
       'README.md:8: link mailto:a@b.c leaves the repository (no external links: describe it in words, or link a page of this repository)',
       'README.md:9: link docs/a.md#nope: docs/a.md has no heading with the anchor #nope',
+    ]);
+  });
+
+  it("paths into fw's installed package must exist where the README installs it (the alias fw)", () => {
+    const root = makeWorkspace({
+      'README.md': [
+        'Schema: `"$schema": "./node_modules/fw-http-routes/schemas/fw.schema.json"`.',
+        'Also `./node_modules/fw/schemas/fw.schema.json`, the folder (`node_modules/fw/schemas/`) and `node_modules/fw/schemas/…`.',
+        'Not fw: `node_modules/.cache/fw`, `node_modules/zod/v4`.',
+        'Gone: node_modules/fw/schemas/nope.json.',
+      ].join('\n'),
+    });
+    const install = makeWorkspace({ 'node_modules/fw/schemas/fw.schema.json': '{}' });
+    expect(checkInstalledPaths(root, ['README.md'], install)).toEqual([
+      'README.md:1: node_modules/fw-http-routes/schemas/fw.schema.json does not exist where the README installs fw (node_modules/fw/…)',
+      'README.md:4: node_modules/fw/schemas/nope.json does not exist where the README installs fw (node_modules/fw/…)',
     ]);
   });
 

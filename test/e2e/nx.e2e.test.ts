@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pluginOptionsSchema } from '../../src/nx/plugin-options';
+import { checkInstalledPaths, docPages } from '../docs/support/checks';
+import { REPO_ROOT } from '../support/golden';
 import { runGo } from '../support/go';
 import { startNxCacheServer } from './support/nx-cache-server';
 import { type CommandResult, commitAll, createInstalledWorkspace, removeWorkspace, run, runOk } from './support/packed-workspace';
@@ -40,6 +42,13 @@ describe('fw in a real Nx workspace', () => {
     console.log(`nx e2e: whole file took ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
   });
 
+  it("the docs' paths into node_modules/fw exist in fw installed as the README says, under the alias fw alone", () => {
+    const aliasOnly = path.join(path.dirname(ws), 'alias-only');
+    fs.mkdirSync(path.join(aliasOnly, 'node_modules'), { recursive: true });
+    fs.symlinkSync(path.join(ws, 'node_modules', 'fw'), path.join(aliasOnly, 'node_modules', 'fw'));
+    expect(checkInstalledPaths(REPO_ROOT, docPages(REPO_ROOT), aliasOnly)).toEqual([]);
+  });
+
   it('nx g fw:init registers the plugin in nx.json, once', async () => {
     await nx('g', 'fw:init', '--no-interactive');
     const plugins = () => (JSON.parse(read('nx.json')) as { plugins?: unknown[] }).plugins;
@@ -70,6 +79,22 @@ describe('fw in a real Nx workspace', () => {
     expect(result.output).toMatch(/fw router: 0 errors, 0 warnings; [^\n]*; 2 written, 0 unchanged/);
     expect(read(`${V1}/router.go`)).toContain('p.Mux.HandleFunc("GET /v1/users/{id}", p.UserHandler.GetUser())');
     runGo('go', ['build', './...'], path.join(ws, 'apps/api'));
+  });
+
+  it('an executor names files in GitHub annotations from the repository root (the workspace is a git repository)', async () => {
+    const handler = `${V1}/handler_users.go`;
+    const before = read(handler);
+    edit(handler, '// fw:http_route path=/v1/users response=', '// fw:http_route bogus=1 method=FETCH path=/v1/users response=');
+    try {
+      // (Text: relative to the workspace root, as before; test/nx/executors.test.ts.)
+      const result = await run(path.join(ws, 'node_modules', '.bin', 'nx'), ['run', 'api:gen-router', '--format=github', '--skip-nx-cache'], ws);
+      expect(result.code, result.output).not.toBe(0);
+      const files = [...result.output.matchAll(/^::error file=([^,:]+),line=\d+/gm)].map((m) => m[1]!);
+      expect(files, result.output).toHaveLength(2);
+      expect(files.map((f) => ({ f, exists: fs.existsSync(path.join(ws, f)) }))).toEqual(files.map((f) => ({ f, exists: true })));
+    } finally {
+      fs.writeFileSync(path.join(ws, handler), before);
+    }
   });
 
   it('nx g fw:handler-package v2 --project api, then gen-router, gives a v2 router that go build accepts', async () => {

@@ -277,8 +277,25 @@ func (o Opaque) MarshalJSON() ([]byte, error) { return nil, nil }`);
   });
 });
 
+describe('a type with MarshalJSON and UnmarshalJSON, met as a response and as a request', () => {
+  it('warns once, naming both methods', async () => {
+    const { resolve, shapes, diagnostics } = await setup(`type Opaque struct{ v int }
+
+func (o Opaque) MarshalJSON() ([]byte, error) { return nil, nil }
+
+func (o *Opaque) UnmarshalJSON(b []byte) error { return nil }`);
+    for (const ctx of ['out', 'in'] as const) {
+      const ref = shapes.json(resolve('Opaque'), ctx) as { id: string };
+      expect(shapes.named(ref.id)).toMatchObject({ kind: 'unknown' });
+    }
+    expect(diagnostics()).toEqual([
+      'api/api.go:3:6: warning: type Opaque has MarshalJSON and UnmarshalJSON methods, so fw cannot know its JSON form; the TypeScript client types it as unknown (declare the form it writes: add the line `// fw:json type=string|number|integer|boolean|unknown` above `type Opaque`)',
+    ]);
+  });
+});
+
 describe('the URL helper', () => {
-  it('takes a path or query value of a known or mapped form as its text (a string)', async () => {
+  it('takes a path or query value of a declared or mapped form as its text (a string), slog.Level as itself (its MarshalText)', async () => {
     const { resolve, resolver, pkg } = await setup(
       `import (
 	"log/slog"
@@ -297,7 +314,9 @@ type T struct {
     );
     const fields = resolver.structOf(resolve('T'))!.fields;
     const ctx = { resolver, importable: () => true };
-    for (const f of fields) expect(scalarOf(f.type, ctx), f.name).toBe(STRING_SCALAR);
+    const [level, ...others] = fields;
+    expect(scalarOf(level!.type, ctx)).toEqual({ type: { name: 'Level', pkg: { importPath: 'log/slog', name: 'slog' } }, format: { kind: 'text', basic: 'int' } });
+    for (const f of others) expect(scalarOf(f.type, ctx), f.name).toBe(STRING_SCALAR);
     expect(pkg.name).toBe('api');
   });
 });

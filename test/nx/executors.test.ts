@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type ExecutorContext, logger } from '@nx/devkit';
@@ -136,12 +137,19 @@ describe('fw executors', () => {
   });
 
   it('fw:check checks router, URL helper and client at once, writes nothing, and fails while any is stale', async () => {
-    const uncached = { ...ctx, targetName: 'check-generated', target: { executor: 'fw:check', cache: false } };
+    // The project's targets as the plugin infers them: the check names the one that writes what it compared.
+    const targets = { 'gen-all': { executor: 'fw:all', options: { file: 'client/client.ts' } }, 'check-generated': { executor: 'fw:check', cache: false } };
+    const uncached = {
+      ...ctx,
+      targetName: 'check-generated',
+      target: { executor: 'fw:check', cache: false },
+      projectsConfigurations: { version: 2, projects: { api: { root: API, targets } } },
+    };
     expect(await checkExecutor({ file: 'client/client.ts' }, uncached)).toEqual({ success: false });
+    const hint = '(run nx run api:gen-all to update it)';
     expect(errors()).toEqual([
-      ...[`${V1}/router.go`, `${V1}/registry.go`, `${V1}/urlhelper/urlhelper.go`, `${API}/client/client.ts`].map(
-        (f) => `${f}: stale (run the generating target to regenerate it)`,
-      ),
+      ...[`${V1}/router.go`, `${V1}/registry.go`].map((f) => `${f}: stale ${hint}`),
+      ...[`${V1}/urlhelper/urlhelper.go`, `${API}/client/client.ts`].map((f) => `${f}: missing ${hint}`),
       'fw router, url-helper, client: 0 errors, 0 warnings; 4 generated files are out of date',
     ]);
     expect(fs.existsSync(path.join(ws, API, 'client/client.ts'))).toBe(false);
@@ -237,6 +245,8 @@ describe('fw executors', () => {
     expect(doc.diagnostics).toEqual([expect.objectContaining({ code: 'FW4040', file: `${V1}/handler_users.go`, line: 23 })]);
     expect(await routerExecutor({ maxWarnings: 1 }, ctx)).toEqual({ success: true });
     printed.length = 0;
+    // Annotations name files from the repository root: the Nx workspace is one.
+    execFileSync('git', ['init', '-q'], { cwd: ctx.root });
     expect(await routerExecutor({ warningsAsErrors: true, format: 'github' }, ctx)).toEqual({ success: false });
     expect(printed.map((p) => p.text)).toEqual([
       expect.stringMatching(new RegExp(`^::warning file=${V1}/handler_users.go,line=23,col=\\d+,title=FW4040::path wildcard \\{team\\} is not bound`)),

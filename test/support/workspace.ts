@@ -15,7 +15,10 @@ export function copyFixture(name: string): string {
 export async function runFw(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  // As `cd <--cwd> && fw …` runs: paths print relative to the workspace (test/cli/report-paths.test.ts runs fw from elsewhere).
+  const at = args.indexOf('--cwd');
+  const cwd = at >= 0 && args[at + 1] ? path.resolve(args[at + 1]!) : undefined;
+  const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l), cwd });
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 

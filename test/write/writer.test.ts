@@ -187,7 +187,7 @@ describe('writeGeneratedFiles', () => {
     expect(fs.readFileSync(path.join(dir, 'router.go'), 'utf8')).toBe(GEN);
   });
 
-  it('in check mode reports missing and different files as stale and writes nothing', () => {
+  it('in check mode reports missing and different files as stale (the missing ones also as missing) and writes nothing', () => {
     const dir = makeWorkspace({ 'same.go': GEN, 'old.go': GEN });
     ageFiles(dir);
     const before = snapshotTree(dir);
@@ -196,6 +196,7 @@ describe('writeGeneratedFiles', () => {
       written: [],
       unchanged: [path.join(dir, 'same.go')],
       stale: [path.join(dir, 'old.go'), path.join(dir, 'missing/new.go')],
+      missing: [path.join(dir, 'missing/new.go')],
       diagnostics: [],
     });
     expect(snapshotTree(dir)).toEqual(before);

@@ -70,6 +70,21 @@ function basicScalar(basic: BasicKind): ScalarType {
   return BASIC_SCALARS.get(basic)!;
 }
 
+/** Standard-library types with a value MarshalText (what fwhttp's binder reads back with UnmarshalText) whose zero value the helper can compare: taken as themselves. */
+const TEXT_STD_TYPES: ReadonlyMap<string, ScalarType> = new Map(
+  (
+    [
+      ['net/netip', 'Addr', undefined],
+      ['net/netip', 'AddrPort', undefined],
+      ['net/netip', 'Prefix', undefined],
+      ['log/slog', 'Level', 'int'],
+    ] as const
+  ).map(([importPath, name, basic]) => [
+    `${importPath}.${name}`,
+    { type: { name, pkg: { importPath, name: importPath.split('/').pop()! } }, format: basic ? { kind: 'text', basic } : { kind: 'text' } },
+  ]),
+);
+
 /** One value of type `t`, or undefined when the helper cannot format it. */
 export function scalarOf(t: ResolvedType, ctx: ValueContext): ScalarType | undefined {
   switch (t.kind) {
@@ -80,8 +95,8 @@ export function scalarOf(t: ResolvedType, ctx: ValueContext): ScalarType | undef
     case 'duration':
       return { type: { name: 'Duration', pkg: TIME }, format: { kind: 'basic', basic: 'int64', named: true } };
     case 'mapped':
-      // Its text (MarshalText, String) is not known to the helper: it takes the text itself.
-      return STRING_SCALAR;
+      // A standard-library type whose MarshalText fw knows takes its own Go type; other text (String, a mapping) the helper takes as is.
+      return TEXT_STD_TYPES.get(t.name) ?? STRING_SCALAR;
     case 'named': {
       const info = ctx.resolver.named.get(t.id);
       const u = ctx.resolver.underlying(t);

@@ -12,6 +12,7 @@ import { discoverWorkspace, type RootLocation, toPosix } from '../../workspace/d
 import { CONFIG_FILE } from '../../workspace/fw-config';
 import { selectRoots } from '../../workspace/select-roots';
 import { defaultCacheDir } from '../../workspace/cache-dir';
+import { reportNaming } from '../../workspace/report-naming';
 import { FwNxError } from '../nx-error';
 
 export interface FwExecutorResult {
@@ -187,6 +188,23 @@ function executorGenerators(command: GeneratorName | 'all' | 'check', options: F
 class ExecutorOptionError extends Error {}
 
 /**
+ * How to update what a check found stale: `run nx run api:gen-all to update
+ * it`, naming the project's target that writes those files (the executor of
+ * the same package for the same generator, or fw:all for fw:check, without
+ * `check` in its options); the words of old when the project has none.
+ */
+function staleHintOf(context: ExecutorContext, command: GeneratorName | 'all' | 'check'): string {
+  const executor = context.target?.executor ?? '';
+  const pkg = executor.slice(0, executor.lastIndexOf(':'));
+  const wanted = command === 'check' ? 'all' : command;
+  const project = context.projectName ? context.projectsConfigurations.projects[context.projectName] : undefined;
+  const found = Object.entries(project?.targets ?? {}).find(
+    ([name, t]) => name !== context.targetName && t.executor === `${pkg}:${wanted}` && (t.options as FwExecutorOptions | undefined)?.check !== true,
+  );
+  return found ? `run nx run ${context.projectName}:${found[0]} to update it` : 'run the generating target to regenerate it';
+}
+
+/**
  * The body of the fw executors (one per generator, all, check): one
  * in-process generate() for the project's root handler packages (the parse
  * cache where the CLI keeps it for the workspace root: defaultCacheDir), then the shared
@@ -202,7 +220,14 @@ export async function runFwGenerator(
 ): Promise<FwExecutorResult> {
   const options = command === 'check' ? { ...executorOptions, check: true } : executorOptions;
   let selected: ReturnType<typeof executorGenerators>;
-  const labels = { label: '', cwd: context.root, check: options.check === true, staleHint: 'run the generating target to regenerate it' };
+  // Paths as Nx prints the rest: relative to the workspace root (GitHub annotations: to the repository root).
+  const labels = {
+    label: '',
+    cwd: context.root,
+    naming: reportNaming(context.root, context.root),
+    check: options.check === true,
+    staleHint: staleHintOf(context, command),
+  };
   const print = (run: RunReport) => printReport(options.format ?? 'text', run, { verbose: options.verbose }, NX_LINES);
   const refuse = (d: Diagnostic): FwExecutorResult => {
     print({ ...labels, diagnostics: [d], outcome: 'errors', roots: [], routes: 0, written: [], unchanged: [], stale: [] });

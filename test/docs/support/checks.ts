@@ -66,6 +66,34 @@ export function checkJson(root: string, pages: string[]): string[] {
   return findings;
 }
 
+/** fw's package as the README installs it: under the alias `fw` (`npm install --save-dev fw@npm:fw-http-routes`). */
+const FW_PACKAGES = ['fw', 'fw-http-routes'];
+
+/**
+ * Paths into fw's installed package (`node_modules/fw/schemas/fw.schema.json`)
+ * that do not exist in `install`, a directory whose node_modules holds fw as the
+ * README installs it (only the alias `fw`): a page must name the files a
+ * user following the README has. A trailing `/` or `…` names a directory.
+ */
+export function checkInstalledPaths(root: string, pages: string[], install: string): string[] {
+  const findings: string[] = [];
+  const mention = /node_modules\/((?:@[\w.-]+\/)?[\w.-]+)\/([\w./-]*)/g;
+  for (const page of pages) {
+    read(root, page)
+      .split('\n')
+      .forEach((text, i) => {
+        for (const m of text.matchAll(mention)) {
+          if (!FW_PACKAGES.includes(m[1]!)) continue;
+          const rest = m[2]!.replace(/\.+$/, '');
+          if (!fs.existsSync(path.join(install, 'node_modules', m[1]!, rest))) {
+            findings.push(`${page}:${i + 1}: node_modules/${m[1]}/${rest} does not exist where the README installs fw (node_modules/fw/…)`);
+          }
+        }
+      });
+  }
+  return findings;
+}
+
 /**
  * Links that do not resolve inside `root`: a scheme (http, https, mailto, …:
  * nothing may link outside the repository, so no external address is

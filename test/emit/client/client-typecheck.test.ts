@@ -20,7 +20,7 @@ import { withVerifyingFacade } from '../../../src/emit/client/zod-facade';
 const GOLDEN_CLIENTS = goldenClients();
 
 describe('golden TypeScript clients type-check under strict options', () => {
-  it('in a Node project (Node types only), with the end-to-end tests as typed users, and with the verifying facade', () => {
+  it('in a Node project (Node types only), with the end-to-end tests as typed users, and with the verifying facade', { timeout: 600_000 }, () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-verify-'));
     try {
       const verifying = GOLDEN_CLIENTS.map((file, i) => {
