@@ -9,7 +9,6 @@ import { allGeneratorFlags, generatorsOfFlags } from './generate-command';
 
 /** Prints what fw init --turbo wrote (or why it wrote nothing), then the summary line; the exit status. */
 function reportTurbo(
-  cwd: string,
   result: { written: string[]; unchanged: string[]; diagnostics: Diagnostic[] },
   values: Record<string, unknown>,
   io: Io,
@@ -31,7 +30,7 @@ function reportTurbo(
 function initTurboConsumer(cwd: string, values: Record<string, unknown>, io: Io): number {
   if (values.file !== undefined) throw new UsageError('--file names the client a Go package writes; it does not go with --uses');
   const result = wireClientConsumer(cwd, values.uses as string[]);
-  return reportTurbo(cwd, result, values, io, `uses the clients of ${result.services.join(', ')}`);
+  return reportTurbo(result, values, io, `uses the clients of ${result.services.join(', ')}`);
 }
 
 function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number {
@@ -40,7 +39,7 @@ function initTurbo(cwd: string, values: Record<string, unknown>, io: Io): number
   for (const flag of Object.keys(TASK_FLAGS.options)) if (values[flag] === '') throw new UsageError(`--${flag} needs a value`);
   const plan = turboPlan(cwd, generatorsOfFlags(values).options);
   const roots = plan.roots.length > 0 ? plan.roots.join(', ') : 'none';
-  return reportTurbo(cwd, writeTurboConfig(cwd, plan), values, io, `tasks ${Object.keys(plan.tasks).join(', ')} for root handler packages ${roots}`);
+  return reportTurbo(writeTurboConfig(cwd, plan), values, io, `tasks ${Object.keys(plan.tasks).join(', ')} for root handler packages ${roots}`);
 }
 
 /** The generators' options, as fw g all takes them: the tasks fw init --turbo writes run with them. */
