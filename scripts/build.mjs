@@ -31,6 +31,13 @@ const walk = (dir) => {
   }
 };
 walk(src);
+// The Go grammar, from the tree-sitter-go devDependency: fw ships its wasm
+// alone (with the grammar's license), so installing fw runs no install script
+// and builds no native addon (src/go/parser.ts loads it from here).
+const grammar = join(root, 'node_modules', 'tree-sitter-go');
+cpSync(join(grammar, 'tree-sitter-go.wasm'), join(dist, 'go', 'tree-sitter-go.wasm'));
+cpSync(join(grammar, 'LICENSE'), join(dist, 'go', 'tree-sitter-go.LICENSE'));
+copied += 2;
 // The build's identity, part of the parse cache's and run record's key
 // (src/go/read-go-file.ts): another build of the same version never reuses
 // what this one recorded.

@@ -560,6 +560,18 @@ export const DIAGNOSTIC_CODES = {
     'run fw init --turbo again',
     'an import of a go.work sibling module added after fw init --turbo',
   ),
+  FW7019: kind(
+    E,
+    'fw init --turbo --uses names a directory that is not a workspace package with a name',
+    'pass the directory of the Go service package (it holds a package.json with a name)',
+    '`fw init --turbo --uses ../../services/nope`',
+  ),
+  FW7020: kind(
+    E,
+    'fw init --turbo --uses names a service package without a gen:client task',
+    'run fw init --turbo --file <client.ts> in the service package first',
+    'a service whose turbo.json has gen:router only',
+  ),
   // ---------------------------------------------------------------- nx
   FW8001: kind(
     E,
@@ -618,11 +630,11 @@ export const DIAGNOSTIC_CODES = {
   ),
   FW8011: kind(
     E,
-    'an fw Nx generator found no Go project (no project has go.mod at its root)',
-    'pass --project <name>',
+    'an fw Nx generator found no Go module (no go.mod outside node_modules, vendor and testdata)',
+    "create one first: `go mod init <module path>` in the service's directory",
     '`nx g fw:handler-package v2` in a workspace without go.mod',
   ),
-  FW8012: kind(E, 'an fw Nx generator found several Go projects and cannot ask which', 'pass --project <name>', 'two Go modules, run without a terminal'),
+  FW8012: kind(E, 'an fw Nx generator found several Go modules and cannot ask which', 'pass --project <name>', 'two Go modules, run without a terminal'),
   FW8013: kind(
     E,
     'the Go project has no go.mod with a module line for the runtime package fwhttp',
@@ -640,6 +652,12 @@ export const DIAGNOSTIC_CODES = {
     'an fw executor ran outside a target of a project',
     'run it through a target of a project',
     'an executor invoked with an unknown project name',
+  ),
+  FW8016: kind(
+    E,
+    'the --project of an fw Nx generator names neither a project nor a Go module of the workspace',
+    'pass the name of one of the Go modules the message lists',
+    '`nx g fw:handler-package v2 --project apii`',
   ),
 } as const satisfies Record<string, CodeInfo>;
 

@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { Language, type Node, Parser } from 'web-tree-sitter';
 import { ANNOTATION_MARKER, ROOT_MARKER } from './annotation-comment';
 import { readFileConstraints } from './build-constraints';
@@ -18,8 +20,18 @@ import {
 } from './ast';
 
 /**
- * Reads Go source with tree-sitter (web-tree-sitter + the tree-sitter-go.wasm
- * shipped in the tree-sitter-go package). The language is loaded once per
+ * The Go grammar: the tree-sitter-go.wasm the build copies beside this module
+ * (fw ships the wasm alone, so installing fw builds no native addon), else the
+ * one of the tree-sitter-go package (running from src/, in fw's own tests).
+ */
+function goGrammarFile(): string {
+  const shipped = path.join(__dirname, 'tree-sitter-go.wasm');
+  return fs.existsSync(shipped) ? shipped : require.resolve('tree-sitter-go/tree-sitter-go.wasm');
+}
+
+/**
+ * Reads Go source with tree-sitter (web-tree-sitter + tree-sitter-go's wasm
+ * grammar). The language is loaded once per
  * process and one Parser is reused; every tree is freed after extraction.
  * Only top-level declarations are visited: fw never needs function bodies.
  * Every property of a tree-sitter node (`type`, `text`, `endPosition`, a
@@ -33,7 +45,7 @@ let initializing: Promise<void> | undefined;
 export function initGoParser(): Promise<void> {
   initializing ??= (async () => {
     await Parser.init();
-    const go = await Language.load(require.resolve('tree-sitter-go/tree-sitter-go.wasm'));
+    const go = await Language.load(goGrammarFile());
     const p = new Parser();
     p.setLanguage(go);
     parser = p;

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { goProjectName } from './go-project-name';
 import { fwTargets, generatedGoFiles } from './inferred-targets';
 import { type FwPluginOptionsInput, normalizePluginOptions } from './plugin-options';
 import { type CachedProject, projectFilesHash } from './project-cache';
@@ -11,23 +12,13 @@ import { analyzeProject, type ProjectAnalysis } from './project-analysis';
  * nothing changed loads neither zod nor the analysis.
  */
 
-function readJsonName(file: string): string | undefined {
+/** A workspace file's text, undefined when it cannot be read. */
+function readText(workspaceRoot: string, file: string): string | undefined {
   try {
-    const name = (JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: unknown }).name;
-    return typeof name === 'string' && name !== '' ? name : undefined;
+    return fs.readFileSync(path.join(workspaceRoot, file), 'utf8');
   } catch {
     return undefined;
   }
-}
-
-/**
- * The project's name as Nx knows it: project.json's, else package.json's,
- * else the directory's. Setting it lets a bare go.mod directory become a
- * project; repeating the name the other files give keeps Nx's merge a no-op.
- */
-function projectNameOf(workspaceRoot: string, projectRoot: string): string {
-  const dir = path.join(workspaceRoot, projectRoot);
-  return readJsonName(path.join(dir, 'project.json')) ?? readJsonName(path.join(dir, 'package.json')) ?? path.basename(dir);
 }
 
 /** The analysis's files outside the project (replaced modules, go.work siblings, go.work above), as workspace-relative globs. */
@@ -49,7 +40,8 @@ export function projectInference(rawOptions: FwPluginOptionsInput | undefined): 
     const filesHash = await projectFilesHash(workspaceRoot, projectRoot, generated, outside);
     const entry = { configHash, generated, filesHash, ...(outside.length > 0 ? { outside } : {}) };
     if (analysis.roots.length === 0) return { ...entry, project: null };
-    const name = projectNameOf(workspaceRoot, projectRoot);
+    // Setting the name lets a bare go.mod directory become a project; repeating the one project.json or package.json gives keeps Nx's merge a no-op.
+    const name = goProjectName(projectRoot, workspaceRoot, (f) => readText(workspaceRoot, f));
     return { ...entry, project: { name, targets: fwTargets(projectRoot, name, analysis, options) } };
   };
 }

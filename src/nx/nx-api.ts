@@ -30,16 +30,25 @@ export interface NxApi {
 
 let api: NxApi | undefined;
 
-/** Loads the functions from nx (resolved as @nx/devkit resolves it, its peer dependency), else from @nx/devkit. */
+/** Loads the functions from nx (the workspace's: a peer dependency of fw and of @nx/devkit), else from @nx/devkit. */
 export function nxApi(): NxApi {
   api ??= fromNxModules() ?? fromDevkit();
   return api;
 }
 
+/** The workspace's nx (fw's peer dependency, as @nx/devkit's), found from fw itself, else from @nx/devkit. */
+function nxPackageJson(): string {
+  try {
+    return require.resolve('nx/package.json');
+  } catch {
+    return createRequire(require.resolve('@nx/devkit/package.json')).resolve('nx/package.json');
+  }
+}
+
 /** The functions from the nx modules themselves; undefined when one is not where this nx keeps it (exported for its test). */
 export function fromNxModules(): NxApi | undefined {
   try {
-    const nxRequire = createRequire(require.resolve('@nx/devkit/package.json'));
+    const nxRequire = createRequire(nxPackageJson());
     const plugins = nxRequire('nx/src/project-graph/plugins/utils') as Pick<NxApi, 'createNodesFromFiles'>;
     const hasher = nxRequire('nx/src/hasher/file-hasher') as Pick<NxApi, 'hashArray' | 'hashObject'>;
     const context = nxRequire('nx/src/utils/workspace-context') as Pick<NxApi, 'hashWithWorkspaceContext'>;

@@ -97,3 +97,10 @@ export function normalizePluginOptions(raw: unknown): FwPluginOptions {
 export function findFwPlugin(plugins: readonly PluginConfiguration[] | undefined): PluginConfiguration | undefined {
   return plugins?.find((p) => (typeof p === 'string' ? p : p.plugin) === fwInstalledName());
 }
+
+/** The name of the target of `name` as nx.json's registration of the fw plugin sets it (the default when its options are invalid). */
+export function registeredTargetName(plugins: readonly PluginConfiguration[] | undefined, name: string): string {
+  const entry = findFwPlugin(plugins);
+  const options = pluginOptionsSchema.safeParse(typeof entry === 'object' ? (entry.options ?? {}) : {});
+  return targetNameOption(options.success ? options.data : pluginOptionsSchema.parse({}), name);
+}

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { CreateNodes, CreateNodesContext, CreateNodesResult } from '@nx/devkit';
+import type { CreateDependencies, CreateNodes, CreateNodesContext, CreateNodesResult } from '@nx/devkit';
 import type { InferProject } from './infer-project';
 import { nxApi } from './nx-api';
 import { fwVersion } from './package-info';
@@ -61,3 +61,10 @@ export const createNodes: CreateNodes<FwPluginOptionsInput> = [
 
 /** The same, under the name Nx versions before 22 look for. */
 export const createNodesV2 = createNodes;
+
+/**
+ * The edges from the projects that hold or import a generated client to the
+ * Go project generating it (./client-consumers, loaded only when Nx asks).
+ */
+export const createDependencies: CreateDependencies<FwPluginOptionsInput> = async (_options, context) =>
+  (await import('./client-consumers.js')).clientConsumerDependencies(context, path.join(nxApi().workspaceDataDirectory, 'fw-imports.json'));

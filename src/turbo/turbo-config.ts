@@ -179,7 +179,7 @@ function outsideInputs(cwd: string, locations: readonly RootLocation[]): string[
 }
 
 /** The repository root as Turborepo sees it: the nearest directory above `cwd` whose turbo.json extends nothing. */
-function turboRoot(cwd: string): string | undefined {
+export function turboRoot(cwd: string): string | undefined {
   for (let dir = path.dirname(path.resolve(cwd)); ; dir = path.dirname(dir)) {
     const { json } = readJson(path.join(dir, 'turbo.json'));
     if (json && json.extends === undefined) return dir;
@@ -187,9 +187,9 @@ function turboRoot(cwd: string): string | undefined {
   }
 }
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-function readJson(file: string): { json?: Json; problem?: string } {
+export function readJson(file: string): { json?: Json; problem?: string } {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -205,7 +205,7 @@ function readJson(file: string): { json?: Json; problem?: string } {
   }
 }
 
-function objectAt(json: Json, key: string): Json {
+export function objectAt(json: Json, key: string): Json {
   const v = json[key];
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {};
 }

@@ -83,3 +83,56 @@ describe('fw init', () => {
     expect(fs.readdirSync(cwd)).toEqual(['go.mod']);
   });
 });
+
+describe('fw init --turbo --uses', () => {
+  const writeJson = (rel: string, value: unknown) => {
+    fs.mkdirSync(path.dirname(path.join(cwd, rel)), { recursive: true });
+    fs.writeFileSync(path.join(cwd, rel), `${JSON.stringify(value, null, 2)}\n`);
+  };
+  const readJson = (rel: string) => JSON.parse(fs.readFileSync(path.join(cwd, rel), 'utf8')) as Record<string, unknown>;
+  beforeEach(() => {
+    writeJson('package.json', { name: 'shop', private: true, packageManager: 'npm@10.9.0' });
+    writeJson('turbo.json', { tasks: { build: { dependsOn: ['^build'], outputs: ['dist/**'] } } });
+    writeJson('services/api/package.json', { name: '@shop/api', exports: './index.js', devDependencies: { zod: '^4.0.0' } });
+    writeJson('services/api/turbo.json', { extends: ['//'], tasks: { 'gen:client': { outputs: ['client/client.ts'] } } });
+    writeJson('services/billing/package.json', { name: 'billing' });
+    writeJson('services/billing/turbo.json', { extends: ['//'], tasks: { 'gen:router': { outputs: ['internal/v1handler/router.go'] } } });
+    writeJson('apps/web/package.json', { name: 'web', dependencies: { react: '^19.0.0' } });
+  });
+
+  it("wires the app to the service's client and keeps what is there; a second run writes nothing", async () => {
+    const web = path.join(cwd, 'apps/web');
+    const run = await runFw(['init', '--turbo', '--uses', '../../services/api', '--cwd', web]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n').at(-1)).toBe('fw init --turbo: uses the clients of @shop/api; 3 written, 0 unchanged');
+    // npm workspaces take a plain range (pnpm and Yarn: workspace:*).
+    expect(readJson('apps/web/package.json').dependencies).toEqual({ react: '^19.0.0', '@shop/api': '*' });
+    expect(readJson('services/api/package.json')).toEqual({
+      name: '@shop/api',
+      exports: { '.': './index.js', './client': './client/client.ts' },
+      devDependencies: { zod: '^4.0.0' },
+    });
+    expect(readJson('turbo.json').tasks).toEqual({
+      build: { dependsOn: ['^build', '^gen:client'], outputs: ['dist/**'] },
+      typecheck: { dependsOn: ['^gen:client'] },
+    });
+    const before = snapshotTree(cwd);
+    expect((await runFw(['init', '--turbo', '--uses', '../../services/api', '--cwd', web])).stdout).toBe(
+      'fw init --turbo: uses the clients of @shop/api; 0 written, 3 unchanged',
+    );
+    expect(snapshotTree(cwd)).toEqual(before);
+  });
+
+  it('names every service it cannot use (FW7019, FW7020), exit 1, nothing written', async () => {
+    const before = snapshotTree(cwd);
+    const run = await runFw(['init', '--turbo', '--uses', '../../services/billing', '--uses', '../../services/nope', '--cwd', path.join(cwd, 'apps/web')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.split('\n')).toEqual([
+      'fw: error: --uses ../../services/billing: billing has no gen:client task (run fw init --turbo --file <client.ts> in it first) [FW7020]',
+      'fw: error: --uses ../../services/nope: ../../services/nope/package.json is missing or has no name (pass the directory of the Go service package) [FW7019]',
+      'fw: nothing was written',
+    ]);
+    expect(snapshotTree(cwd)).toEqual(before);
+  });
+});

@@ -290,4 +290,20 @@ describe('fw in a real Nx workspace', () => {
       await server.stop();
     }
   });
+
+  it('a project importing a client depends on its Go project (nx graph), and a Go module with no root and no project.json gets a handler package by its name', async () => {
+    fs.mkdirSync(path.join(ws, 'apps/web/src'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'apps/web/package.json'), JSON.stringify({ name: 'web', private: true }));
+    fs.writeFileSync(path.join(ws, 'apps/web/src/users.ts'), "import type { User } from '../../api/client/client.js';\n\nexport type Users = User[];\n");
+    fs.mkdirSync(path.join(ws, 'services/billing'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'services/billing/go.mod'), 'module example.com/billing\n\ngo 1.22\n');
+    await nx('g', 'fw:handler-package', 'v1', '--project', 'billing', '--no-interactive');
+    runGo('go', ['build', './...'], path.join(ws, 'services/billing'));
+    await nx('graph', '--file=graph.json');
+    const graph = JSON.parse(read('graph.json')) as {
+      graph: { nodes: Record<string, { data: { root: string } }>; dependencies: Record<string, { target: string }[]> };
+    };
+    expect(graph.graph.dependencies.web?.map((d) => d.target)).toEqual(['api']);
+    expect(graph.graph.nodes.billing?.data.root).toBe('services/billing');
+  });
 });

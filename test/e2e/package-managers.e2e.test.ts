@@ -69,7 +69,7 @@ const MANAGERS: Record<string, Manager> = {
     fw: (args) => [process.execPath, [YARN, 'fw', ...args]],
     cacheDir: '.yarn/.cache/fw',
     // The Nx targets run here too (below): the plugin is registered in nx.json before the install.
-    devDependencies: { nx: installedVersion('nx') },
+    devDependencies: { nx: installedVersion('nx'), '@nx/devkit': installedVersion('@nx/devkit') },
   },
 };
 
@@ -166,5 +166,57 @@ describe("the Nx target under Yarn Plug'n'Play", () => {
     // The cache files are no input of the target: Nx answers the next run from its own cache.
     expect(await nx()).toContain('[local cache]');
     console.log(`yarn-pnp nx: cold gen-all ${coldMs} ms, warm ${warmMs} ms`);
+  });
+});
+
+describe('a CLI-only install (a package with no Nx)', () => {
+  /** Every installed package (name → package.json) under a node_modules directory, scoped ones and pnpm's store included. */
+  function installedPackages(nodeModules: string): Map<string, { dir: string; scripts?: Record<string, string> }> {
+    const found = new Map<string, { dir: string; scripts?: Record<string, string> }>();
+    const visit = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (!entry.isDirectory() || entry.isSymbolicLink()) continue;
+        const manifest = path.join(full, 'package.json');
+        if (!entry.name.startsWith('@') && entry.name !== '.pnpm' && fs.existsSync(manifest)) {
+          const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string; scripts?: Record<string, string> };
+          found.set(`${pkg.name}@${path.relative(nodeModules, full)}`, { dir: full, ...(pkg.scripts ? { scripts: pkg.scripts } : {}) });
+        }
+        if (entry.name === '.pnpm' || entry.name.startsWith('@') || entry.name === 'node_modules' || fs.existsSync(path.join(full, 'node_modules')))
+          visit(full);
+      }
+    };
+    visit(nodeModules);
+    return found;
+  }
+
+  it('npm: installs no nx, no @nx package and nothing with an install script, and fw g router works', async () => {
+    const app = path.join(base, 'cli-only-npm');
+    fs.mkdirSync(app);
+    fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'cli-only', private: true }));
+    await runOk('npm', ['install', '--save-dev', `fw@file:${tarball}`, ...quiet], app);
+    const packages = installedPackages(path.join(app, 'node_modules'));
+    const names = [...packages.keys()].map((k) => k.slice(0, k.lastIndexOf('@')));
+    expect(names.filter((n) => n === 'nx' || n.startsWith('@nx/') || n.startsWith('tree-sitter-go'))).toEqual([]);
+    // What npm would run on install: lifecycle scripts, and node-gyp for a binding.gyp without an install script.
+    const building = [...packages].filter(
+      ([, p]) => ['preinstall', 'install', 'postinstall'].some((s) => p.scripts?.[s]) || fs.existsSync(path.join(p.dir, 'binding.gyp')),
+    );
+    expect(building.map(([k]) => k)).toEqual([]);
+    const ws = path.join(base, 'cli-only-example');
+    fs.cpSync(path.join(FIXTURES, 'example'), ws, { recursive: true });
+    const result = await runOk(path.join(app, 'node_modules', '.bin', 'fw'), ['g', 'router'], ws);
+    expect(result.output).toMatch(/fw g router: 0 errors, 0 warnings; 2 roots/);
+  });
+
+  it('pnpm 10: no "Ignored build scripts" warning (fw needs no build script of its dependencies)', async () => {
+    const app = path.join(base, 'cli-only-pnpm');
+    fs.mkdirSync(app);
+    fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'cli-only', private: true, devDependencies: { fw: `file:${tarball}` } }));
+    const tmp = path.join(base, 'cli-only-pnpm-tmp');
+    const result = await runOk(process.execPath, [PNPM, 'install', '--store-dir', path.join(tmp, 'pnpm-store')], app, xdg(tmp));
+    expect(result.output).not.toMatch(/Ignored build scripts|build scripts/i);
+    expect(fs.existsSync(path.join(app, 'node_modules', '.pnpm', 'node_modules', 'nx'))).toBe(false);
+    expect((await runOk(path.join(app, 'node_modules', '.bin', 'fw'), ['--version'], app)).stdout.trim()).toMatch(/\d+\.\d+\.\d+/);
   });
 });

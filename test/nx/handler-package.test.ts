@@ -1,7 +1,7 @@
 import { type Tree, addProjectConfiguration } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { goProjects } from '../../src/nx/generators/go-projects';
+import { goModules } from '../../src/nx/generators/go-projects';
 import { handlerPackageGenerator, packageView } from '../../src/nx/generators/handler-package/generator';
 import { addGoProject } from '../support/nx-tree';
 
@@ -78,7 +78,7 @@ describe('handler-package generator', () => {
   it('uses the only Go project when --project is not given', async () => {
     addGoProject(tree, 'api', 'apps/api');
     addProjectConfiguration(tree, 'web', { root: 'apps/web' });
-    expect(goProjects(tree)).toEqual(['api']);
+    expect(goModules(tree)).toEqual([{ name: 'api', root: 'apps/api' }]);
     await handlerPackageGenerator(tree, { name: 'v2', skipFormat: true });
     expect(tree.exists('apps/api/internal/v2handler/registry.go')).toBe(true);
   });
@@ -87,7 +87,7 @@ describe('handler-package generator', () => {
     addGoProject(tree, 'api', 'apps/api');
     addGoProject(tree, 'admin', 'apps/admin');
     await expect(handlerPackageGenerator(tree, { name: 'v2', skipFormat: true })).rejects.toThrow(
-      'fw: error: more than one Go project (admin, api) (pass --project <name>) [FW8012]',
+      'fw: error: more than one Go module (admin, api) (pass --project <name>) [FW8012]',
     );
   });
 
@@ -102,9 +102,40 @@ describe('handler-package generator', () => {
     expect(tree.exists('apps/api/internal/v2handler')).toBe(false);
   });
 
-  it('explains when there is no Go project', async () => {
+  it('explains when there is no Go module', async () => {
     addProjectConfiguration(tree, 'web', { root: 'apps/web' });
-    await expect(handlerPackageGenerator(tree, { name: 'v2', skipFormat: true })).rejects.toThrow('no Go project found');
+    tree.write('node_modules/some-tool/go.mod', 'module example.com/tool\n');
+    tree.write('apps/web/testdata/go.mod', 'module example.com/fixture\n');
+    await expect(handlerPackageGenerator(tree, { name: 'v2', skipFormat: true })).rejects.toThrow(
+      "fw: error: no Go module found (no go.mod outside node_modules, vendor and testdata directories) (create one first: `go mod init <module path>` in the service's directory) [FW8011]",
+    );
+  });
+
+  it('works in a Go module that no project claims yet, found alone or by --project with the name the plugin gives it', async () => {
+    tree.write('services/api/go.mod', 'module example.com/api\n\ngo 1.22\n');
+    addProjectConfiguration(tree, 'web', { root: 'apps/web' });
+    expect(goModules(tree)).toEqual([{ name: 'api', root: 'services/api' }]);
+    await handlerPackageGenerator(tree, { name: 'v2', skipFormat: true });
+    expect(tree.read('services/api/internal/v2handler/handler_health.go', 'utf8')).toContain('\t"example.com/api/internal/fwhttp"\n');
+    // A second module, named by its package.json (not a workspace package, so no project): --project takes that name.
+    tree.write('services/billing/go.mod', 'module example.com/billing\n\ngo 1.22\n');
+    tree.write('services/billing/package.json', JSON.stringify({ name: '@shop/billing' }));
+    expect(goModules(tree).map((m) => m.name)).toEqual(['@shop/billing', 'api']);
+    await handlerPackageGenerator(tree, { name: 'v1', project: '@shop/billing', skipFormat: true });
+    expect(tree.exists('services/billing/internal/v1handler/router.go')).toBe(true);
+    await handlerPackageGenerator(tree, { name: 'v3', project: 'api', skipFormat: true });
+    expect(tree.exists('services/api/internal/v3handler/router.go')).toBe(true);
+  });
+
+  it('names a module at the workspace root after the workspace, and lists the Go modules when --project names none', async () => {
+    tree.write('go.mod', 'module example.com/mono\n\ngo 1.22\n');
+    tree.write('package.json', JSON.stringify({ name: 'mono' }));
+    expect(goModules(tree)).toEqual([{ name: 'mono', root: '.' }]);
+    await expect(handlerPackageGenerator(tree, { name: 'v2', project: 'monoo', skipFormat: true })).rejects.toThrow(
+      'fw: error: --project "monoo" names no project and no Go module (Go modules: mono) (pass the name of a Go module) [FW8016]',
+    );
+    await handlerPackageGenerator(tree, { name: 'v2', project: 'mono', skipFormat: true });
+    expect(tree.exists('internal/v2handler/registry.go')).toBe(true);
   });
 
   it('rejects names that are not Go package names and directories outside the project', async () => {

@@ -32,6 +32,21 @@ describe('init generator', () => {
     expect(readJson<PackageJson>(tree, 'package.json').devDependencies?.fw).toBe(`npm:fw-http-routes@^${fwVersion()}`);
   });
 
+  it("makes the consumers' typecheck, build, test and lint run the client target of the projects they depend on first (targetDefaults), keeping what is there", async () => {
+    updateJson(tree, 'nx.json', (json) => ({
+      ...json,
+      plugins: [{ plugin: 'fw', options: { clientTargetName: 'client' } }],
+      targetDefaults: { build: { dependsOn: ['^build'], cache: true }, lint: { dependsOn: ['^client'] } },
+    }));
+    await initGenerator(tree, { skipFormat: true });
+    expect(readNxJson(tree)?.targetDefaults).toEqual({
+      build: { dependsOn: ['^build', '^client'], cache: true },
+      lint: { dependsOn: ['^client'] },
+      typecheck: { dependsOn: ['^client'] },
+      test: { dependsOn: ['^client'] },
+    });
+  });
+
   it('is idempotent: a second run changes nothing', async () => {
     await initGenerator(tree, { skipFormat: true });
     const nxJson = tree.read('nx.json', 'utf8');
@@ -85,7 +100,7 @@ describe('init generator --runtime', () => {
       addProjectConfiguration(tree, name, { root: `apps/${name}` });
       tree.write(`apps/${name}/go.mod`, `module example.com/${name}\n\ngo 1.22\n`);
     }
-    await expect(initGenerator(tree, { skipFormat: true, runtime: true })).rejects.toThrow(/more than one Go project \(admin, api\)/);
+    await expect(initGenerator(tree, { skipFormat: true, runtime: true })).rejects.toThrow(/more than one Go module \(admin, api\).*\[FW8012\]/);
     await initGenerator(tree, { skipFormat: true, runtime: true, project: 'admin', runtimeDirectory: 'pkg/web' });
     expect(tree.exists('apps/admin/pkg/web/bind.go')).toBe(true);
     expect(tree.exists('apps/api/internal/fwhttp')).toBe(false);

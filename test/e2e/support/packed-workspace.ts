@@ -87,7 +87,7 @@ export function installedVersion(pkg: string): string {
  * and installs fw as README's "Install" says until fw is published: this
  * repository's build packed by `npm pack`, installed from the tarball under
  * the alias `fw` (and under its own name, so both generator prefixes can be
- * tried), next to the nx and turbo versions this repository uses, with
+ * tried), next to the nx, @nx/devkit and turbo versions this repository uses, with
  * `packageManager` set as turbo needs. Then commits it to a fresh git
  * repository (Turborepo hashes git-tracked files; clones need it).
  * Slow (an npm install): each e2e file calls it once and shares the result.
@@ -110,6 +110,8 @@ export async function createInstalledWorkspace(name: string): Promise<string> {
       `fw@file:${tarball}`,
       `${FW_NPM_NAME}@file:${tarball}`,
       `nx@${installedVersion('nx')}`,
+      // A peer dependency of fw, as a workspace has it for its Nx plugins.
+      `@nx/devkit@${installedVersion('@nx/devkit')}`,
       `turbo@${installedVersion('turbo')}`,
       '--no-audit',
       '--no-fund',

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type GeneratorCallback, type Tree, formatFiles, joinPathFragments, logger, readNxJson, readProjectConfiguration } from '@nx/devkit';
+import { type GeneratorCallback, type Tree, formatFiles, joinPathFragments, logger, readNxJson } from '@nx/devkit';
 import Handlebars from 'handlebars';
 import { DEFAULT_RUNTIME_DIR } from '../../../runtime/scaffold';
-import { findFwPlugin, pluginOptionsSchema, targetNameOption } from '../../plugin-options';
+import { registeredTargetName } from '../../plugin-options';
 import { checkDirectory, chooseGoProject } from '../go-projects';
 import { ensureRuntimeInTree } from '../runtime-in-tree';
 import type { HandlerPackageGeneratorOptions } from './schema';
@@ -40,9 +40,7 @@ export function packageView(name: string): PackageView {
 
 /** The router target's name as the workspace's fw plugin options set it. */
 function routerTargetName(tree: Tree): string {
-  const entry = findFwPlugin(readNxJson(tree)?.plugins);
-  const options = pluginOptionsSchema.safeParse(typeof entry === 'object' ? (entry.options ?? {}) : {});
-  return options.success ? targetNameOption(options.data, 'router') : 'gen-router';
+  return registeredTargetName(readNxJson(tree)?.plugins, 'router');
 }
 
 /**
@@ -54,8 +52,7 @@ function routerTargetName(tree: Tree): string {
  */
 export async function handlerPackageGenerator(tree: Tree, options: HandlerPackageGeneratorOptions): Promise<GeneratorCallback> {
   const view = packageView(options.name);
-  const projectName = await chooseGoProject(tree, options.project, 'Which Go project should get the handler package?');
-  const project = readProjectConfiguration(tree, projectName);
+  const project = await chooseGoProject(tree, options.project, 'Which Go project should get the handler package?');
   const dir = joinPathFragments(project.root, checkDirectory('directory', options.directory ?? 'internal'), view.pkgName);
   if (tree.exists(dir)) {
     throw new FwNxError('FW8010', `${dir} already exists; refusing to overwrite a handler package`, 'pick another name or remove it first');
@@ -65,7 +62,7 @@ export async function handlerPackageGenerator(tree: Tree, options: HandlerPackag
   for (const file of PACKAGE_FILES) tree.write(joinPathFragments(dir, file), render(file, { ...view, runtimeImport }));
   if (!options.skipFormat) await formatFiles(tree);
   return () => {
-    logger.info(`fw: created ${dir}; add handlers there, then run: nx run ${projectName}:${routerTargetName(tree)}`);
+    logger.info(`fw: created ${dir}; add handlers there, then run: nx run ${project.name}:${routerTargetName(tree)}`);
   };
 }
 
