@@ -9,7 +9,10 @@ const TYPE_KEYWORDS: readonly string[] = ['Error', 'Redirect'];
 
 /** `did you mean Error? ` when a declared name (or a keyword) is one typo away from `name`; empty otherwise. */
 function didYouMean(name: string, candidates: Iterable<string>): string {
-  const near = closestMatch(name, [...candidates].filter((c) => c !== name));
+  const near = closestMatch(
+    name,
+    [...candidates].filter((c) => c !== name),
+  );
   return near ? `did you mean ${near}? ` : '';
 }
 
@@ -71,7 +74,10 @@ export function lookupTypeName(
         'FW4010',
         pos,
         `${role} type ${written} is not declared in package "${imp.path}"`,
-        `${didYouMean(type.name, [...target.types.keys()].filter((n) => /^\p{Lu}/u.test(n)))}declare type ${type.name} there, or name an existing type`,
+        `${didYouMean(
+          type.name,
+          [...target.types.keys()].filter((n) => /^\p{Lu}/u.test(n)),
+        )}declare type ${type.name} there, or name an existing type`,
       ),
     };
   }

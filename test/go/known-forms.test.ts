@@ -315,7 +315,10 @@ type T struct {
     const fields = resolver.structOf(resolve('T'))!.fields;
     const ctx = { resolver, importable: () => true };
     const [level, ...others] = fields;
-    expect(scalarOf(level!.type, ctx)).toEqual({ type: { name: 'Level', pkg: { importPath: 'log/slog', name: 'slog' } }, format: { kind: 'text', basic: 'int' } });
+    expect(scalarOf(level!.type, ctx)).toEqual({
+      type: { name: 'Level', pkg: { importPath: 'log/slog', name: 'slog' } },
+      format: { kind: 'text', basic: 'int' },
+    });
     for (const f of others) expect(scalarOf(f.type, ctx), f.name).toBe(STRING_SCALAR);
     expect(pkg.name).toBe('api');
   });
