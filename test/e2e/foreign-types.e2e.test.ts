@@ -121,11 +121,9 @@ describe('types from the standard library and real modules, through a live Go se
       'URL',
       'UUID',
     ]);
-    // Responses need MarshalJSON, the echo route's request body UnmarshalJSON; slog.Level's form is built in.
-    expect(warnings).toHaveLength(2);
-    for (const type of ['Decimal']) {
-      for (const method of ['MarshalJSON', 'UnmarshalJSON']) expect(warnings.join('\n')).toMatch(new RegExp(`type ${type} has an? ${method} method`));
-    }
+    // Responses need MarshalJSON, the echo route's request body UnmarshalJSON: one warning for the type names both; slog.Level's form is built in.
+    expect(warnings, warnings.join('\n')).toHaveLength(1);
+    expect(warnings[0]).toMatch(/type Decimal has MarshalJSON and UnmarshalJSON methods/);
   });
 
   it('every package generation loads (standard library, module cache, the module itself) is in the directory go list -deps reports for it', async () => {

@@ -203,7 +203,7 @@ describe('unreadable module cache and GOROOT (fw run as a user the permissions a
     });
     fs.chmodSync(src, 0o755);
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stderr).toMatch(/goroot\/src: error: cannot read the standard library \(GOROOT\) \(EACCES/);
+    expect(run.stderr).toMatch(/\$GOROOT\/src: error: cannot read the standard library \(GOROOT\) \(EACCES/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 });
