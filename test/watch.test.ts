@@ -585,6 +585,40 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
+  it('after edits that make a package of request types import a URL helper through another package, and undo that, its outputs are what a fresh run writes', async () => {
+    // Whether the helper may import a package depends on that package's imports, directly or not: models importing a
+    // package that imports v1's helper makes v1's helper take models.Role as a string (an import would be a cycle); v2's
+    // helper, which models does not import, keeps models.Role.
+    const ws = copyFixture('example');
+    const V1 = 'internal/v1handler/urlhelper/urlhelper.go';
+    const V2 = 'internal/v2handler/urlhelper/urlhelper.go';
+    const { next } = await watchWorkspace(ws);
+    expect(read(ws, V1)).toMatch(/\tRole +models\.Role\n/);
+
+    fs.mkdirSync(path.join(ws, 'internal/links'));
+    fs.writeFileSync(path.join(ws, 'internal/links/links.go'), 'package links\n\n// Site is empty for now.\nvar Site = 1\n');
+    fs.writeFileSync(path.join(ws, 'internal/models/links.go'), 'package models\n\nimport "example.com/shop/internal/links"\n\nvar _ = links.Site\n');
+    await next();
+    expect(read(ws, V1)).toMatch(/\tRole +models\.Role\n/);
+    await expectFreshRunAgrees(ws);
+
+    // Only links changes: models, which imports it, now reaches v1's helper.
+    fs.writeFileSync(
+      path.join(ws, 'internal/links/links.go'),
+      'package links\n\nimport "example.com/shop/internal/v1handler/urlhelper"\n\n// Site builds paths.\nvar Site = urlhelper.New("")\n',
+    );
+    await next();
+    expect(read(ws, V1)).toMatch(/\tRole +string\n/);
+    expect(read(ws, V1)).not.toContain('"example.com/shop/internal/models"');
+    expect(read(ws, V2)).toContain('role models.Role');
+    await expectFreshRunAgrees(ws);
+
+    fs.rmSync(path.join(ws, 'internal/models/links.go'));
+    await next();
+    expect(read(ws, V1)).toMatch(/\tRole +models\.Role\n/);
+    await expectFreshRunAgrees(ws);
+  });
+
   it('after an edit that changes the import names of a root, its registry (kept routes included) is what a fresh run writes', async () => {
     // fw watch keeps each route's router and registry lines: v2's own routes name models.User, which a new subfolder's
     // package of the same name (its import path sorting first) makes models2.User.

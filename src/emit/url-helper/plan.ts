@@ -7,7 +7,7 @@ import { isExported } from '../../model/naming';
 import { sameObjects } from '../emitter';
 import { groupTypeName, queryTypeName, URL_HELPER_PACKAGE, urlMethodName } from './names';
 import { pathValueOf, type QueryShape, queryShapeOf, type ScalarType, STRING_SCALAR, stringQueryShape, type ValueContext } from './url-values';
-import type { GoProgram } from '../../go/package';
+import type { GoPackage, GoProgram } from '../../go/package';
 import { describeExpr } from '../../go/type-expr';
 import { isRequiredField, type ResolvedType, type TaggedField } from '../../go/resolved-types';
 import type { TypeResolver } from '../../go/type-resolver';
@@ -106,18 +106,32 @@ export interface PlannedGroup {
   diagnostics: Diagnostic[];
   resolver: TypeResolver;
   requests: (ResolvedType | undefined)[];
+  /** Each package the plan asked ctx.importable about, and the answer (its imports, or those of what it imports, may change in `fw watch`). */
+  importable: Map<GoPackage, boolean>;
 }
 
 /**
  * The plan of one group: a function of the group and of its request types
  * as the resolver has them. `memo` keeps it by group; it is taken again
  * while the resolver hands out the same request types (it resolves a type
- * anew once its package, or one that package imports, changed).
+ * anew once its package, or one that package imports, changed) and every
+ * package it asked about is as importable as it was.
  */
 function planGroup(group: GroupModel, ctx: ValueContext, memo: WeakMap<GroupModel, PlannedGroup> | undefined): PlannedGroup {
   const requests = group.routes.map((route) => route.request && ctx.resolver.resolveRef(route.request));
   const kept = memo?.get(group);
-  if (kept && kept.resolver === ctx.resolver && sameObjects(kept.requests, requests)) return kept;
+  if (kept && kept.resolver === ctx.resolver && sameObjects(kept.requests, requests) && [...kept.importable].every(([pkg, ok]) => ctx.importable(pkg) === ok)) {
+    return kept;
+  }
+  const importable = new Map<GoPackage, boolean>();
+  const recording: ValueContext = {
+    resolver: ctx.resolver,
+    importable: (pkg) => {
+      const ok = ctx.importable(pkg);
+      importable.set(pkg, ok);
+      return ok;
+    },
+  };
   const diagnostics: Diagnostic[] = [];
   const first = group.routes[0];
   if (!isExported(group.name) && first) {
@@ -132,7 +146,7 @@ function planGroup(group: GroupModel, ctx: ValueContext, memo: WeakMap<GroupMode
   }
   const methods = new Map<string, RouteModel>();
   const routes = group.routes.map((route, i) => {
-    const plan = planRoute(route, requests[i], group, ctx, diagnostics);
+    const plan = planRoute(route, requests[i], group, recording, diagnostics);
     const other = methods.get(plan.methodName);
     if (other) {
       diagnostics.push(
@@ -157,7 +171,7 @@ function planGroup(group: GroupModel, ctx: ValueContext, memo: WeakMap<GroupMode
     }
     return plan;
   });
-  const planned = { plan: { group, typeName: groupTypeName(group.name), routes }, diagnostics, resolver: ctx.resolver, requests };
+  const planned = { plan: { group, typeName: groupTypeName(group.name), routes }, diagnostics, resolver: ctx.resolver, requests, importable };
   memo?.set(group, planned);
   return planned;
 }
@@ -222,7 +236,7 @@ function unsupported(f: TaggedField, role: string, fallback: string): Diagnostic
     'FW5033',
     f.field.pos,
     `field ${f.field.name} of ${f.field.owner} ${role} but has type ${describeExpr(f.field.goType)}, which the URL helper cannot format; ${fallback}`,
-    'use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages',
+    'use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages, in a package that does not import the URL helper',
   );
 }
 

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostics';
-import type { GroupModel } from '../../model/model';
+import type { GroupModel, RootModel } from '../../model/model';
 import { lowerFirst, uniqueImportNames } from '../../model/naming';
 import { isGoIdentifier } from '../../go/names';
 import type { Emitter } from '../emitter';
@@ -11,7 +11,8 @@ import { staticSegmentUrl } from '../url-escape';
 import { BODY_IDENTIFIERS, paramName, URL_HELPER_PACKAGE } from './names';
 import { type GroupPlan, type PlannedGroup, planUrlHelper, type QueryField, type RoutePlan, type UrlHelperPlan, type UrlParam, urlHelperDir } from './plan';
 import { type GoTypeName, type QueryShape, ValuePrinter } from './url-values';
-import type { GoPackage } from '../../go/package';
+import type { GoPackage, GoProgram } from '../../go/package';
+import { isStdlibPath } from '../../workspace/build-list';
 import { importPathDiagnostics } from '../../model/import-paths';
 
 const render = templatesIn(__dirname);
@@ -25,12 +26,52 @@ export const emitUrlHelper: Emitter<UrlHelperMemo> = (model, ctx) => {
   const files = [];
   const diagnostics: Diagnostic[] = [];
   for (const root of model.roots) {
-    const plan = planUrlHelper(root, model.program, { resolver, importable: (pkg) => !isInTree(pkg, root.dir) }, memo?.plans);
+    const plan = planUrlHelper(root, model.program, { resolver, importable: importableFrom(root, model.program) }, memo?.plans);
     diagnostics.push(...importPathDiagnostics(root), ...plan.diagnostics);
     files.push({ path: path.join(urlHelperDir(root), 'urlhelper.go'), contents: printUrlHelper(plan, memo?.printed) });
   }
   return { files, diagnostics };
 };
+
+/**
+ * Which packages urlhelper.go may import: none of the root's tree (handlers
+ * may import their helper), and none that imports the helper, directly or
+ * through other packages (a package of links, say): either import would be a
+ * cycle, which Go refuses. Files left out by build constraints count too (the
+ * helper must build for every target). Decided anew on every run, from the
+ * packages as the program has them, so that `fw watch` follows their imports.
+ */
+function importableFrom(root: RootModel, program: GoProgram): (pkg: GoPackage) => boolean {
+  const helperPath = `${root.pkg.pkg.importPath}/${URL_HELPER_PACKAGE}`;
+  const decided = new Map<GoPackage, boolean>();
+  // The standard library imports no package of the workspace; a module path without a dot (`module shop`) looks like one of its paths.
+  const first = (importPath: string) => importPath.split('/')[0];
+  const standard = (importPath: string) => isStdlibPath(importPath) && first(importPath) !== first(helperPath);
+  const importsHelper = (start: GoPackage): boolean => {
+    const seen = new Set<string>([start.importPath]);
+    const queue = [start];
+    for (let pkg = queue.pop(); pkg; pkg = queue.pop()) {
+      for (const file of [...pkg.files, ...pkg.excluded.map((e) => e.file)]) {
+        for (const { path: importPath } of file.imports) {
+          if (importPath === helperPath) return true;
+          if (seen.has(importPath) || standard(importPath)) continue;
+          seen.add(importPath);
+          const next = program.package(importPath, pkg.dir);
+          if (next) queue.push(next);
+        }
+      }
+    }
+    return false;
+  };
+  return (pkg) => {
+    let ok = decided.get(pkg);
+    if (ok === undefined) {
+      ok = !isInTree(pkg, root.dir) && !importsHelper(pkg);
+      decided.set(pkg, ok);
+    }
+    return ok;
+  };
+}
 
 function isInTree(pkg: GoPackage, dir: string): boolean {
   const rel = path.relative(dir, pkg.dir);

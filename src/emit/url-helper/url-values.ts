@@ -41,8 +41,8 @@ export interface ValueContext {
   resolver: TypeResolver;
   /**
    * True when urlhelper.go may import `pkg`. Packages of the root's own tree
-   * are never imported: handlers may import urlhelper, and the reverse
-   * import would be a cycle.
+   * are never imported (handlers may import urlhelper), nor packages that
+   * import urlhelper, directly or not: the reverse import would be a cycle.
    */
   importable(pkg: GoPackage): boolean;
 }

@@ -120,12 +120,72 @@ func (h *H) Get() http.HandlerFunc { return nil }
 `,
     });
     expect(diagnostics).toEqual([
-      'api/h.go:13:2: warning: field Mood of GetRequest binds {mood} but has type Mood, which the URL helper cannot format; urls.H().Get takes it as a string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages)',
-      'api/h.go:14:2: warning: field Tags of GetRequest is the query parameter "tag" but has type []map[string]int, which the URL helper cannot format; HGetQuery.Tags is a []string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages)',
+      'api/h.go:13:2: warning: field Mood of GetRequest binds {mood} but has type Mood, which the URL helper cannot format; urls.H().Get takes it as a string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages, in a package that does not import the URL helper)',
+      'api/h.go:14:2: warning: field Tags of GetRequest is the query parameter "tag" but has type []map[string]int, which the URL helper cannot format; HGetQuery.Tags is a []string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages, in a package that does not import the URL helper)',
       'api/h.go:17:23: warning: path wildcard {other} is not bound by request type GetRequest (add a field tagged path:"other" to GetRequest, or read it with r.PathValue("other"))',
     ]);
     expect(file).toContain('func (u HURLs) Get(mood string, other string, query ...HGetQuery) (string, error) {');
     expect(file).toContain('\tTags []string\n');
+  });
+
+  it('takes a named type of another package as declared, unless that package imports the helper, directly or not', async () => {
+    const { diagnostics, file } = await urlHelper({
+      'api/h.go': `package api
+
+import (
+	"net/http"
+
+	"example.com/w/api/urlhelper"
+	"example.com/w/links"
+	"example.com/w/models"
+	"example.com/w/order"
+)
+
+type H struct{}
+
+// Local is of the handler package, which imports the helper.
+type Local string
+
+type ListRequest struct {
+	Status models.Status \`query:"status"\`
+	Direct links.Direct \`query:"direct"\`
+	Sort   order.Sort \`query:"sort"\`
+	Level  order.Level \`query:"level"\`
+	Local  Local \`query:"local"\`
+}
+
+// fw:http_route path=/things
+func (h *H) List() http.HandlerFunc { return nil }
+
+var home = urlhelper.New("")
+`,
+      'models/models.go': 'package models\n\ntype Status string\n',
+      'links/links.go': 'package links\n\nimport "example.com/w/api/urlhelper"\n\ntype Direct string\n\nvar Home = urlhelper.New("")\n',
+      'order/order.go': `package order
+
+import "example.com/w/links"
+
+type Sort string
+
+type Level int
+
+func (l Level) MarshalText() ([]byte, error) { return []byte("high"), nil }
+
+var home = links.Home
+`,
+    });
+    // order.Level's text is its MarshalText, which the helper cannot call without importing order.
+    expect(diagnostics).toEqual([
+      'api/h.go:21:2: warning: field Level of ListRequest is the query parameter "level" but has type order.Level, which the URL helper cannot format; HListQuery.Level is a string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages, in a package that does not import the URL helper)',
+    ]);
+    expect(file).toMatch(/\tStatus +models\.Status\n/);
+    expect(file).toMatch(/\tDirect +string\n/);
+    expect(file).toMatch(/\tSort +string\n/);
+    expect(file).toMatch(/\tLevel +string\n/);
+    expect(file).toMatch(/\tLocal +string\n/);
+    expect(file).toContain('"example.com/w/models"');
+    expect(file).not.toContain('"example.com/w/links"');
+    expect(file).not.toContain('"example.com/w/order"');
   });
 
   it('rejects handlers in the subfolder the helper is written to', async () => {
