@@ -8,8 +8,10 @@ import { defineConfig } from 'vitest/config';
  * `npm test` runs both; test/tiers.test.ts keeps the split honest.
  * The unit tier runs at least two files at a time even on two cores
  * (vitest's default there is one): its slowest file, watch.test.ts, mostly
- * waits for file events. Projects with different worker counts need their
- * own group: `npm test` runs the unit files first, then the Go tier.
+ * waits for file events. The Go tier runs two files at a time too: its files
+ * mostly wait for one process at a time (nx, turbo, npm, a server). Projects
+ * with different worker counts need their own group: `npm test` runs the unit
+ * files first, then the Go tier.
  */
 export const GO_TESTS = ['test/e2e/**', '**/*.go.test.ts'];
 
@@ -22,7 +24,7 @@ export default defineConfig({
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts', 'src/**/*.spec.ts'], exclude: GO_TESTS, maxWorkers: Math.max(2, availableParallelism() - 1), sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'go', include: GO_TESTS.map((g) => (g.endsWith('/**') ? `${g}/*.test.ts` : g)), sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'go', include: GO_TESTS.map((g) => (g.endsWith('/**') ? `${g}/*.test.ts` : g)), maxWorkers: 2, sequence: { groupOrder: 1 } } },
     ],
   },
 });
