@@ -96,6 +96,37 @@ describe('parse-worker', () => {
   });
 });
 
+describe('parse-worker batches', () => {
+  it('ends a batch once its files hold BATCH_BYTES of source, by the sizes the job gives (a large file is not sent with others)', async () => {
+    const { BATCH_SIZE, BATCH_BYTES, takenCounters } = compiled<{ BATCH_SIZE: number; BATCH_BYTES: number; takenCounters(): Int32Array }>('parse-workers');
+    const files = manyGoFiles(1).slice(0, 2 * BATCH_SIZE + 3);
+    const sizes = files.map((_, i) => (i === 2 ? BATCH_BYTES : 1));
+    const worker = new Worker(path.join(COMPILED, 'parse-worker.js'));
+    const { port1, port2 } = new MessageChannel();
+    try {
+      const batches = await new Promise<ParseBatch[]>((resolve, reject) => {
+        const received: ParseBatch[] = [];
+        port1.on('message', (batch: ParseBatch) => {
+          received.push(batch);
+          if (batch.last) resolve(received);
+        });
+        worker.on('error', reject);
+        const job: ParseJob = { files, sizes, taken: takenCounters(), port: port2 };
+        worker.postMessage(job, [port2]);
+      });
+      expect(batches.map((b) => [(JSON.parse(b.parsed) as unknown[]).length, b.last])).toEqual([
+        [3, false],
+        [BATCH_SIZE, false],
+        [BATCH_SIZE, false],
+        [0, true],
+      ]);
+    } finally {
+      port1.close();
+      await worker.terminate();
+    }
+  });
+});
+
 describe('parseFiles', () => {
   it('gives every readable file as the single-threaded parser does, and leaves out what it cannot read', async () => {
     const { parseFiles } = compiled<{ parseFiles(files: readonly string[]): Promise<Map<string, GoFile>> }>('parse-workers');
