@@ -40,9 +40,9 @@ export type QueryShape =
 export interface ValueContext {
   resolver: TypeResolver;
   /**
-   * True when urlhelper.go may import `pkg`. Packages of the root's own tree
-   * are never imported (handlers may import urlhelper), nor packages that
-   * import urlhelper, directly or not: the reverse import would be a cycle.
+   * True when urlhelper.go may import `pkg`: not when `pkg` imports urlhelper,
+   * directly or not, nor when it imports a package whose in-package tests do
+   * (handlers often import their helper): the reverse import would be a cycle.
    */
   importable(pkg: GoPackage): boolean;
 }
