@@ -126,6 +126,7 @@ function planGroup(group: GroupModel, ctx: ValueContext, memo: WeakMap<GroupMode
   const importable = new Map<GoPackage, boolean>();
   const recording: ValueContext = {
     resolver: ctx.resolver,
+    packageOf: ctx.packageOf,
     importable: (pkg) => {
       const ok = ctx.importable(pkg);
       importable.set(pkg, ok);

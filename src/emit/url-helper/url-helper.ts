@@ -26,7 +26,8 @@ export const emitUrlHelper: Emitter<UrlHelperMemo> = (model, ctx) => {
   const files = [];
   const diagnostics: Diagnostic[] = [];
   for (const root of model.roots) {
-    const plan = planUrlHelper(root, model.program, { resolver, importable: importableFrom(root, model.program) }, memo?.plans);
+    const packageOf = (importPath: string) => model.program.package(importPath, root.pkg.pkg.dir);
+    const plan = planUrlHelper(root, model.program, { resolver, importable: importableFrom(root, model.program), packageOf }, memo?.plans);
     diagnostics.push(...importPathDiagnostics(root), ...plan.diagnostics);
     files.push({ path: path.join(urlHelperDir(root), 'urlhelper.go'), contents: printUrlHelper(plan, memo?.printed) });
   }

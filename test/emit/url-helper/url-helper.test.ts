@@ -276,6 +276,76 @@ func (h *H) ListProducts() http.HandlerFunc { return nil }
     expect(file).not.toMatch(/"example\.com\/w\/(api|models|uses|viatest)"/);
   });
 
+  it('takes a type fw.json maps as declared when its package is found and it has MarshalText and UnmarshalText', async () => {
+    const { diagnostics, file } = await urlHelper({
+      'fw.json': JSON.stringify({
+        types: {
+          'example.com/w/money.Amount': 'string',
+          'example.com/w/money.Cents': 'integer',
+          'example.com/w/money.OneWay': 'string',
+          'example.com/w/money.Bag': 'string',
+        },
+      }),
+      'money/money.go': `package money
+
+import "math/big"
+
+// Amount is comparable: a pointer and an int32.
+type Amount struct {
+	value *big.Int
+	exp   int32
+}
+
+func (a Amount) MarshalText() ([]byte, error)   { return nil, nil }
+func (a *Amount) UnmarshalText(b []byte) error { return nil }
+
+type Cents int64
+
+func (c Cents) MarshalText() ([]byte, error)   { return nil, nil }
+func (c *Cents) UnmarshalText(b []byte) error { return nil }
+
+// OneWay has no UnmarshalText: fwhttp.Bind would not read its text back.
+type OneWay string
+
+func (o OneWay) MarshalText() ([]byte, error) { return nil, nil }
+
+// Bag is not comparable: the helper could not leave out its zero value.
+type Bag struct{ parts []string }
+
+func (b Bag) MarshalText() ([]byte, error)   { return nil, nil }
+func (b *Bag) UnmarshalText(x []byte) error { return nil }
+`,
+      'api/h.go': `package api
+
+import (
+	"net/http"
+
+	"example.com/w/money"
+)
+
+type H struct{}
+
+type PayRequest struct {
+	Amount money.Amount \`path:"amount"\`
+	Cents  *money.Cents \`query:"cents"\`
+	Many   []money.Amount \`query:"many"\`
+	OneWay money.OneWay \`query:"one_way"\`
+	Bag    money.Bag \`query:"bag"\`
+}
+
+// fw:http_route path=/pay/{amount}
+func (h *H) Pay() http.HandlerFunc { return nil }
+`,
+    });
+    expect(diagnostics).toEqual([]);
+    expect(file).toContain('func (u HURLs) Pay(amount money.Amount, query ...HPayQuery) (string, error) {');
+    expect(file).toMatch(/\tCents +\*money\.Cents\n/);
+    expect(file).toMatch(/\tMany +\[\]money\.Amount\n/);
+    expect(file).toMatch(/\tOneWay +string\n/);
+    expect(file).toMatch(/\tBag +string\n/);
+    expect(file).toContain('fwText(&amount)');
+  });
+
   it('rejects handlers in the subfolder the helper is written to', async () => {
     const { diagnostics } = await urlHelper({
       'api/urlhelper/h.go': `package urlhelper
