@@ -1,5 +1,6 @@
 import type { ValidateRule, ValidateTag } from '../go/validate-tags';
 import { oneOfValues } from '../go/validate-tags';
+import { STRING_PATTERNS } from './rule-patterns';
 
 /**
  * go-playground/validator rules (`validate:"min=3,max=64"`) as checks every
@@ -20,9 +21,9 @@ export type RuleKind = 'string' | 'int' | 'uint' | 'float' | 'count' | 'bool';
 /**
  * One mirrored rule as a check: `size` compares the measure (runes, count or
  * value) with `n`; `is`/`isnot` compare a string; `in` lists the values
- * allowed; `match` is a regular expression that is the same in Go's RE2 and
- * in JavaScript; `contains`, `excludes`, `prefix`, `suffix` look for text;
- * `nonzero` refuses the zero value.
+ * allowed; `match` is a regular expression of ./rule-patterns.ts (the same
+ * in JavaScript and in JSON Schema); `contains`, `excludes`, `prefix`,
+ * `suffix` look for text; `nonzero` refuses the zero value.
  */
 export type Check = { rule: string } & (
   | { op: 'size>=' | 'size<=' | 'size>' | 'size<' | 'size==' | 'size!='; n: number }
@@ -42,22 +43,6 @@ export interface FieldChecks {
   checks: Check[];
 }
 
-/**
- * The validator's regular expressions (its regexes.go) that mean the same in
- * JavaScript (ASCII classes, anchored) and have not changed between its
- * releases (`uuid` and `e164` have: they stay the server's).
- */
-const PATTERNS: Readonly<Record<string, string>> = {
-  alpha: '^[a-zA-Z]+$',
-  alphanum: '^[a-zA-Z0-9]+$',
-  numeric: '^[-+]?[0-9]+(?:\\.[0-9]+)?$',
-  number: '^[0-9]+$',
-  hexadecimal: '^(0[xX])?[0-9a-fA-F]+$',
-  uuid3: '^[0-9a-f]{8}-[0-9a-f]{4}-3[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$',
-  uuid4: '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$',
-  uuid5: '^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$',
-};
-
 const SIZE_OPS = { min: 'size>=', gte: 'size>=', max: 'size<=', lte: 'size<=', gt: 'size>', lt: 'size<', len: 'size==' } as const;
 const TEXT_OPS = { contains: 'contains', excludes: 'excludes', startswith: 'prefix', endswith: 'suffix' } as const;
 
@@ -73,11 +58,11 @@ export function checkOf(rule: ValidateRule, kind: RuleKind): Check | undefined {
   // required: not the zero value (a slice or map: not nil, which the property's shape says); -0.0 is not a float's zero in Go, but is in JSON Schema.
   if (name === 'required') return param === undefined && kind !== 'float' ? { rule: text, op: 'nonzero' } : undefined;
   if (param === undefined) {
-    if (kind === 'string' && name in PATTERNS) return { rule: text, op: 'match', pattern: PATTERNS[name]! };
+    if (kind === 'string' && Object.hasOwn(STRING_PATTERNS, name)) return { rule: text, op: 'match', pattern: STRING_PATTERNS[name]! };
     return undefined;
   }
   if (kind === 'bool') return undefined;
-  if (name in SIZE_OPS || name === 'eq' || name === 'ne') {
+  if (Object.hasOwn(SIZE_OPS, name) || name === 'eq' || name === 'ne') {
     // A string's eq/ne compare its text; every other size rule measures.
     if (kind === 'string' && (name === 'eq' || name === 'ne')) return { rule: text, op: name === 'eq' ? 'is' : 'isnot', s: param };
     const n = numberParam(param, kind);
@@ -93,7 +78,7 @@ export function checkOf(rule: ValidateRule, kind: RuleKind): Check | undefined {
       return { rule: text, op: 'in', values: words.filter((w) => DECIMAL.test(w) && Number.isSafeInteger(Number(w))).map(Number) };
     return undefined;
   }
-  if (kind === 'string' && name in TEXT_OPS) return { rule: text, op: TEXT_OPS[name as keyof typeof TEXT_OPS], s: param };
+  if (kind === 'string' && Object.hasOwn(TEXT_OPS, name)) return { rule: text, op: TEXT_OPS[name as keyof typeof TEXT_OPS], s: param };
   return undefined;
 }
 
@@ -127,6 +112,8 @@ export function checksOf(tag: ValidateTag, kind: RuleKind | undefined, pointer: 
       return;
     }
     if (skipping) mirroring = false;
+    // boolean on a bool: every value is one (the validator's isBoolean), nothing to check.
+    if (mirroring && kind === 'bool' && rule.name === 'boolean' && rule.param === undefined) return;
     const check = mirroring && kind !== undefined ? checkOf(rule, kind) : undefined;
     if (check) checks.push(check);
     else unmirrored.push(rule.text);
