@@ -1,6 +1,6 @@
 import type { ValidateRule, ValidateTag } from '../go/validate-tags';
 import { oneOfValues } from '../go/validate-tags';
-import { STRING_PATTERNS } from './rule-patterns';
+import { stringPattern } from './rule-patterns';
 
 /**
  * go-playground/validator rules (`validate:"min=3,max=64"`) as checks every
@@ -58,8 +58,8 @@ export function checkOf(rule: ValidateRule, kind: RuleKind): Check | undefined {
   // required: not the zero value (a slice or map: not nil, which the property's shape says); -0.0 is not a float's zero in Go, but is in JSON Schema.
   if (name === 'required') return param === undefined && kind !== 'float' ? { rule: text, op: 'nonzero' } : undefined;
   if (param === undefined) {
-    if (kind === 'string' && Object.hasOwn(STRING_PATTERNS, name)) return { rule: text, op: 'match', pattern: STRING_PATTERNS[name]! };
-    return undefined;
+    const pattern = kind === 'string' ? stringPattern(name) : undefined;
+    return pattern === undefined ? undefined : { rule: text, op: 'match', pattern };
   }
   if (kind === 'bool') return undefined;
   if (Object.hasOwn(SIZE_OPS, name) || name === 'eq' || name === 'ne') {

@@ -51,11 +51,8 @@ function ipv4Mapped(): string {
   return `(?:(?:${heads.join('|')})${ffff}(?:${HEX}:${HEX}|${IPV4})|(?:${zero}){5}${ffff}(?::(?:${HEX})?|${HEX}::))`;
 }
 
-const IPV6 = ipv6();
-const IPV4_MAPPED = ipv4Mapped();
-
-/** The rules (without a parameter) whose meaning on a string is one of these expressions. */
-export const STRING_PATTERNS: Readonly<Record<string, string>> = Object.freeze({
+/** The validator's own expressions that mean the same in JavaScript, and the texts of strconv.ParseBool. */
+const FIXED: Readonly<Record<string, string>> = Object.freeze({
   alpha: '^[a-zA-Z]+$',
   alphanum: '^[a-zA-Z0-9]+$',
   numeric: '^[-+]?[0-9]+(?:\\.[0-9]+)?$',
@@ -65,9 +62,21 @@ export const STRING_PATTERNS: Readonly<Record<string, string>> = Object.freeze({
   uuid4: '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$',
   uuid5: '^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$',
   boolean: '^(?:1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$',
-  ip: `^(?:${IPV4}|${IPV6})$`,
-  ipv4: `^(?:${IPV4}|${IPV4_MAPPED})$`,
-  ipv6: `^(?!${IPV4_MAPPED}$)${IPV6}$`,
-  // The prefix length: decimal, leading zeros allowed, at most the address's bits (an IPv4-mapped address has 128).
-  cidr: `^(?:${IPV4}/0*(?:3[0-2]|[12]?[0-9])|${IPV6}/0*(?:12[0-8]|1[01][0-9]|[1-9]?[0-9]))$`,
 });
+
+/** The expression of a rule (without a parameter) on a string; undefined when fw has none for it. */
+export function stringPattern(rule: string): string | undefined {
+  switch (rule) {
+    case 'ip':
+      return `^(?:${IPV4}|${ipv6()})$`;
+    case 'ipv4':
+      return `^(?:${IPV4}|${ipv4Mapped()})$`;
+    case 'ipv6':
+      return `^(?!${ipv4Mapped()}$)${ipv6()}$`;
+    case 'cidr':
+      // The prefix length: decimal, leading zeros allowed, at most the address's bits (an IPv4-mapped address has 128).
+      return `^(?:${IPV4}/0*(?:3[0-2]|[12]?[0-9])|${ipv6()}/0*(?:12[0-8]|1[01][0-9]|[1-9]?[0-9]))$`;
+    default:
+      return Object.hasOwn(FIXED, rule) ? FIXED[rule] : undefined;
+  }
+}
