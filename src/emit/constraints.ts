@@ -1,5 +1,6 @@
 import type { ValidateRule, ValidateTag } from '../go/validate-tags';
 import { oneOfValues } from '../go/validate-tags';
+import { brokenRule } from './rule-check';
 import { stringPattern } from './rule-patterns';
 
 /**
@@ -122,47 +123,6 @@ export function checksOf(tag: ValidateTag, kind: RuleKind | undefined, pointer: 
   return { checks: kind === undefined || (checks.length === 0 && !omitempty) ? undefined : { kind, pointer, omitempty, checks }, unmirrored };
 }
 
-/** Whether a value passes every check (what the client's fwRules does, for the values fw decides on: zero values). */
-export function passes(checks: readonly Check[], value: string | number | boolean | readonly unknown[]): boolean {
-  const size = typeof value === 'string' ? [...value].length : typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : value.length;
-  return checks.every((c) => passesOne(c, value, size));
-}
-
-function passesOne(c: Check, value: string | number | boolean | readonly unknown[], size: number): boolean {
-  switch (c.op) {
-    case 'size>=':
-      return size >= c.n;
-    case 'size<=':
-      return size <= c.n;
-    case 'size>':
-      return size > c.n;
-    case 'size<':
-      return size < c.n;
-    case 'size==':
-      return size === c.n;
-    case 'size!=':
-      return size !== c.n;
-    case 'is':
-      return value === c.s;
-    case 'isnot':
-      return value !== c.s;
-    case 'in':
-      return c.values.includes(value as string | number);
-    case 'match':
-      return new RegExp(c.pattern).test(value as string);
-    case 'contains':
-      return (value as string).includes(c.s);
-    case 'excludes':
-      return !(value as string).includes(c.s);
-    case 'prefix':
-      return (value as string).startsWith(c.s);
-    case 'suffix':
-      return (value as string).endsWith(c.s);
-    case 'nonzero':
-      return Array.isArray(value) || (size !== 0 && value !== '');
-  }
-}
-
 /** The zero value of a kind as JSON sees it after decoding (nil slices and maps count 0). */
 export function zeroOf(kind: RuleKind): string | number | boolean | readonly unknown[] {
   return kind === 'string' ? '' : kind === 'count' ? [] : kind === 'bool' ? false : 0;
@@ -173,7 +133,7 @@ export function nilPasses(checks: FieldChecks): boolean {
   if (checks.omitempty) return true;
   if (checks.pointer) return false;
   if (checks.kind === 'count' && checks.checks.some((c) => c.op === 'nonzero')) return false;
-  return passes(checks.checks, zeroOf(checks.kind));
+  return brokenRule(zeroOf(checks.kind), checks) === undefined;
 }
 
 /** The JSON Schema `type` of the values a kind's rules measure. */

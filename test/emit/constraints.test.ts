@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkOf, checksOf, jsonSchemaKeywords, nilPasses, passes } from '../../src/emit/constraints';
+import { checkOf, checksOf, jsonSchemaKeywords, nilPasses } from '../../src/emit/constraints';
+import { brokenRule } from '../../src/emit/rule-check';
 import type { ValidateRule } from '../../src/go/validate-tags';
 import { validateTagOf } from '../../src/go/validate-tags';
 
@@ -17,7 +18,9 @@ describe('validator rules as checks (the mapping every generator prints)', () =>
     expect(checkOf(rule('lt=2'), 'count')).toEqual({ rule: 'lt=2', op: 'size<', n: 2 });
     expect(checkOf(rule('gte=-2'), 'int')).toEqual({ rule: 'gte=-2', op: 'size>=', n: -2 });
     expect(checkOf(rule('max=2.5'), 'float')).toEqual({ rule: 'max=2.5', op: 'size<=', n: 2.5 });
-    expect(passes([{ rule: 'max=3', op: 'size<=', n: 3 }], '😀😀😀')).toBe(true);
+    const max3 = { kind: 'string', pointer: false, omitempty: false, checks: [{ rule: 'max=3', op: 'size<=', n: 3 }] } as const;
+    expect(brokenRule('😀😀😀', max3)).toBeUndefined();
+    expect(brokenRule('😀😀😀😀', max3)).toBe('max=3');
   });
 
   it('eq and ne compare a string’s text, a number’s value, a list’s count', () => {
