@@ -158,6 +158,12 @@ function typesEdit(file) {
   return { file, original, edited: original.replace(field[0], `${field[1]}${field[2]}_x`) };
 }
 
+/** Two versions of a types file that give every type the same JSON shape: an unexported helper function added at its end. */
+function typesHelperEdit(file) {
+  const original = fs.readFileSync(file, 'utf8');
+  return { file, original, edited: `${original}\nfunc benchHelper() int { return 1 }\n` };
+}
+
 /**
  * `fw watch` (with `args`) in a child process: waits for its first build,
  * then for each edit writes its edited and original versions alternately
@@ -434,13 +440,14 @@ async function benchWorkspace(name) {
     row('fw g all --check, warm cache', fwRuns([...all, '--check'], dir));
   }
   if (ws.editable && hasCommand('watch')) {
-    const edits = [handlerEdit(ws.editable), ...(ws.typesFile ? [typesEdit(ws.typesFile)] : [])];
+    const edits = [handlerEdit(ws.editable), ...(ws.typesFile ? [typesEdit(ws.typesFile), typesHelperEdit(ws.typesFile)] : [])];
     // With the client (one file for all roots, emitted in full every rebuild) and without it.
     for (const args of [['--file', CLIENT], ...(canSplit ? [['--file', SPLIT_CLIENT, '--split']] : []), []]) {
-      const [handler, types] = await watchLatency(dir, args, edits);
+      const [handler, types, sameShapes] = await watchLatency(dir, args, edits);
       const label = `fw watch${args.length > 0 ? ' --file' : ''}${args.includes('--split') ? ' --split' : ''}: rebuild after a`;
       row(`${label} handler-file edit`, { ms: handler });
       if (types !== undefined) row(`${label} types-file edit`, { ms: types });
+      if (sameShapes !== undefined) row(`${label} types-file edit keeping every JSON shape`, { ms: sameShapes });
     }
   }
   if (REAL_SHAPED.has(name)) printTargets(measured);
