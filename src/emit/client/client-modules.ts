@@ -13,6 +13,7 @@ import type { Operation } from './client-plan';
 import { printOperation } from './operations';
 import { exportingAll, topLevelDeclarations } from './runtime-names';
 import type { SchemaDecl } from './schemas';
+import { otherFlavourRefusal } from './shared-runtime';
 import { splitLayout } from './split-layout';
 import { type ZodFacadeOptions, zodSchemaType } from './zod-facade';
 
@@ -52,7 +53,14 @@ export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver,
   if (memo) memo.shapes = diagnostics.length === 0 ? plan.registry.keptShapes() : new Map();
   const folder = clientFolder(options.file);
   const runtime = runtimeModule(view, options.runtime ?? path.join(folder, 'runtime.ts'));
-  const files: GeneratedFile[] = [{ path: runtime.file, contents: runtime.text }];
+  const shared = options.runtime !== undefined;
+  const files: GeneratedFile[] = [
+    {
+      path: runtime.file,
+      contents: runtime.text,
+      ...(shared && { refuseReplacing: (existing: string) => otherFlavourRefusal(runtime.file, view.zodModule, existing) }),
+    },
+  ];
   const modules = new ModuleImports(plan, view, runtime, folder);
   const printOps = (ops: readonly Operation[]) => ops.map((op) => printOperation(operationView(op, plan.planner.plan(op.route, op.method, []), plan))).join('');
   const entryImports = ['FwClientConfig', 'FwTransport'];
