@@ -7,7 +7,7 @@ import { generate, generateAndWrite } from '../../../src/generate';
 import { writeGeneratedFiles } from '../../../src/write/writer';
 import { fileName } from '../../../src/emit/client/split-layout';
 import { REPO_ROOT } from '../../support/golden';
-import { STRICT, STRICT_NODE } from '../../support/tsc';
+import { type CompilerVersion, STRICT, STRICT_NODE, tsc } from '../../support/tsc';
 
 /**
  * The split client (`fw g client --split`) and a client importing a shared
@@ -119,6 +119,26 @@ describe('the split client', () => {
     const node = { ...STRICT, lib: ['ES2022', 'DOM'], types: [], skipLibCheck: true, module: 'NodeNext', moduleResolution: 'NodeNext' };
     expect(check(node, [path.join(clients.classic!, 'node-consumer.ts')]).errors).toEqual([]);
   });
+
+  // One program per compiler: every module of both flavours' split clients and their consumers (a JavaScript tsc takes 10 s of CPU here; under load, many times that).
+  it.each(['6.0', '7.0'] as CompilerVersion[])(
+    "type-checks, every module and the consumers of its entry and deep modules, both zod flavours, under TypeScript %s (strict, Vite's unused-name checks)",
+    { timeout: 600_000 },
+    (compiler) => {
+      const files = [...filesUnder(clients.classic!), ...filesUnder(clients.mini!)].filter((f) => f.endsWith('.ts'));
+      expect(files.length).toBeGreaterThan(20);
+      const options = {
+        ...STRICT,
+        lib: ['ES2022', 'DOM'],
+        types: [],
+        skipLibCheck: true,
+        noUnusedLocals: true,
+        noUnusedParameters: true,
+        erasableSyntaxOnly: true,
+      };
+      expect(tsc(options, files, compiler)).toEqual([]);
+    },
+  );
 
   it("removes fw's modules that a run no longer writes, reports them with --check, and leaves a person's files in the folder alone", async () => {
     const cwd = path.join(dir, 'example');
