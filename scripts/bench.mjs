@@ -163,11 +163,24 @@ function typesEdit(file) {
   return { file, original, edited: original.replace(field[0], `${field[1]}${field[2]}_x`) };
 }
 
+/** CPU time (ms, user + system, all threads) a running process has used, from /proc (Linux); 0 elsewhere. */
+function cpuOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * `fw watch` (with `args`) in a child process: waits for its first build,
  * then for each edit writes its edited and original versions alternately
- * `RUNS` times and reads the latency of each rebuild from its summary line.
- * Returns the median per edit.
+ * `RUNS` times and reads the latency of each rebuild from its summary line,
+ * and the CPU time the process used from the edit to that line (steadier
+ * than the latency on a loaded machine; /proc counts in 10 ms ticks).
+ * Returns the medians per edit.
  */
 async function watchLatency(dir, args, edits) {
   const child = spawn(process.execPath, [path.join(repo, 'bin/fw'), 'watch', ...args, '--cwd', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -225,10 +238,13 @@ async function watchLatency(dir, args, edits) {
     await settled();
     for (const { file, original, edited } of edits) {
       const samples = [];
+      const cpuSamples = [];
       for (let i = 0; i < RUNS; i++) {
         const next = nextRebuild();
+        const cpuBefore = cpuOf(child.pid);
         fs.writeFileSync(file, i % 2 === 0 ? edited : original);
         samples.push(await next);
+        cpuSamples.push(cpuOf(child.pid) - cpuBefore);
         // A quiet moment between edits, so that each is one rebuild.
         await new Promise((r) => setTimeout(r, 300));
       }
@@ -237,7 +253,7 @@ async function watchLatency(dir, args, edits) {
         fs.writeFileSync(file, original);
         await restored;
       }
-      medians.push(median(samples));
+      medians.push({ ms: median(samples), cpu: median(cpuSamples) });
     }
     return medians;
   } finally {
@@ -464,8 +480,8 @@ async function benchWorkspace(name) {
     for (const args of [['--file', CLIENT], ...(canSplit ? [['--file', SPLIT_CLIENT, '--split']] : []), ...(SPLIT_ONLY ? [] : [[]])]) {
       const [handler, types] = await watchLatency(dir, args, edits);
       const label = `fw watch${args.length > 0 ? ' --file' : ''}${args.includes('--split') ? ' --split' : ''}: rebuild after a`;
-      row(`${label} handler-file edit`, { ms: handler });
-      if (types !== undefined) row(`${label} types-file edit`, { ms: types });
+      row(`${label} handler-file edit`, handler);
+      if (types !== undefined) row(`${label} types-file edit`, types);
     }
   }
   if (REAL_SHAPED.has(name)) printTargets(measured);
