@@ -24,21 +24,12 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { realApiWorkspace } from './bench-workspaces.mjs';
+import { processUsage } from './proc-usage.mjs';
 
 const REPO = path.join(path.dirname(new URL(import.meta.url).pathname), '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, dir: { type: 'string' } } });
 const RUNS = Number(values.runs);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** CPU time (ms, user + system, all threads) and peak RSS (MB) of a running process, from /proc. */
-function usage(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return { cpu: (ticks * 1000) / 100, rss: Number(hwm?.[1] ?? 0) / 1024 };
-}
 
 /** Reads `Content-Length`-framed JSON messages (tsserver's output, LSP both ways) from a stream. */
 function framedMessages(stream, onMessage) {
@@ -72,7 +63,7 @@ function timeServer(command, args, session) {
     }, 600_000);
     session(child, (diagnostics) => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const { cpu, rss } = usage(child.pid);
+      const { cpu, rss } = processUsage(child.pid);
       clearTimeout(timer);
       child.kill();
       resolve({ ms, cpu, rss, diagnostics });

@@ -41,6 +41,7 @@ import { githubWorkspace, k8sWorkspaces, realApiWorkspace, syntheticWorkspace } 
 import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, kb } from './client-bundle.mjs';
 import { benchTypecheck } from './bench-typecheck.mjs';
 import { GENERATED_STUB } from './bench-workspace.mjs';
+import { processUsage } from './proc-usage.mjs';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -163,17 +164,6 @@ function typesEdit(file) {
   return { file, original, edited: original.replace(field[0], `${field[1]}${field[2]}_x`) };
 }
 
-/** CPU time (ms, user + system, all threads) a running process has used, from /proc (Linux); 0 elsewhere. */
-function cpuOf(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
-
 /**
  * `fw watch` (with `args`) in a child process: waits for its first build,
  * then for each edit writes its edited and original versions alternately
@@ -241,10 +231,10 @@ async function watchLatency(dir, args, edits) {
       const cpuSamples = [];
       for (let i = 0; i < RUNS; i++) {
         const next = nextRebuild();
-        const cpuBefore = cpuOf(child.pid);
+        const cpuBefore = processUsage(child.pid).cpu;
         fs.writeFileSync(file, i % 2 === 0 ? edited : original);
         samples.push(await next);
-        cpuSamples.push(cpuOf(child.pid) - cpuBefore);
+        cpuSamples.push(processUsage(child.pid).cpu - cpuBefore);
         // A quiet moment between edits, so that each is one rebuild.
         await new Promise((r) => setTimeout(r, 300));
       }
@@ -386,7 +376,7 @@ function printTargets(rows) {
     ['peak RSS of fw g all', peak > 0 ? peak / 2 ** 20 : undefined, 250, (v) => `${v.toFixed(0)} MB`],
     ['fw watch --file, rebuild after a handler-file edit', watch?.ms, 100, (v) => `${v.toFixed(0)} ms`],
     ['fw watch --file --split, rebuild after a handler-file edit', splitWatch?.ms, 100, (v) => `${v.toFixed(0)} ms`],
-    ['largest TypeScript file with --split', largest?.bytes === undefined ? undefined : largest.bytes / 2 ** 20, 2, (v) => `${v.toFixed(2)} MB`],
+    ['largest TypeScript file with --split', largest?.bytes === undefined ? undefined : largest.bytes / 1e6, 2, (v) => `${v.toFixed(2)} MB`],
   ];
   for (const [label, value, limit, format] of targets) {
     if (value === undefined) continue;
