@@ -195,7 +195,7 @@ async function watchLatency(dir, args, edits) {
   });
   const nextRebuild = () =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bench: fw watch gave no summary in 60 s:\n${lines.join('\n')}\n${stderr}`)), 60000);
+      const timer = setTimeout(() => reject(new Error(`bench: fw watch gave no summary in 300 s:\n${lines.join('\n')}\n${stderr}`)), 300000);
       waiting = (line) => {
         // The summary line of a build or rebuild (`fw watch rebuilt (1 change): ... in 42 ms`).
         const m = /^fw watch (?:built|rebuilt)\b.* in (\d+) ms/.exec(line);
