@@ -10,6 +10,7 @@ import type { ClientMemo } from './client-memo';
 import type { SharedPlans } from '../shared-plans';
 import { type ModuleView, renderClass, renderEntry, renderModule, renderPart, renderRuntime, statusClassView } from './module-template';
 import type { Operation } from './client-plan';
+import { memoizedTexts } from './operation-memo';
 import { printOperation } from './operations';
 import { exportingAll, topLevelDeclarations } from './runtime-names';
 import type { SchemaDecl } from './schemas';
@@ -62,7 +63,9 @@ export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver,
     },
   ];
   const modules = new ModuleImports(plan, view, runtime, folder);
-  const printOps = (ops: readonly Operation[]) => ops.map((op) => printOperation(operationView(op, plan.planner.plan(op.route, op.method, []), plan))).join('');
+  const print = (op: Operation) => printOperation(operationView(op, plan.planner.plan(op.route, op.method, []), plan));
+  // fw watch keeps each operation's text while its inputs and the names it refers to are the same (as the one file does).
+  const printOps = (ops: readonly Operation[]) => (memo ? [...memoizedTexts(ops, memo.operations, plan.registry, print)] : ops.map(print)).join('');
   const entryImports = ['FwClientConfig', 'FwTransport'];
   const entry = { sources: view.sources, zodType: view.zodType, factory: view.factory };
   if (!options.split) {
