@@ -1,7 +1,7 @@
 // npm run bench: times fw on generated workspaces and prints times, ratios and peak memory.
 //
 //   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api|github|modules] [--no-nx | --nx-only] [--routes 10000] [--roots 10]
-//                          [--github-versions 1] [--tsc-routes 1000] [--tsc-runs 1] [--only watch]
+//                          [--github-versions 1] [--tsc-routes 1000] [--tsc-runs 1] [--only watch|split]
 //
 // --only watch: only the baseline and the fw watch rows (each of --runs edits is one rebuild).
 // --only split: only the baseline, the client rows with and without --split (fw g client, fw g all,
