@@ -93,6 +93,33 @@ const MAPS: Sample[] = [ABSENT, null, {}, { a: 1 }, { a: 1, b: 2 }, { a: 1, b: 2
 const POINTERS: Sample[] = [ABSENT, null, '', 'a', 'ab', 'abc', 'a b', 'abcd', 'éé', '😀😀😀'];
 const INT_POINTERS: Sample[] = [ABSENT, null, 0, 1, -1, 5];
 const BOOLS: Sample[] = [ABSENT, false, true, 0];
+/** Strings for the format rules (boolean, ip…): every strconv.ParseBool form and near misses, IPv4 and IPv6 edge cases. */
+const FORMATS: Sample[] = [
+  ABSENT,
+  '',
+  ...['1', 't', 'T', 'TRUE', 'true', 'True', '0', 'f', 'F', 'FALSE', 'false', 'False'],
+  ...['tRUE', 'TrUe', 'yes', 'on', '2', '01', ' true', 'true ', 'truE', 'fALSE', 'ｔｒｕｅ'],
+  ...['1.2.3.4', '0.0.0.0', '255.255.255.255', '256.1.1.1', '01.2.3.4', '1.2.3.04', '1.2.3', '1.2.3.4.5', '1.2.3.4 ', ' 1.2.3.4', '1..2.3', '１.2.3.4'],
+  ...['1.2.3.4/24', '::', '::1', '1::', '::ffff:1.2.3.4', '::FFFF:1.2.3.4', '::ffff:102:304', '0:0:0:0:0:ffff:102:304', '0::ffff:1.2.3.4', '::ffff:0:0'],
+  ...['::fffe:1.2.3.4', '::1.2.3.4', '::ffff:01.2.3.4', '64:ff9b::1.2.3.4', 'fe80::1%eth0', 'fe80::1%25eth0', '1:2:3:4:5:6:7:8', '1:2:3:4:5:6:7:8:9'],
+  ...[
+    '1:2:3:4:5:6:7::',
+    '::2:3:4:5:6:7:8',
+    '1:2:3:4:5:6:7:8::',
+    '1::2::3',
+    ':1::',
+    '1:::2',
+    '2001:DB8::1',
+    '2001:db8:0:0:0:0:0:1',
+    '02001:db8::1',
+    '2001:db8::00001',
+  ],
+  ...['1:2:3:4:5:6:1.2.3.4', '1:2:3:4:5:6:7:1.2.3.4', '1:2:3:4:5::1.2.3.4', '::1.2.3', '[::1]', 'g::1', '::-1', '0x1.2.3.4', 'localhost'],
+  ...['1.2.3.4/0', '1.2.3.4/32', '1.2.3.4/33', '1.2.3.4/024', '1.2.3.4/0000000000000000000000008', '1.2.3.4/', '1.2.3.4/24/1', '1.2.3.4/+1'],
+  ...['::/0', '::/128', '::/129', '2001:db8::/32', '::ffff:1.2.3.4/96', '::ffff:1.2.3.4/128', 'fe80::1%eth0/64', '/24', '1.2.3.4/٣'],
+  true,
+  1,
+];
 
 /** The kind of each type of the fixture, by the first letter of its name. */
 const KINDS: Record<string, { go: string; samples: Sample[] }> = {
@@ -105,6 +132,7 @@ const KINDS: Record<string, { go: string; samples: Sample[] }> = {
   P: { go: '*string', samples: POINTERS },
   Q: { go: '*int', samples: INT_POINTERS },
   B: { go: 'bool', samples: BOOLS },
+  N: { go: 'string', samples: FORMATS },
 };
 
 const ORACLE = path.join(FIXTURES, 'validate-oracle');
@@ -114,11 +142,13 @@ interface OracleType {
   kind: string;
 }
 /** Every type of the fixture with its validate tag, read from its source. */
-const TYPES: OracleType[] = [
-  ...fs
-    .readFileSync(path.join(ORACLE, 'internal/api/types.go'), 'utf8')
-    .matchAll(/^type (\w+) struct \{\n\tV \S+ +`json:"v,omitempty" validate:"((?:[^"\\]|\\.)*)"`/gm),
-].map((m) => ({ name: m[1]!, tag: JSON.parse(`"${m[2]!}"`) as string, kind: m[1]![0]! }));
+const TYPES: OracleType[] = ['types.go', 'formats.go']
+  .flatMap((file) => [
+    ...fs
+      .readFileSync(path.join(ORACLE, 'internal/api', file), 'utf8')
+      .matchAll(/^type (\w+) struct \{\n\tV \S+ +`json:"v,omitempty" validate:"((?:[^"\\]|\\.)*)"`/gm),
+  ])
+  .map((m) => ({ name: m[1]!, tag: JSON.parse(`"${m[2]!}"`) as string, kind: m[1]![0]! }));
 
 function bodyOf(sample: Sample): { [key: string]: Json } {
   return sample === ABSENT ? {} : { v: sample };
