@@ -538,7 +538,7 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
         expect(result.code, result.output).toBe(0);
         return lastTurboRun(ws)['api#gen:client']?.status === 'HIT' ? 'hit' : 'miss';
       }
-      const result = await run(bin('nx'), ['run', 'api:gen-client', '--outputStyle=static'], ws);
+      const result = await run(bin('nx'), ['run', 'api:gen-client', '--outputStyle=static'], ws, { env: NX_ENV });
       expect(result.code, result.output).toBe(0);
       return /\[(local cache|existing outputs match the cache, left as is)\]/.test(result.output) ? 'hit' : 'miss';
     };
