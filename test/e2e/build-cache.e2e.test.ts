@@ -553,7 +553,9 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
     nxJson.plugins[0]!.options.clientSplit = true;
     write('nx.json', `${JSON.stringify(nxJson, null, 2)}\n`);
     await runOk(bin('fw'), ['init', '--turbo', '--split', '--file', CLIENT, '-q'], file(API));
-    const project = JSON.parse((await run(bin('nx'), ['show', 'project', 'api', '--json'], ws, { env: NX_ENV })).stdout) as { targets: Record<string, { outputs?: string[] }> };
+    const project = JSON.parse((await run(bin('nx'), ['show', 'project', 'api', '--json'], ws, { env: NX_ENV })).stdout) as {
+      targets: Record<string, { outputs?: string[] }>;
+    };
     expect(project.targets['gen-client']?.outputs).toEqual(['{projectRoot}/client/client.ts', '{projectRoot}/client/client/**']);
 
     // First: each way misses (its configuration changed) and writes what a fresh CLI run writes.
