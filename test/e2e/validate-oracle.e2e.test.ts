@@ -11,7 +11,6 @@ import * as classicClient from '../../fixtures/validate-oracle/web/client';
 import * as miniClient from '../../fixtures/validate-oracle/web/client.mini';
 import { FIXTURES, REPO_ROOT } from '../support/golden';
 import { goEnv, runGo, startServer } from '../support/go';
-import { STRICT_NODE, tsc, verifyingCopy } from '../support/tsc';
 import { copyFixture, runFw } from '../support/workspace';
 
 /**
@@ -32,7 +31,9 @@ import { copyFixture, runFw } from '../support/workspace';
  * answers 400 for, naming the same rule.
  *
  * The table of rules, kinds and samples is docs/type-mapping.md's
- * (rewritten with UPDATE_DOCS=1).
+ * (rewritten with UPDATE_DOCS=1). The clients are golden files: their
+ * tsc --strict check, each schema against its type by the verifying facade,
+ * is every golden client's (test/emit/client/client-typecheck.test.ts).
  */
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -220,12 +221,6 @@ describe('validate rules: the validator, zod, zod/mini and ajv agree on every sa
     }
     expect(disagreements).toEqual([]);
   });
-
-  it('the clients (zod, zod/mini) type-check under tsc --strict, each schema checked against its type by the verifying facade', () => {
-    const clients = ['web/client.ts', 'web/client.mini.ts'];
-    const verifying = clients.map((file) => verifyingCopy(path.join(work, file)));
-    expect(tsc(STRICT_NODE, [...clients.map((file) => path.join(ORACLE, file)), ...verifying])).toEqual([]);
-  }, 120_000);
 
   it('the agreement table in docs/type-mapping.md is the one measured', () => {
     const rows = new Map<string, { kind: string; tag: string; samples: number; refused: number }>();
