@@ -181,7 +181,8 @@ function planOperation(
       );
     } else if (jsonFields.length > 0) {
       bodyKind = 'json';
-      const body = mapper.object(jsonFields, 'in');
+      // The validator judges the body type's fields and the structs it dives into.
+      const body = mapper.object(jsonFields, 'checked');
       props.push({ name: 'body', shape: body, optional: body.props.every((p) => p.optional) });
     }
   }
