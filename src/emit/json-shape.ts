@@ -3,7 +3,7 @@ import type { TypeResolver } from '../go/type-resolver';
 import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedField, ResolvedType } from '../go/resolved-types';
 import type { JsonForm } from '../workspace/json-form';
 import { opaqueTypeHint } from './mapping-hint';
-import { type ValidateTag, validateTagOf } from '../go/validate-tags';
+import { type ValidateTag, elementTag, validateTagOf } from '../go/validate-tags';
 import { type FieldChecks, type RuleKind, checksOf, nilPasses } from './constraints';
 
 /**
@@ -283,7 +283,8 @@ export class JsonShapes {
       this.withChecks(prop, f.field, f.type, f.quoted || f.viaPointer);
       // An absent struct is its zero value, whose fields the validator judges.
       if (prop.optional && !f.viaPointer && !this.zeroPasses(shape)) prop.optional = false;
-    } else if (ctx === 'in') this.leaveRules(f.field);
+    }
+    // Elsewhere (a list or map element without dive, a struct behind a tagged field: the tag's rules are warned about) fw mirrors nothing.
     return prop;
   }
 
@@ -312,22 +313,55 @@ export class JsonShapes {
   withChecks(prop: JsonProperty, field: ResolvedField, type: ResolvedType, opaque = false): void {
     const tag = validateTagOf(field.tags);
     if (!tag) return;
-    const pointer = type.kind === 'pointer';
-    const { checks, unmirrored } = checksOf(tag, opaque ? undefined : this.ruleKind(pointer ? type.elem : type), pointer);
+    const unmirrored: string[] = [];
+    const value = this.ruled(prop.shape, type, tag, opaque, unmirrored);
     this.warnRules(field, tag, unmirrored);
-    if (!checks) return;
-    prop.checks = checks;
-    if (!nilPasses(checks)) {
+    prop.shape = value.shape;
+    if (!value.checks) return;
+    prop.checks = value.checks;
+    if (!nilPasses(value.checks)) {
       prop.optional = false;
       prop.shape = nonNull(prop.shape);
     }
   }
 
   /**
-   * A field bound from the path, the query, a header or a form, or a field
-   * of a type the validator does not dive into from the body (a list or map
-   * element without `dive`, a struct behind a tagged field): fw mirrors none
-   * of its rules there; each is warned about once.
+   * A value's mirrored rules (`opaque`: none) and its shape, whose elements
+   * `dive` reaches: they take the rules after it (a nil element the rules
+   * refuse is not nullable), and a struct element with no rules of its own
+   * is judged by its fields' rules. The rules fw does not mirror go to
+   * `unmirrored`.
+   */
+  private ruled(shape: JsonShape, type: ResolvedType, tag: ValidateTag, opaque: boolean, unmirrored: string[]): { shape: JsonShape; checks?: FieldChecks } {
+    const pointer = type.kind === 'pointer';
+    const target = pointer ? type.elem : type;
+    const own = checksOf(tag, opaque ? undefined : this.ruleKind(target), pointer);
+    unmirrored.push(...own.unmirrored);
+    if (tag.dive === undefined) return { shape, checks: own.checks };
+    const u = this.resolver.underlying(target);
+    // keys…endkeys judge a map's keys, which JSON turns into text: left to the server.
+    const elementRules = elementTag(tag as ValidateTag & { dive: string });
+    const container = u.kind === 'slice' || u.kind === 'array' ? u.elem : u.kind === 'map' ? u.value : undefined;
+    if (!own.diveMirrored || opaque || container === undefined || containsKeys(elementRules)) {
+      unmirrored.push(tag.dive);
+      return { shape, checks: own.checks };
+    }
+    const bare = elementRules.rules.length === 0 && elementRules.dive === undefined;
+    const element = this.ruled(this.rawJson(container, bare ? 'checked' : 'in'), container, elementRules, false, unmirrored);
+    // A nil element with no rules after dive passes; a nil pointer to a list that is dived into again does not.
+    const each: FieldChecks = element.checks ?? { kind: 'count', pointer: container.kind === 'pointer' && !bare, omitempty: false, checks: [] };
+    if (this.resolver.underlying(container.kind === 'pointer' ? container.elem : container).kind === 'map') each.map = true;
+    const items = nilPasses(each) ? element.shape : nonNull(element.shape);
+    // A defined list or map type is printed here as its underlying type, whose elements differ.
+    const listShape = pointer ? nullable(this.rawJson(u, 'in')) : this.rawJson(u, 'in');
+    if (!element.checks) return { shape: withElements(listShape, items), checks: own.checks };
+    const checks: FieldChecks = own.checks ?? { kind: 'count', pointer, omitempty: false, checks: [] };
+    return { shape: withElements(listShape, items), checks: { ...checks, each } };
+  }
+
+  /**
+   * A field bound from the path, the query, a header or a form: fw mirrors
+   * none of its rules there; each is warned about once.
    */
   leaveRules(field: ResolvedField): void {
     const tag = validateTagOf(field.tags);
@@ -574,6 +608,25 @@ export class JsonShapes {
     this.warnedTypes.add(key);
     this.diagnostics.push(warning('FW5020', info.decl.pos, message, opaqueTypeHint(info, this.resolver.typeMappings)));
   }
+}
+
+/** A list's or map's shape (nullable or not) with other elements. */
+function withElements(shape: JsonShape, items: JsonShape): JsonShape {
+  switch (shape.kind) {
+    case 'nullable':
+      return nullable(withElements(shape.inner, items));
+    case 'array':
+      return { ...shape, items };
+    case 'record':
+      return { kind: 'record', values: items };
+    default:
+      return shape;
+  }
+}
+
+/** Whether element rules judge a map's keys (`keys`…`endkeys`), at any depth of `dive`. */
+function containsKeys(tag: ValidateTag): boolean {
+  return tag.rules.some((r) => r.name === 'keys' || r.name === 'endkeys') || (tag.dive !== undefined && /(^|,)(keys|endkeys)(,|$)/.test(tag.dive));
 }
 
 /**

@@ -17,8 +17,9 @@ import { copyFixture, runFw } from '../support/workspace';
 /**
  * go-playground/validator is the oracle of the rules fw mirrors from
  * `validate` tags (src/emit/constraints.ts). fixtures/validate-oracle has
- * one request type per rule and kind (its field V carries the rule); every
- * sample of that kind (boundaries, empty, multi-byte and combining
+ * one request type per rule and kind (its field V carries the rule), and
+ * types whose rules the validator reaches below V (nested structs, list and
+ * map elements after `dive`: nested.go); every sample of that kind (boundaries, empty, multi-byte and combining
  * characters, emoji, leading zeros, numeric and UUID edge cases, nil and
  * empty lists) is judged by
  *   - the validator itself, in a Go program (./validate-oracle/main.go:
@@ -87,37 +88,54 @@ const STRINGS: Sample[] = [
 const INTS: Sample[] = [ABSENT, 0, 1, 2, 3, 4, 5, 7, 9, -1, -2, -3, 100, -2147483648, 9007199254740991, '3'];
 const UINTS: Sample[] = [ABSENT, 0, 1, 2, 3, 4, 1000, -1];
 const FLOATS: Sample[] = [ABSENT, 0, 2.5, 2.4999999, 2.5000001, 3, 2.4, 2.6, -0.5, 0.5, -0.50001, 1e-7, -1, 1e300, '2.5'];
-const LISTS: Sample[] = [ABSENT, null, [], ['a'], ['a', 'b'], ['a', 'b', 'c'], ['', ''], 'a'];
+const LISTS: Sample[] = [ABSENT, null, [], ['a'], ['a', 'b'], ['a', 'b', 'c'], ['', ''], ['ab', 'abc'], ['abcd'], 'a'];
 const MAPS: Sample[] = [ABSENT, null, {}, { a: 1 }, { a: 1, b: 2 }, { a: 1, b: 2, c: 3 }, []];
 const POINTERS: Sample[] = [ABSENT, null, '', 'a', 'ab', 'abc', 'a b', 'abcd', 'éé', '😀😀😀'];
 const INT_POINTERS: Sample[] = [ABSENT, null, 0, 1, -1, 5];
 const BOOLS: Sample[] = [ABSENT, false, true, 0];
 
-/** The kind of each type of the fixture, by the first letter of its name. */
-const KINDS: Record<string, { go: string; samples: Sample[] }> = {
-  S: { go: 'string', samples: STRINGS },
-  I: { go: 'int', samples: INTS },
-  U: { go: 'uint', samples: UINTS },
-  F: { go: 'float64', samples: FLOATS },
-  L: { go: '[]string', samples: LISTS },
-  M: { go: 'map[string]int', samples: MAPS },
-  P: { go: '*string', samples: POINTERS },
-  Q: { go: '*int', samples: INT_POINTERS },
-  B: { go: 'bool', samples: BOOLS },
+/** Inner (fixtures/validate-oracle/internal/api/nested.go): name min=2, age omitempty,max=9. */
+const INNERS: Sample[] = [ABSENT, {}, { name: 'ab' }, { name: 'a' }, { name: 'éé' }, { name: '😀' }, { name: 'ab', age: 9 }, { name: 'ab', age: 10 }, { age: 10 }, { name: 'ab', x: 1 }];
+const INNER_LISTS: Sample[] = [ABSENT, null, [], [{}], [{ name: 'ab' }], [{ name: 'ab' }, { name: 'a' }], [{ name: 'ab', age: 10 }], [{ name: 'ab', x: 1 }]];
+const NESTED_LISTS: Sample[] = [ABSENT, null, [], [[]], [null], [['ab']], [['a']], [['ab'], ['ab', 'a']], [['ab'], null], ['ab']];
+
+/** The samples of each Go type of field V. */
+const KINDS: Record<string, Sample[]> = {
+  string: STRINGS,
+  int: INTS,
+  uint: UINTS,
+  float64: FLOATS,
+  '[]string': LISTS,
+  'map[string]int': MAPS,
+  '*string': POINTERS,
+  '*int': INT_POINTERS,
+  bool: BOOLS,
+  Inner: INNERS,
+  '*Inner': [...INNERS, null],
+  '[]Inner': INNER_LISTS,
+  '[]*Inner': [...INNER_LISTS, [null], [null, { name: 'a' }]],
+  'map[string]Inner': [ABSENT, null, {}, { k: {} }, { k: { name: 'ab' } }, { k: { name: 'a' } }, { k: { name: 'ab' }, j: { name: 'cd' } }],
+  Outer: [ABSENT, {}, { in: {} }, { in: { name: 'ab' } }, { in: { name: 'a' } }, { in: { name: 'ab', age: 10 } }],
+  '[][]string': NESTED_LISTS,
+  '[]*string': [ABSENT, null, [], [null], ['ab'], [''], ['a'], ['ab', null], ['ab', 'abc'], ['ab', 'a']],
+  '[]int': [ABSENT, null, [], [1], [2], [3], [1, 3], [0], [2, 1]],
 };
 
 const ORACLE = path.join(FIXTURES, 'validate-oracle');
 interface OracleType {
   name: string;
   tag: string;
-  kind: string;
+  /** The Go type of field V. */
+  go: string;
 }
-/** Every type of the fixture with its validate tag, read from its source. */
-const TYPES: OracleType[] = [
-  ...fs
-    .readFileSync(path.join(ORACLE, 'internal/api/types.go'), 'utf8')
-    .matchAll(/^type (\w+) struct \{\n\tV \S+ +`json:"v,omitempty" validate:"((?:[^"\\]|\\.)*)"`/gm),
-].map((m) => ({ name: m[1]!, tag: JSON.parse(`"${m[2]!}"`) as string, kind: m[1]![0]! }));
+/** Every type of the fixture with its validate tag, read from its source: a rule on field V (types.go), or rules below it (nested.go). */
+const TYPES: OracleType[] = ['types.go', 'nested.go'].flatMap((file) =>
+  [
+    ...fs
+      .readFileSync(path.join(ORACLE, 'internal/api', file), 'utf8')
+      .matchAll(/^type (\w+) struct \{\n\tV (\S+) +`json:"v,omitempty"(?: validate:"((?:[^"\\]|\\.)*)")?`/gm),
+  ].map((m) => ({ name: m[1]!, go: m[2]!, tag: JSON.parse(`"${m[3] ?? ''}"`) as string })),
+);
 
 function bodyOf(sample: Sample): { [key: string]: Json } {
   return sample === ABSENT ? {} : { v: sample };
@@ -151,26 +169,29 @@ const binary = () => path.join(work, os.platform() === 'win32' ? 'oracle.exe' : 
 
 describe('validate rules: the validator, zod, zod/mini and ajv agree on every sample', () => {
   it('every type of the fixture is read, with samples of its kind', () => {
-    expect(TYPES.length).toBeGreaterThan(80);
-    for (const t of TYPES) expect(KINDS[t.kind], t.name).toBeDefined();
+    expect(TYPES.length).toBeGreaterThan(100);
+    for (const t of TYPES) expect(KINDS[t.go], t.name).toBeDefined();
   });
 
   it('judges every sample with the validator (go build of the oracle program, fwhttp from fw init)', async () => {
     expect((await runFw(['init', '--cwd', work])).code).toBe(0);
     runGo('go', ['build', '-o', binary(), './cmd/oracle'], work);
-    const samples = TYPES.flatMap((type) => KINDS[type.kind]!.samples.map((sample) => ({ type, sample })));
+    const samples = TYPES.flatMap((type) => KINDS[type.go]!.map((sample) => ({ type, sample })));
     const input = JSON.stringify(samples.map(({ type, sample }) => ({ Type: type.name, Body: JSON.stringify(bodyOf(sample)) })));
     const verdicts = JSON.parse(execFileSync(binary(), ['judge'], { input, encoding: 'utf8', env: goEnv() })) as string[];
     judged = samples.map((s, i) => ({ ...s, go: verdicts[i]! }));
   }, 240_000);
 
   it('zod, zod/mini and ajv (on the OpenAPI document) give the validator verdict on every sample', () => {
-    const doc = JSON.parse(fs.readFileSync(path.join(ORACLE, 'web/openapi.json'), 'utf8')) as {
-      paths: Record<string, { post: { requestBody: { content: { 'application/json': { schema: object } } } } }>;
-    };
+    const doc = JSON.parse(fs.readFileSync(path.join(ORACLE, 'web/openapi.json'), 'utf8')) as { paths: unknown; components: unknown };
     const ajv = new Ajv2020({ strict: true, ownProperties: true });
     addFormats(ajv);
-    const ajvOf = new Map(TYPES.map((t) => [t.name, ajv.compile(doc.paths[`/v/${t.name}`]!.post.requestBody.content['application/json'].schema)]));
+    // The request bodies refer to the document's component schemas (nested types).
+    ajv.addKeyword('paths');
+    ajv.addKeyword('components');
+    ajv.addSchema({ $id: 'https://fw.invalid/openapi', paths: doc.paths, components: doc.components });
+    const bodySchema = (name: string) => `https://fw.invalid/openapi#/paths/~1v~1${name}/post/requestBody/content/application~1json/schema`;
+    const ajvOf = new Map(TYPES.map((t) => [t.name, ajv.getSchema(bodySchema(t.name))!]));
     const schema = (client: unknown, name: string) => (client as Record<string, ZodType>)[`RootPost${name}RequestSchema`]!;
     const disagreements: string[] = [];
     for (const j of judged) {
@@ -201,7 +222,7 @@ describe('validate rules: the validator, zod, zod/mini and ajv agree on every sa
     const rows = new Map<string, { kind: string; tag: string; samples: number; refused: number }>();
     for (const j of judged) {
       const key = j.type.name;
-      const row = rows.get(key) ?? { kind: KINDS[j.type.kind]!.go, tag: j.type.tag, samples: 0, refused: 0 };
+      const row = rows.get(key) ?? { kind: j.type.go, tag: j.type.tag, samples: 0, refused: 0 };
       row.samples++;
       if (j.go !== '') row.refused++;
       rows.set(key, row);
@@ -209,7 +230,9 @@ describe('validate rules: the validator, zod, zod/mini and ajv agree on every sa
     const table = [
       '| kind | tag | samples | refused by the validator | disagreements (zod, zod/mini, ajv) |',
       '|---|---|---|---|---|',
-      ...[...rows.values()].map((r) => `| \`${r.kind}\` | \`${r.tag.replaceAll('|', '\\|')}\` | ${r.samples} | ${r.refused} | 0 |`),
+      ...[...rows.values()].map(
+        (r) => `| \`${r.kind}\` | ${r.tag === '' ? '(none: its fields\' rules)' : `\`${r.tag.replaceAll('|', '\\|')}\``} | ${r.samples} | ${r.refused} | 0 |`,
+      ),
     ].join('\n');
     const docPath = path.join(REPO_ROOT, 'docs/type-mapping.md');
     const doc = fs.readFileSync(docPath, 'utf8');
@@ -260,13 +283,12 @@ describe('live round trip: the client refuses exactly what fwhttp.Bind with the 
         }
         if (!(error instanceof classicClient.FwRequestValidationError)) throw error;
         const issue = error.issues[0]!;
-        client = issue.message.startsWith('fails the rule ') ? `refused: v: ${issue.message}` : 'refused';
+        client = issue.message.startsWith('fails the rule ') ? `refused: ${issue.message}` : 'refused';
       }
-      // The validator names a rule without a parameter (`ne=`) by its name alone.
-      const server =
-        response.status === 200
-          ? 'sent: 200'
-          : `refused: ${answer.message}${/^v: fails the rule \w+$/.test(answer.message ?? '') && client.endsWith('=') ? '=' : ''}`;
+      // The server names the field as the validator does (`v`, `name` in a nested struct, `v[0]` for an element), then the rule;
+      // the validator names a rule without a parameter (`ne=`) by its name alone.
+      const rule = (answer.message ?? '').replace(/^[^:]*: /, '');
+      const server = response.status === 200 ? 'sent: 200' : `refused: ${rule}${/^fails the rule \w+$/.test(rule) && client.endsWith('=') ? '=' : ''}`;
       const same = client === server || (client === 'refused' && response.status === 400 && answer.code === 'invalid_request');
       if (!same)
         disagreements.push(`${j.type.name} validate:"${j.type.tag}" ${label(j.sample)}: server ${response.status} ${JSON.stringify(answer)}, client ${client}`);
