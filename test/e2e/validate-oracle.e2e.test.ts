@@ -95,7 +95,18 @@ const INT_POINTERS: Sample[] = [ABSENT, null, 0, 1, -1, 5];
 const BOOLS: Sample[] = [ABSENT, false, true, 0];
 
 /** Inner (fixtures/validate-oracle/internal/api/nested.go): name min=2, age omitempty,max=9. */
-const INNERS: Sample[] = [ABSENT, {}, { name: 'ab' }, { name: 'a' }, { name: 'éé' }, { name: '😀' }, { name: 'ab', age: 9 }, { name: 'ab', age: 10 }, { age: 10 }, { name: 'ab', x: 1 }];
+const INNERS: Sample[] = [
+  ABSENT,
+  {},
+  { name: 'ab' },
+  { name: 'a' },
+  { name: 'éé' },
+  { name: '😀' },
+  { name: 'ab', age: 9 },
+  { name: 'ab', age: 10 },
+  { age: 10 },
+  { name: 'ab', x: 1 },
+];
 const INNER_LISTS: Sample[] = [ABSENT, null, [], [{}], [{ name: 'ab' }], [{ name: 'ab' }, { name: 'a' }], [{ name: 'ab', age: 10 }], [{ name: 'ab', x: 1 }]];
 const NESTED_LISTS: Sample[] = [ABSENT, null, [], [[]], [null], [['ab']], [['a']], [['ab'], ['ab', 'a']], [['ab'], null], ['ab']];
 
@@ -231,7 +242,7 @@ describe('validate rules: the validator, zod, zod/mini and ajv agree on every sa
       '| kind | tag | samples | refused by the validator | disagreements (zod, zod/mini, ajv) |',
       '|---|---|---|---|---|',
       ...[...rows.values()].map(
-        (r) => `| \`${r.kind}\` | ${r.tag === '' ? '(none: its fields\' rules)' : `\`${r.tag.replaceAll('|', '\\|')}\``} | ${r.samples} | ${r.refused} | 0 |`,
+        (r) => `| \`${r.kind}\` | ${r.tag === '' ? "(none: its fields' rules)" : `\`${r.tag.replaceAll('|', '\\|')}\``} | ${r.samples} | ${r.refused} | 0 |`,
       ),
     ].join('\n');
     const docPath = path.join(REPO_ROOT, 'docs/type-mapping.md');
