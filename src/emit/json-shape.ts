@@ -310,11 +310,11 @@ export class JsonShapes {
    * absent key leaves the zero value, which the validator then judges).
    * Each rule fw does not mirror is warned about once.
    */
-  withChecks(prop: JsonProperty, field: ResolvedField, type: ResolvedType, opaque = false): void {
+  withChecks(prop: JsonProperty, field: ResolvedField, type: ResolvedType, opaque = false, dives = true): void {
     const tag = validateTagOf(field.tags);
     if (!tag) return;
     const unmirrored: string[] = [];
-    const value = this.ruled(prop.shape, type, tag, opaque, unmirrored);
+    const value = this.ruled(prop.shape, type, tag, opaque, unmirrored, dives);
     this.warnRules(field, tag, unmirrored);
     prop.shape = value.shape;
     if (!value.checks) return;
@@ -332,7 +332,14 @@ export class JsonShapes {
    * is judged by its fields' rules. The rules fw does not mirror go to
    * `unmirrored`.
    */
-  private ruled(shape: JsonShape, type: ResolvedType, tag: ValidateTag, opaque: boolean, unmirrored: string[]): { shape: JsonShape; checks?: FieldChecks } {
+  private ruled(
+    shape: JsonShape,
+    type: ResolvedType,
+    tag: ValidateTag,
+    opaque: boolean,
+    unmirrored: string[],
+    dives = true,
+  ): { shape: JsonShape; checks?: FieldChecks } {
     const pointer = type.kind === 'pointer';
     const target = pointer ? type.elem : type;
     const own = checksOf(tag, opaque ? undefined : this.ruleKind(target), pointer);
@@ -342,7 +349,7 @@ export class JsonShapes {
     // keys…endkeys judge a map's keys, which JSON turns into text: left to the server.
     const elementRules = elementTag(tag as ValidateTag & { dive: string });
     const container = u.kind === 'slice' || u.kind === 'array' ? u.elem : u.kind === 'map' ? u.value : undefined;
-    if (!own.diveMirrored || opaque || container === undefined || containsKeys(elementRules)) {
+    if (!dives || !own.diveMirrored || opaque || container === undefined || containsKeys(elementRules)) {
       unmirrored.push(tag.dive);
       return { shape, checks: own.checks };
     }
@@ -360,12 +367,14 @@ export class JsonShapes {
   }
 
   /**
-   * A field bound from the path, the query, a header or a form: fw mirrors
-   * none of its rules there; each is warned about once.
+   * A property bound from the path, the query, a header or a form field
+   * (its shape from `param`), with the field's mirrored rules: fwhttp.Bind
+   * sets the field from the text sent (an absent value leaves the zero
+   * value, or nil), then the validator judges it as it judges a body field.
+   * `dive` there stays the server's.
    */
-  leaveRules(field: ResolvedField): void {
-    const tag = validateTagOf(field.tags);
-    if (tag) this.warnRules(field, tag, tag.dive === undefined ? tag.rules.map((r) => r.text) : [...tag.rules.map((r) => r.text), tag.dive]);
+  withParamChecks(prop: JsonProperty, field: ResolvedField, type: ResolvedType): void {
+    this.withChecks(prop, field, type, false, false);
   }
 
   private warnRules(field: ResolvedField, tag: ValidateTag, rules: readonly string[]): void {
