@@ -3,6 +3,7 @@ import type { RouteModel, RouteResponse } from '../model/model';
 import { compareIndex } from '../go/struct-views';
 import type { TypeResolver } from '../go/type-resolver';
 import { type JsonProperty, type JsonShape, type JsonShapes, STRING } from './json-shape';
+import { nilPasses } from './constraints';
 import type { HttpMethod, StatusMatch } from '../annotations/types';
 import { isRequiredField, type JsonField, LOCATION_TAGS, type LocationTag, type ResolvedType, type TaggedField } from '../go/resolved-types';
 
@@ -136,8 +137,9 @@ function planOperation(
     const query = views.fields(req, 'query').map((f): JsonProperty => {
       const required = isRequiredField(f);
       const prop: JsonProperty = { name: f.name, shape: mapper.param(f.type), optional: !required, doc: f.field.doc };
-      if (required && resolver.underlying(f.type).kind === 'slice') prop.sentAs = 'query';
       mapper.withParamChecks(prop, f.field, f.type);
+      // An empty list sends nothing, which Bind leaves nil: where the rules refuse nil, the list must not be empty.
+      if ((required || (prop.checks && !nilPasses(prop.checks))) && resolver.underlying(f.type).kind === 'slice') prop.sentAs = 'query';
       return prop;
     });
     if (query.length > 0) props.push({ name: 'query', shape: { kind: 'object', props: query }, optional: query.every((q) => q.optional) });

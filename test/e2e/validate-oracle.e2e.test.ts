@@ -133,6 +133,36 @@ const KINDS: Record<string, Sample[]> = {
 };
 
 const ORACLE = path.join(FIXTURES, 'validate-oracle');
+
+/** Values sent as text: in the query, a header, the path or a form (fixtures/validate-oracle/internal/api/params.go). */
+const TEXTS: Sample[] = [ABSENT, '', 'a', 'abc', 'abcd', 'é', 'ééé', 'e\u0301', '😀😀😀', 'a b', 'ab1'];
+const PARAM_SAMPLES: Record<string, Sample[]> = {
+  string: TEXTS,
+  '*string': TEXTS,
+  int: [ABSENT, 0, 1, 5, 6, -1],
+  '*int': [ABSENT, 0, 1, 5, 6, -1],
+  '[]string': [ABSENT, [], ['a'], ['a', 'b'], ['a', 'b', 'c'], ['']],
+  bool: [ABSENT, false, true],
+};
+/** What a header can carry (fetch refuses text beyond Latin-1), what a path segment can (not empty). */
+const PARAM_FILTERS: Record<string, (s: Sample) => boolean> = {
+  header: (s) => s === ABSENT || /^[\x20-\x7E\xA0-\xFF]*$/.test(String(s)),
+  path: (s) => s !== ABSENT && s !== '',
+  query: () => true,
+  form: () => true,
+};
+interface ParamType {
+  name: string;
+  go: string;
+  /** Where Bind reads field V from. */
+  source: 'query' | 'header' | 'path' | 'form';
+  tag: string;
+}
+const PARAM_TYPES: ParamType[] = [
+  ...fs
+    .readFileSync(path.join(ORACLE, 'internal/api/params.go'), 'utf8')
+    .matchAll(/^type (\w+) struct \{\n\tV (\S+) +`(query|header|path|form):"[^"]*" validate:"((?:[^"\\]|\\.)*)"`/gm),
+].map((m) => ({ name: m[1]!, go: m[2]!, source: m[3] as ParamType['source'], tag: JSON.parse(`"${m[4]!}"`) as string }));
 interface OracleType {
   name: string;
   tag: string;
@@ -305,5 +335,90 @@ describe('live round trip: the client refuses exactly what fwhttp.Bind with the 
         disagreements.push(`${j.type.name} validate:"${j.type.tag}" ${label(j.sample)}: server ${response.status} ${JSON.stringify(answer)}, client ${client}`);
     }
     expect(disagreements).toEqual([]);
+  }, 120_000);
+
+  it('path, query, header and form fields: the server answers 400 exactly where zod, zod/mini and ajv (on the parameter schema) refuse, and the client sends the rest', async () => {
+    const api = classicClient.createClient({ baseUrl });
+    const doc = JSON.parse(fs.readFileSync(path.join(ORACLE, 'web/openapi.json'), 'utf8')) as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; required: boolean; schema: object }[]; requestBody?: { content: Record<string, { schema: object }> } }>
+      >;
+    };
+    const ajv = new Ajv2020({ strict: true, ownProperties: true });
+    addFormats(ajv);
+    const schema = (client: unknown, name: string) => (client as Record<string, ZodType>)[`Root${name}RequestSchema`]!;
+    const disagreements: string[] = [];
+    const rows: string[] = [];
+    expect(PARAM_TYPES.length).toBeGreaterThan(15);
+    for (const t of PARAM_TYPES) {
+      const fn = t.source === 'form' ? `Post${t.name}` : `Get${t.name}`;
+      const route = t.source === 'path' ? `/p/${t.name}/{v}` : t.source === 'form' ? `/f/${t.name}` : `/${t.source[0]}/${t.name}`;
+      const operation = doc.paths[route]![t.source === 'form' ? 'post' : 'get']!;
+      const parameter = operation.parameters?.find((p) => p.name === 'v' || p.name === 'X-V');
+      const judgeAjv = t.source === 'form' ? ajv.compile(operation.requestBody!.content['multipart/form-data']!.schema) : ajv.compile(parameter!.schema);
+      let samples = 0;
+      let refused = 0;
+      for (const sample of PARAM_SAMPLES[t.go]!.filter(PARAM_FILTERS[t.source]!)) {
+        const value = sample === ABSENT ? {} : { [t.source === 'header' ? 'X-V' : 'v']: sample };
+        const arg = { [{ query: 'query', header: 'headers', path: 'path', form: 'body' }[t.source]]: value };
+        // What the client sends, built by hand: a list as repeated keys, a form as multipart.
+        const texts = sample === ABSENT ? [] : Array.isArray(sample) ? sample.map(String) : [String(sample)];
+        let url = `${baseUrl}${route.replace('{v}', encodeURIComponent(texts[0] ?? ''))}`;
+        if (t.source === 'query' && texts.length > 0) url += `?${texts.map((x) => `v=${encodeURIComponent(x)}`).join('&')}`;
+        const init: RequestInit = { method: t.source === 'form' ? 'POST' : 'GET' };
+        if (t.source === 'header' && texts.length > 0) init.headers = { 'X-V': texts[0]! };
+        if (t.source === 'form') {
+          const form = new FormData();
+          for (const x of texts) form.append('v', x);
+          init.body = form;
+        }
+        const response = await fetch(url, init);
+        const answer = (await response.json()) as { message?: string; code?: string };
+        const server = response.status === 200;
+        if (!server && (response.status !== 400 || answer.code !== 'invalid_request'))
+          throw new Error(`${t.name} ${label(sample)}: ${response.status} ${JSON.stringify(answer)}`);
+        samples++;
+        if (!server) refused++;
+        const verdicts = {
+          zod: schema(classicClient, fn).safeParse(arg).success,
+          'zod/mini': schema(miniClient, fn).safeParse(arg).success,
+          ajv: t.source === 'form' ? judgeAjv(value) === true : sample === ABSENT ? !(parameter?.required ?? false) : judgeAjv(sample) === true,
+        };
+        for (const [judge, ok] of Object.entries(verdicts))
+          if (ok !== server)
+            disagreements.push(
+              `${t.name} ${t.source} ${t.go} validate:"${t.tag}" ${label(sample)}: server ${server ? 'accepts' : `refuses (${answer.message})`}, ${judge} ${ok ? 'accepts' : 'refuses'}`,
+            );
+        // The client itself: sends what the server accepts (200), refuses the rest before sending.
+        const call = (api.root as unknown as Record<string, (r: unknown) => Promise<{ status: number }>>)[fn[0]!.toLowerCase() + fn.slice(1)]!;
+        let sent: boolean;
+        try {
+          await call.call(api.root, arg);
+          sent = true;
+        } catch (error) {
+          if (!(error instanceof classicClient.FwRequestValidationError)) throw error;
+          sent = false;
+        }
+        if (sent !== server)
+          disagreements.push(`${t.name} ${label(sample)}: the client ${sent ? 'sent it' : 'refused it'}, the server ${server ? 'accepts' : 'refuses'} it`);
+      }
+      rows.push(`| ${t.source} | \`${t.go}\` | \`${t.tag}\` | ${samples} | ${refused} | 0 |`);
+    }
+    expect(disagreements).toEqual([]);
+    const table = [
+      '| from | kind | tag | samples | refused by the server | disagreements (zod, zod/mini, ajv, the client) |',
+      '|---|---|---|---|---|---|',
+      ...rows,
+    ].join('\n');
+    const docPath = path.join(REPO_ROOT, 'docs/type-mapping.md');
+    const text = fs.readFileSync(docPath, 'utf8');
+    const start = '<!-- validate-params-agreement:start -->\n';
+    const end = '\n<!-- validate-params-agreement:end -->';
+    const from = text.indexOf(start);
+    const to = text.indexOf(end);
+    expect(from, 'docs/type-mapping.md has the parameters agreement table markers').toBeGreaterThanOrEqual(0);
+    if (process.env.UPDATE_DOCS === '1') fs.writeFileSync(docPath, text.slice(0, from + start.length) + table + text.slice(to));
+    else expect(text.slice(from + start.length, to)).toBe(table);
   }, 120_000);
 });
