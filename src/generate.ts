@@ -270,6 +270,7 @@ export async function generateAndWrite(options: GenerateOptions, write: WriteOpt
     recordRun(record.file, cacheSalt(), {
       roots: record.roots,
       inputDirs: result.model.program.searchedDirs,
+      testDirs: result.model.program.testDirs,
       inputFiles: result.model.program.moduleInputFiles,
       // A streamed file's digest comes from the writer, which hashed it while writing (its text is never held whole).
       outputs: result.files.map((f) => ({ path: f.path, sha256: report.digests?.get(f.path) ?? sha256(f.contents) })),

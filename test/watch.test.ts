@@ -585,7 +585,7 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
-  it('after edits that make a package of request types import a URL helper through another package, and undo that, its outputs are what a fresh run writes', async () => {
+  it('after edits that make a package of request types import a URL helper through another package or an in-package test file, and undo that, its outputs are what a fresh run writes', async () => {
     // Whether the helper may import a package depends on that package's imports, directly or not: models importing a
     // package that imports v1's helper makes v1's helper take models.Role as a string (an import would be a cycle); v2's
     // helper, which models does not import, keeps models.Role.
@@ -614,6 +614,18 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
 
     fs.rmSync(path.join(ws, 'internal/models/links.go'));
+    await next();
+    expect(read(ws, V1)).toMatch(/\tRole +models\.Role\n/);
+    await expectFreshRunAgrees(ws);
+
+    // An in-package test file of models that imports v1's helper: go test ./internal/models would see the cycle.
+    const TEST = path.join(ws, 'internal/models/models_test.go');
+    fs.writeFileSync(TEST, 'package models\n\nimport "example.com/shop/internal/v1handler/urlhelper"\n\nvar _ = urlhelper.New\n');
+    await next();
+    expect(read(ws, V1)).toMatch(/\tRole +string\n/);
+    await expectFreshRunAgrees(ws);
+    // As an external test package (models_test) it is no cycle.
+    fs.writeFileSync(TEST, 'package models_test\n\nimport "example.com/shop/internal/v1handler/urlhelper"\n\nvar _ = urlhelper.New\n');
     await next();
     expect(read(ws, V1)).toMatch(/\tRole +models\.Role\n/);
     await expectFreshRunAgrees(ws);

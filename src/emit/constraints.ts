@@ -1,5 +1,7 @@
 import type { ValidateRule, ValidateTag } from '../go/validate-tags';
 import { oneOfValues } from '../go/validate-tags';
+import { brokenRule } from './rule-check';
+import { stringPattern } from './rule-patterns';
 
 /**
  * go-playground/validator rules (`validate:"min=3,max=64"`) as checks every
@@ -20,9 +22,9 @@ export type RuleKind = 'string' | 'int' | 'uint' | 'float' | 'count' | 'bool';
 /**
  * One mirrored rule as a check: `size` compares the measure (runes, count or
  * value) with `n`; `is`/`isnot` compare a string; `in` lists the values
- * allowed; `match` is a regular expression that is the same in Go's RE2 and
- * in JavaScript; `contains`, `excludes`, `prefix`, `suffix` look for text;
- * `nonzero` refuses the zero value.
+ * allowed; `match` is a regular expression of ./rule-patterns.ts (the same
+ * in JavaScript and in JSON Schema); `contains`, `excludes`, `prefix`,
+ * `suffix` look for text; `nonzero` refuses the zero value.
  */
 export type Check = { rule: string } & (
   | { op: 'size>=' | 'size<=' | 'size>' | 'size<' | 'size==' | 'size!='; n: number }
@@ -46,22 +48,6 @@ export interface FieldChecks {
   map?: boolean;
 }
 
-/**
- * The validator's regular expressions (its regexes.go) that mean the same in
- * JavaScript (ASCII classes, anchored) and have not changed between its
- * releases (`uuid` and `e164` have: they stay the server's).
- */
-const PATTERNS: Readonly<Record<string, string>> = {
-  alpha: '^[a-zA-Z]+$',
-  alphanum: '^[a-zA-Z0-9]+$',
-  numeric: '^[-+]?[0-9]+(?:\\.[0-9]+)?$',
-  number: '^[0-9]+$',
-  hexadecimal: '^(0[xX])?[0-9a-fA-F]+$',
-  uuid3: '^[0-9a-f]{8}-[0-9a-f]{4}-3[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$',
-  uuid4: '^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$',
-  uuid5: '^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$',
-};
-
 const SIZE_OPS = { min: 'size>=', gte: 'size>=', max: 'size<=', lte: 'size<=', gt: 'size>', lt: 'size<', len: 'size==' } as const;
 const TEXT_OPS = { contains: 'contains', excludes: 'excludes', startswith: 'prefix', endswith: 'suffix' } as const;
 
@@ -77,11 +63,11 @@ export function checkOf(rule: ValidateRule, kind: RuleKind): Check | undefined {
   // required: not the zero value (a slice or map: not nil, which the property's shape says); -0.0 is not a float's zero in Go, but is in JSON Schema.
   if (name === 'required') return param === undefined && kind !== 'float' ? { rule: text, op: 'nonzero' } : undefined;
   if (param === undefined) {
-    if (kind === 'string' && name in PATTERNS) return { rule: text, op: 'match', pattern: PATTERNS[name]! };
-    return undefined;
+    const pattern = kind === 'string' ? stringPattern(name) : undefined;
+    return pattern === undefined ? undefined : { rule: text, op: 'match', pattern };
   }
   if (kind === 'bool') return undefined;
-  if (name in SIZE_OPS || name === 'eq' || name === 'ne') {
+  if (Object.hasOwn(SIZE_OPS, name) || name === 'eq' || name === 'ne') {
     // A string's eq/ne compare its text; every other size rule measures.
     if (kind === 'string' && (name === 'eq' || name === 'ne')) return { rule: text, op: name === 'eq' ? 'is' : 'isnot', s: param };
     const n = numberParam(param, kind);
@@ -97,7 +83,7 @@ export function checkOf(rule: ValidateRule, kind: RuleKind): Check | undefined {
       return { rule: text, op: 'in', values: words.filter((w) => DECIMAL.test(w) && Number.isSafeInteger(Number(w))).map(Number) };
     return undefined;
   }
-  if (kind === 'string' && name in TEXT_OPS) return { rule: text, op: TEXT_OPS[name as keyof typeof TEXT_OPS], s: param };
+  if (kind === 'string' && Object.hasOwn(TEXT_OPS, name)) return { rule: text, op: TEXT_OPS[name as keyof typeof TEXT_OPS], s: param };
   return undefined;
 }
 
@@ -135,6 +121,8 @@ export function checksOf(
       return;
     }
     if (skipping) mirroring = false;
+    // boolean on a bool: every value is one (the validator's isBoolean), nothing to check.
+    if (mirroring && kind === 'bool' && rule.name === 'boolean' && rule.param === undefined) return;
     const check = mirroring && kind !== undefined ? checkOf(rule, kind) : undefined;
     if (check) checks.push(check);
     else unmirrored.push(rule.text);
@@ -147,47 +135,6 @@ export function checksOf(
   };
 }
 
-/** Whether a value passes every check (what the client's fwRules does, for the values fw decides on: zero values). */
-export function passes(checks: readonly Check[], value: string | number | boolean | readonly unknown[]): boolean {
-  const size = typeof value === 'string' ? [...value].length : typeof value === 'number' ? value : typeof value === 'boolean' ? Number(value) : value.length;
-  return checks.every((c) => passesOne(c, value, size));
-}
-
-function passesOne(c: Check, value: string | number | boolean | readonly unknown[], size: number): boolean {
-  switch (c.op) {
-    case 'size>=':
-      return size >= c.n;
-    case 'size<=':
-      return size <= c.n;
-    case 'size>':
-      return size > c.n;
-    case 'size<':
-      return size < c.n;
-    case 'size==':
-      return size === c.n;
-    case 'size!=':
-      return size !== c.n;
-    case 'is':
-      return value === c.s;
-    case 'isnot':
-      return value !== c.s;
-    case 'in':
-      return c.values.includes(value as string | number);
-    case 'match':
-      return new RegExp(c.pattern).test(value as string);
-    case 'contains':
-      return (value as string).includes(c.s);
-    case 'excludes':
-      return !(value as string).includes(c.s);
-    case 'prefix':
-      return (value as string).startsWith(c.s);
-    case 'suffix':
-      return (value as string).endsWith(c.s);
-    case 'nonzero':
-      return Array.isArray(value) || (size !== 0 && value !== '');
-  }
-}
-
 /** The zero value of a kind as JSON sees it after decoding (nil slices and maps count 0). */
 export function zeroOf(kind: RuleKind): string | number | boolean | readonly unknown[] {
   return kind === 'string' ? '' : kind === 'count' ? [] : kind === 'bool' ? false : 0;
@@ -198,7 +145,7 @@ export function nilPasses(checks: FieldChecks): boolean {
   if (checks.omitempty) return true;
   if (checks.pointer) return false;
   if (checks.kind === 'count' && checks.checks.some((c) => c.op === 'nonzero')) return false;
-  return passes(checks.checks, zeroOf(checks.kind));
+  return brokenRule(zeroOf(checks.kind), checks) === undefined;
 }
 
 /** The JSON Schema `type` of the values a kind's rules measure. */

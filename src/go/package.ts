@@ -40,6 +40,17 @@ export interface TypeRef {
  * callers treat its types as unknown.
  */
 export interface GoProgram {
+  /**
+   * The import paths of `pkg`'s in-package test files (`x_test.go` files of
+   * its package clause, for every target; external `x_test` packages are
+   * left out): `go test` and `go vet` compile them into the package, so they
+   * take part in its import cycles. Their imports only; they are never
+   * sources of routes or types. None for packages outside the workspace's
+   * modules (`go test ./...` does not build their tests).
+   */
+  testImports(pkg: GoPackage): readonly string[];
+  /** The directories testImports read test files in so far (what a run's outcome depends on besides searchedDirs' sources). */
+  readonly testDirs: readonly string[];
   /** The package `importPath` names in the package at `fromDir`, parsed on first use; undefined when Go's rules find none. */
   package(importPath: string, fromDir?: string): GoPackage | undefined;
   /** True when `importPath` is in a module go.mod requires that is not downloaded (its types are unknown; the program warns once). */

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dirIn, type GoModule, ModuleFinder, toPosix } from '../workspace/discover';
 import type { GoFile } from './ast';
@@ -7,7 +8,8 @@ import { parseFiles } from './parse-workers';
 import { readGoFile, readGoFileWithoutParsing } from './read-go-file';
 import type { ExcludedFile, GoPackage, GoProgram } from './package';
 import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
-import { goSourceFiles } from './source-files';
+import { goSourceFiles, goTestFiles } from './source-files';
+import { scanImports } from './import-scan';
 import { importsInSource, routeTypeImportsInSource, routeTypeImportsOf } from './route-type-imports';
 import type { BuildList, Located } from '../workspace/build-list';
 import { PackageLocator } from '../workspace/package-locator';
@@ -40,6 +42,9 @@ export class WorkspaceProgram implements GoProgram {
   private readonly ofWorkspace = new WeakSet<GoPackage>();
   /** Files parsed ahead by `preload`, taken (and forgotten) when their package loads. */
   private readonly preloaded = new Map<string, GoFile>();
+  /** testImports' answers, by package (a package loaded again is asked anew). */
+  private readonly testImportsOf = new WeakMap<GoPackage, readonly string[]>();
+  private readonly testDirsRead = new Set<string>();
   /** Number of Go files parsed, for the benchmark and the summary line. */
   filesParsed = 0;
   /** Directories and Go files that could not be read (SECURITY.md, rule 4): errors, never silently empty packages. */
@@ -239,6 +244,32 @@ export class WorkspaceProgram implements GoProgram {
     this.byDir.set(abs, pkg ?? null);
     if (pkg) this.byPath.set(pkg.importPath, pkg);
     return pkg;
+  }
+
+  get testDirs(): string[] {
+    return [...this.testDirsRead];
+  }
+
+  testImports(pkg: GoPackage): readonly string[] {
+    let imports = this.testImportsOf.get(pkg);
+    if (imports) return imports;
+    const found = new Set<string>();
+    if (this.ofWorkspace.has(pkg) || this.dirOf(pkg.importPath) === pkg.dir) {
+      this.testDirsRead.add(pkg.dir);
+      for (const file of goTestFiles(pkg.dir)) {
+        let section: ReturnType<typeof scanImports>;
+        try {
+          section = scanImports(fs.readFileSync(file));
+        } catch {
+          // A test file that cannot be read: go test and go vet refuse the package anyway.
+          continue;
+        }
+        if (section.ok && section.packageName === pkg.name) for (const p of section.imports) found.add(p);
+      }
+    }
+    imports = [...found].sort();
+    this.testImportsOf.set(pkg, imports);
+    return imports;
   }
 
   /**

@@ -6,7 +6,7 @@ import type { EmitResult } from '../emit/emitter';
 import type { GeneratorName } from '../emit/generators';
 import type { ModelMemo } from '../model/build-model';
 import type { WorkspaceModel } from '../model/model';
-import { type Discovery, isGoSourceFile } from '../workspace/discover';
+import { type Discovery, isGoFile } from '../workspace/discover';
 import { CONFIG_FILE } from '../workspace/fw-config';
 import type { KeptPieces } from '../write/kept-pieces';
 
@@ -90,7 +90,7 @@ export class WatchSession {
     for (const p of paths) {
       this.parsed.delete(p);
       // A directory added or removed: the files below it.
-      if (!isGoSourceFile(path.basename(p))) for (const file of this.parsed.keys()) if (file.startsWith(`${p}${path.sep}`)) this.parsed.delete(file);
+      if (!isGoFile(path.basename(p))) for (const file of this.parsed.keys()) if (file.startsWith(`${p}${path.sep}`)) this.parsed.delete(file);
     }
     const forget = rootsToForget(paths, this.roots);
     if (forget === 'all') this.rootOutputs.clear();
@@ -105,7 +105,7 @@ export class WatchSession {
     // of those packages and of the packages that import them are resolved again.
     const program = this.program;
     if (program) {
-      const forgotten = program.forget(paths.map((p) => (isGoSourceFile(path.basename(p)) ? path.dirname(p) : p)));
+      const forgotten = program.forget(paths.map((p) => (isGoFile(path.basename(p)) ? path.dirname(p) : p)));
       if (this.resolver && !this.resolver.forget(program.dependents(forgotten))) this.resolver = undefined;
     }
     if (forget === 'all') this.models.roots.clear();

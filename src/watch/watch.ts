@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { type FSWatcher, watch as chokidarWatch } from 'chokidar';
 import { type Diagnostic, hasErrors } from '../diagnostics/diagnostics';
 import { type GenerateOptions, type GenerateResult, generateAndWrite } from '../generate';
-import { isGoSourceFile, isSkippedDir, URL_HELPER_DIR } from '../workspace/discover';
+import { isGoFile, isSkippedDir, URL_HELPER_DIR } from '../workspace/discover';
 import { fileStamp, type KeptPieces, sameStamp } from '../write/kept-pieces';
 import type { WriteReport } from '../write/writer';
 import { isModuleFile, WatchSession } from './session';
@@ -48,9 +48,9 @@ export interface Watcher {
   close(): Promise<void>;
 }
 
-/** The paths whose change can change what fw generates: Go sources, go.mod, go.work, fw.json, and directories (a new root or subfolder). */
+/** The paths whose change can change what fw generates: Go sources, test files (their imports decide what the URL helper may import), go.mod, go.work, fw.json, and directories (a new root or subfolder). */
 function isRelevant(file: string): boolean {
-  return isModuleFile(file) || isGoSourceFile(path.basename(file));
+  return isModuleFile(file) || isGoFile(path.basename(file));
 }
 
 export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) => void): Watcher {
@@ -170,7 +170,7 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
  * Go file's contents elsewhere leaves its answer as it was.
  */
 function discoveryMayChange(event: string, file: string): boolean {
-  return event !== 'change' || !isGoSourceFile(path.basename(file)) || path.basename(path.dirname(file)) === URL_HELPER_DIR;
+  return event !== 'change' || !isGoFile(path.basename(file)) || path.basename(path.dirname(file)) === URL_HELPER_DIR;
 }
 
 /** Whether `file` holds what fw last wrote or found there: the same text, or for a streamed file the same file as after that write. */

@@ -54,6 +54,16 @@ export function isGoSourceFile(name: string): boolean {
   return name.endsWith('.go') && !name.endsWith('_test.go') && !name.startsWith('_') && !name.startsWith('.');
 }
 
+/** A Go test file (`x_test.go`, as `go test` and `go vet` read it): never a source of routes, but its imports take part in import cycles. */
+export function isGoTestFile(name: string): boolean {
+  return name.endsWith('_test.go') && !name.startsWith('_') && !name.startsWith('.');
+}
+
+/** A Go source or test file. */
+export function isGoFile(name: string): boolean {
+  return isGoSourceFile(name) || isGoTestFile(name);
+}
+
 /** The directory below each root that `fw g url-helper` writes its package into (docs/url-helper.md). */
 export const URL_HELPER_DIR = 'urlhelper';
 

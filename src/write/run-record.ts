@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostics';
 import { readGoSource } from '../go/read-go-file';
 import { writeCacheFile } from '../workspace/cache-dir';
-import { isGoSourceFile, ModuleFinder } from '../workspace/discover';
+import { isGoSourceFile, isGoTestFile, ModuleFinder } from '../workspace/discover';
+import { scanImports } from '../go/import-scan';
 import { CONFIG_FILE } from '../workspace/fw-config';
 import { digestOfFile, sha256 } from './digest';
 
@@ -11,7 +12,8 @@ import { digestOfFile, sha256 } from './digest';
  * What a successful run read and wrote, kept beside the parse cache so that
  * the next run with the same options can tell, without parsing or emitting,
  * that it would write nothing: the roots discovery finds are the same, every
- * directory the run read holds the same Go files with the same contents (and
+ * directory the run read holds the same Go files with the same contents, and
+ * the same test files with the same imports where it read those (and
  * the same go.mod above it, and the same fw.json beside that), and every output still has the contents the run
  * left. Any difference, or a record that is unreadable or from another fw,
  * means a full run. fw's own outputs among the inputs are recorded as such and
@@ -33,6 +35,8 @@ interface InputDir {
   files: Record<string, string>;
   /** SHA-256 of the fw.json beside that go.mod (its type mappings), '' when there is none. */
   config: string;
+  /** For a directory whose test files the run read the imports of: test file name → SHA-256 of its package clause and imports (their other text decides nothing). */
+  tests?: Record<string, string>;
 }
 
 interface RunRecord {
@@ -51,34 +55,46 @@ interface RunRecord {
 
 const GENERATED = 'generated';
 const MISSING = 'missing';
-const RECORD_FORMAT = 3;
+const RECORD_FORMAT = 4;
 
 /** Where the record of runs with these options lives: one file per distinct set of options. */
 export function runRecordFile(cacheDir: string, options: unknown): string {
   return path.join(cacheDir, 'runs', `${sha256(JSON.stringify(options)).slice(0, 32)}.json`);
 }
 
-function describeDir(dir: string, modules: ModuleFinder): InputDir {
-  const files: Record<string, string> = {};
-  let names: string[] = [];
-  try {
-    names = fs
-      .readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile() && isGoSourceFile(e.name))
-      .map((e) => e.name)
-      .sort();
-  } catch {
-    // A directory that is gone or unreadable holds no files.
-  }
-  for (const name of names) {
+function describeDir(dir: string, modules: ModuleFinder, withTests: boolean): InputDir {
+  const digests = (accept: (name: string) => boolean, digest: (file: string) => string) => {
+    const out: Record<string, string> = {};
+    let names: string[] = [];
     try {
-      files[name] = goFileDigest(path.join(dir, name));
+      names = fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isFile() && accept(e.name))
+        .map((e) => e.name)
+        .sort();
     } catch {
-      files[name] = 'unreadable';
+      // A directory that is gone or unreadable holds no files.
     }
-  }
+    for (const name of names) {
+      try {
+        out[name] = digest(path.join(dir, name));
+      } catch {
+        out[name] = 'unreadable';
+      }
+    }
+    return out;
+  };
+  const files = digests(isGoSourceFile, goFileDigest);
   const moduleDir = modules.find(dir)?.dir ?? '';
-  return { dir, moduleDir, files, config: moduleDir ? (hashOrUndefined(path.join(moduleDir, CONFIG_FILE)) ?? '') : '' };
+  const described: InputDir = { dir, moduleDir, files, config: moduleDir ? (hashOrUndefined(path.join(moduleDir, CONFIG_FILE)) ?? '') : '' };
+  if (withTests) described.tests = digests(isGoTestFile, testImportsDigest);
+  return described;
+}
+
+/** A test file's package clause and imports, hashed (see GoProgram.testImports). */
+function testImportsDigest(file: string): string {
+  const section = scanImports(fs.readFileSync(file));
+  return sha256(JSON.stringify(section.ok ? [section.packageName, section.imports] : 'unscannable'));
 }
 
 /** GENERATED for fw's own output (told from its first bytes, as the program reads it), else the SHA-256 of the file. */
@@ -124,8 +140,14 @@ export function upToDateRun(file: string, salt: string, roots: string): Recorded
     return undefined;
   const modules = new ModuleFinder();
   for (const input of record.inputs) {
-    const now = describeDir(input.dir, modules);
-    if (now.moduleDir !== input.moduleDir || now.config !== input.config || JSON.stringify(now.files) !== JSON.stringify(input.files)) return undefined;
+    const now = describeDir(input.dir, modules, input.tests !== undefined);
+    if (
+      now.moduleDir !== input.moduleDir ||
+      now.config !== input.config ||
+      JSON.stringify(now.files) !== JSON.stringify(input.files) ||
+      JSON.stringify(now.tests) !== JSON.stringify(input.tests)
+    )
+      return undefined;
   }
   for (const [file, hash] of Object.entries(record.files)) if ((hashOrUndefined(file) ?? MISSING) !== hash) return undefined;
   for (const [output, hash] of Object.entries(record.outputs)) if (hashOrUndefined(output) !== hash) return undefined;
@@ -143,6 +165,8 @@ export function recordRun(
   run: {
     roots: string;
     inputDirs: readonly string[];
+    /** The directories whose test files' imports the run read (GoProgram.testDirs). */
+    testDirs: readonly string[];
     inputFiles: readonly string[];
     outputs: readonly { path: string; sha256: string }[];
     diagnostics: Diagnostic[];
@@ -150,10 +174,11 @@ export function recordRun(
   },
 ): void {
   const modules = new ModuleFinder();
+  const testDirs = new Set(run.testDirs);
   const record: RunRecord = {
     salt: `${salt} record ${RECORD_FORMAT}`,
     roots: run.roots,
-    inputs: [...new Set(run.inputDirs)].sort().map((dir) => describeDir(dir, modules)),
+    inputs: [...new Set([...run.inputDirs, ...run.testDirs])].sort().map((dir) => describeDir(dir, modules, testDirs.has(dir))),
     files: Object.fromEntries([...new Set(run.inputFiles)].sort().map((f) => [f, hashOrUndefined(f) ?? MISSING])),
     outputs: Object.fromEntries(run.outputs.map((o) => [o.path, o.sha256])),
     diagnostics: run.diagnostics,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkOf, checksOf, jsonSchemaKeywords, nilPasses, passes } from '../../src/emit/constraints';
+import { checkOf, checksOf, jsonSchemaKeywords, nilPasses } from '../../src/emit/constraints';
+import { brokenRule } from '../../src/emit/rule-check';
 import type { ValidateRule } from '../../src/go/validate-tags';
 import { validateTagOf } from '../../src/go/validate-tags';
 
@@ -17,7 +18,9 @@ describe('validator rules as checks (the mapping every generator prints)', () =>
     expect(checkOf(rule('lt=2'), 'count')).toEqual({ rule: 'lt=2', op: 'size<', n: 2 });
     expect(checkOf(rule('gte=-2'), 'int')).toEqual({ rule: 'gte=-2', op: 'size>=', n: -2 });
     expect(checkOf(rule('max=2.5'), 'float')).toEqual({ rule: 'max=2.5', op: 'size<=', n: 2.5 });
-    expect(passes([{ rule: 'max=3', op: 'size<=', n: 3 }], '😀😀😀')).toBe(true);
+    const max3 = { kind: 'string', pointer: false, omitempty: false, checks: [{ rule: 'max=3', op: 'size<=', n: 3 }] } as const;
+    expect(brokenRule('😀😀😀', max3)).toBeUndefined();
+    expect(brokenRule('😀😀😀😀', max3)).toBe('max=3');
   });
 
   it('eq and ne compare a string’s text, a number’s value, a list’s count', () => {
@@ -38,6 +41,30 @@ describe('validator rules as checks (the mapping every generator prints)', () =>
     expect(checkOf(rule("oneof=a 'b c'"), 'string')).toEqual({ rule: "oneof=a 'b c'", op: 'in', values: ['a', 'b c'] });
     expect(checkOf(rule('oneof=1 07 +9 -3'), 'int')).toEqual({ rule: 'oneof=1 07 +9 -3', op: 'in', values: [1, -3] });
     expect(checkOf(rule('oneof=1'), 'float')).toBeUndefined();
+  });
+
+  it('format rules on strings: boolean as strconv.ParseBool, ip/ipv4/ipv6/cidr as net.ParseIP and net.ParseCIDR (the oracle test asks Go)', () => {
+    const test = (name: string, text: string) => {
+      const check = checkOf(rule(name), 'string');
+      if (check?.op !== 'match') throw new Error(`${name} is not a pattern`);
+      // The client reads the pattern without flags, JSON Schema validators with the u flag: both must agree.
+      const plain = new RegExp(check.pattern).test(text);
+      expect(new RegExp(check.pattern, 'u').test(text), `${name} ${text}`).toBe(plain);
+      return plain;
+    };
+    expect(['1', 'T', 'True', 'FALSE', 'f'].every((t) => test('boolean', t))).toBe(true);
+    expect(['tRUE', 'yes', ' true', ''].some((t) => test('boolean', t))).toBe(false);
+    expect(['1.2.3.4', '::ffff:1.2.3.4', '::ffff:102:304', '0::ffff:0:0'].every((t) => test('ipv4', t))).toBe(true);
+    expect(['01.2.3.4', '::1', '::fffe:1.2.3.4', '256.0.0.1'].some((t) => test('ipv4', t))).toBe(false);
+    expect(['::', '::1', '1:2:3:4:5:6:7::', '::1.2.3.4', '2001:DB8::1'].every((t) => test('ipv6', t))).toBe(true);
+    expect(['::ffff:1.2.3.4', '1.2.3.4', 'fe80::1%eth0', '1:2:3:4:5:6:7:8::', '1::2::3', '::00001'].some((t) => test('ipv6', t))).toBe(false);
+    expect(['1.2.3.4', '::'].every((t) => test('ip', t))).toBe(true);
+    expect(['1.2.3.4/024', '::ffff:1.2.3.4/128', '::/0'].every((t) => test('cidr', t))).toBe(true);
+    expect(['1.2.3.4/33', '::/129', '1.2.3.4/', '1.2.3.4'].some((t) => test('cidr', t))).toBe(false);
+    // boolean on a bool always passes: neither a check nor a warning.
+    expect(checksOf(tagOf('boolean'), 'bool', false)).toEqual({ checks: undefined, unmirrored: [], diveMirrored: true });
+    // A rule named like an Object.prototype member is not a table entry.
+    for (const text of ['constructor', 'toString=1', 'hasOwnProperty']) expect(checkOf(rule(text), 'string'), text).toBeUndefined();
   });
 
   it('rules fw leaves to the server', () => {

@@ -295,7 +295,7 @@ func (o *Opaque) UnmarshalJSON(b []byte) error { return nil }`);
 });
 
 describe('the URL helper', () => {
-  it('takes a path or query value of a declared or mapped form as its text (a string), slog.Level as itself (its MarshalText)', async () => {
+  it('takes a path or query value of a declared form, or a mapped one whose package is not found, as its text (a string), slog.Level as itself (its MarshalText)', async () => {
     const { resolve, resolver, pkg } = await setup(
       `import (
 	"log/slog"
@@ -313,7 +313,8 @@ type T struct {
       { 'github.com/google/uuid.UUID': { type: 'string' } },
     );
     const fields = resolver.structOf(resolve('T'))!.fields;
-    const ctx = { resolver, importable: () => true };
+    // uuid's package is not found here: a mapped type is then its text.
+    const ctx = { resolver, importable: () => true, packageOf: () => undefined };
     const [level, ...others] = fields;
     expect(scalarOf(level!.type, ctx)).toEqual({
       type: { name: 'Level', pkg: { importPath: 'log/slog', name: 'slog' } },

@@ -22,6 +22,8 @@ export function memoryProgram(modulePath: string, packages: Record<string, GoFil
       return [...byPath.values()].map((p) => p.dir);
     },
     moduleInputFiles: [],
+    testImports: () => [],
+    testDirs: [],
   };
 }
 

@@ -1,3 +1,4 @@
+import { BROKEN_RULE_BODY } from '../rule-check';
 import { templatesIn } from '../templates';
 import { helperDeclarations } from './runtime-helpers';
 
@@ -37,7 +38,13 @@ export function zodSchemaType(zod: ZodFlavour): string {
  */
 export function zodFacade(options: ZodFacadeOptions): string {
   const verify = options.verifySchemaTypes === true;
-  return render('zod-facade.ts.hbs', { verify, mini: options.zod === 'mini', zodType: zodSchemaType(options.zod), ret: verify ? '' : ': FwZ' }).trim();
+  return render('zod-facade.ts.hbs', {
+    verify,
+    mini: options.zod === 'mini',
+    zodType: zodSchemaType(options.zod),
+    ret: verify ? '' : ': FwZ',
+    brokenRuleBody: BROKEN_RULE_BODY,
+  }).trim();
 }
 
 /**

@@ -126,6 +126,7 @@ function planGroup(group: GroupModel, ctx: ValueContext, memo: WeakMap<GroupMode
   const importable = new Map<GoPackage, boolean>();
   const recording: ValueContext = {
     resolver: ctx.resolver,
+    packageOf: ctx.packageOf,
     importable: (pkg) => {
       const ok = ctx.importable(pkg);
       importable.set(pkg, ok);
@@ -236,7 +237,7 @@ function unsupported(f: TaggedField, role: string, fallback: string): Diagnostic
     'FW5033',
     f.field.pos,
     `field ${f.field.name} of ${f.field.owner} ${role} but has type ${describeExpr(f.field.goType)}, which the URL helper cannot format; ${fallback}`,
-    'use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages, in a package that does not import the URL helper',
+    'use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared in a package that does not import the URL helper (directly, through other packages, or in its tests)',
   );
 }
 

@@ -26,7 +26,8 @@ export const emitUrlHelper: Emitter<UrlHelperMemo> = (model, ctx) => {
   const files = [];
   const diagnostics: Diagnostic[] = [];
   for (const root of model.roots) {
-    const plan = planUrlHelper(root, model.program, { resolver, importable: importableFrom(root, model.program) }, memo?.plans);
+    const packageOf = (importPath: string) => model.program.package(importPath, root.pkg.pkg.dir);
+    const plan = planUrlHelper(root, model.program, { resolver, importable: importableFrom(root, model.program), packageOf }, memo?.plans);
     diagnostics.push(...importPathDiagnostics(root), ...plan.diagnostics);
     files.push({ path: path.join(urlHelperDir(root), 'urlhelper.go'), contents: printUrlHelper(plan, memo?.printed) });
   }
@@ -34,48 +35,60 @@ export const emitUrlHelper: Emitter<UrlHelperMemo> = (model, ctx) => {
 };
 
 /**
- * Which packages urlhelper.go may import: none of the root's tree (handlers
- * may import their helper), and none that imports the helper, directly or
- * through other packages (a package of links, say): either import would be a
- * cycle, which Go refuses. Files left out by build constraints count too (the
- * helper must build for every target). Decided anew on every run, from the
- * packages as the program has them, so that `fw watch` follows their imports.
+ * Which packages urlhelper.go may import: none whose build reaches the
+ * helper, as `go build`, `go vet` and `go test` see them, since either way
+ * the import would close a cycle, which Go refuses. That is a package that
+ * imports the helper, directly or through other packages (a handler package
+ * that redirects with it, a package of links), or one that imports, directly
+ * or not, a package whose in-package test files reach the helper
+ * (`package api` tests do, `package api_test` ones do not). Files left out by
+ * build constraints count too (the helper must build for every target).
+ * Decided anew on every run, from the packages as the program has them, so
+ * that `fw watch` follows their imports.
  */
 function importableFrom(root: RootModel, program: GoProgram): (pkg: GoPackage) => boolean {
   const helperPath = `${root.pkg.pkg.importPath}/${URL_HELPER_PACKAGE}`;
-  const decided = new Map<GoPackage, boolean>();
   // The standard library imports no package of the workspace; a module path without a dot (`module shop`) looks like one of its paths.
   const first = (importPath: string) => importPath.split('/')[0];
   const standard = (importPath: string) => isStdlibPath(importPath) && first(importPath) !== first(helperPath);
-  const importsHelper = (start: GoPackage): boolean => {
+  const reached = new Map<GoPackage, { helper: boolean; packages: GoPackage[] }>();
+  /** The packages `start` builds with (itself included), and whether the helper is among them. */
+  const closure = (start: GoPackage) => {
+    let found = reached.get(start);
+    if (found) return found;
+    found = { helper: false, packages: [start] };
     const seen = new Set<string>([start.importPath]);
-    const queue = [start];
-    for (let pkg = queue.pop(); pkg; pkg = queue.pop()) {
+    for (let i = 0; i < found.packages.length && !found.helper; i++) {
+      const pkg = found.packages[i]!;
       for (const file of [...pkg.files, ...pkg.excluded.map((e) => e.file)]) {
         for (const { path: importPath } of file.imports) {
-          if (importPath === helperPath) return true;
-          if (seen.has(importPath) || standard(importPath)) continue;
+          if (importPath === helperPath) found.helper = true;
+          if (found.helper || seen.has(importPath) || standard(importPath)) continue;
           seen.add(importPath);
           const next = program.package(importPath, pkg.dir);
-          if (next) queue.push(next);
+          if (next) found.packages.push(next);
         }
       }
     }
-    return false;
+    reached.set(start, found);
+    return found;
   };
+  const testsReachHelper = (pkg: GoPackage) =>
+    program.testImports(pkg).some((importPath) => {
+      if (importPath === helperPath) return true;
+      const imported = standard(importPath) ? undefined : program.package(importPath, pkg.dir);
+      return imported !== undefined && closure(imported).helper;
+    });
+  const decided = new Map<GoPackage, boolean>();
   return (pkg) => {
     let ok = decided.get(pkg);
     if (ok === undefined) {
-      ok = !isInTree(pkg, root.dir) && !importsHelper(pkg);
+      const built = closure(pkg);
+      ok = !built.helper && !built.packages.some(testsReachHelper);
       decided.set(pkg, ok);
     }
     return ok;
   };
-}
-
-function isInTree(pkg: GoPackage, dir: string): boolean {
-  const rel = path.relative(dir, pkg.dir);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
 /** Local names of the generated query encoders (`func (q T) addTo(v url.Values)`, `for _, e := range`). */

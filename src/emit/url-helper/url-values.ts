@@ -1,6 +1,7 @@
 import { isExported } from '../../model/naming';
 import type { TypeResolver } from '../../go/type-resolver';
 import type { GoPackage } from '../../go/package';
+import type { GoTypeExpr } from '../../go/ast';
 import { BASIC_KINDS, type BasicKind, type NamedType, type ResolvedType } from '../../go/resolved-types';
 
 /**
@@ -40,11 +41,13 @@ export type QueryShape =
 export interface ValueContext {
   resolver: TypeResolver;
   /**
-   * True when urlhelper.go may import `pkg`. Packages of the root's own tree
-   * are never imported (handlers may import urlhelper), nor packages that
-   * import urlhelper, directly or not: the reverse import would be a cycle.
+   * True when urlhelper.go may import `pkg`: not when `pkg` imports urlhelper,
+   * directly or not, nor when it imports a package whose in-package tests do
+   * (handlers often import their helper): the reverse import would be a cycle.
    */
   importable(pkg: GoPackage): boolean;
+  /** The package `importPath` names for the root's module, read for the text methods of a type fw.json maps; undefined when Go finds none (not downloaded). */
+  packageOf(importPath: string): GoPackage | undefined;
 }
 
 const TIME = { importPath: 'time', name: 'time' } as const;
@@ -85,6 +88,48 @@ const TEXT_STD_TYPES: ReadonlyMap<string, ScalarType> = new Map(
   ]),
 );
 
+/**
+ * A type fw.json maps (its JSON form says nothing of its text), taken as
+ * declared when the helper can write what fwhttp.Bind reads back: its
+ * package is found (in the module cache, say) and importable, the type has
+ * MarshalText, which the helper calls, and UnmarshalText, through which Bind
+ * decodes the value, and its zero value can be told (a basic kind, or a
+ * struct or array Go can compare). Only the declaration and its methods'
+ * names are read, never resolved (resolving would give the mapped form).
+ */
+function mappedTextScalar(fullName: string, ctx: ValueContext): ScalarType | undefined {
+  const dot = fullName.lastIndexOf('.');
+  const importPath = fullName.slice(0, dot);
+  const name = fullName.slice(dot + 1);
+  if (!isExported(name)) return undefined;
+  const pkg = ctx.packageOf(importPath);
+  const decl = pkg?.types.get(name)?.decl;
+  if (!pkg || !decl || decl.alias || decl.typeParams.length > 0) return undefined;
+  if (!hasMethod(pkg, name, 'MarshalText') || !hasMethod(pkg, name, 'UnmarshalText')) return undefined;
+  const basic = decl.type.kind === 'ident' && BASIC_KINDS.has(decl.type.name) ? (decl.type.name as BasicKind) : undefined;
+  if (basic === undefined && (decl.type.kind === 'ident' || !comparableExpr(decl.type))) return undefined;
+  if (!ctx.importable(pkg)) return undefined;
+  return { type: { name, pkg: { importPath, name: pkg.name } }, format: basic ? { kind: 'text', basic } : { kind: 'text' } };
+}
+
+/** True when a declared type expression is comparable by its syntax alone: basic kinds, pointers, channels, and arrays and structs of those. */
+function comparableExpr(t: GoTypeExpr, depth = 0): boolean {
+  if (depth > 16) return false;
+  switch (t.kind) {
+    case 'ident':
+      return BASIC_KINDS.has(t.name);
+    case 'pointer':
+    case 'chan':
+      return true;
+    case 'array':
+      return comparableExpr(t.elem, depth + 1);
+    case 'struct':
+      return t.fields.every((f) => comparableExpr(f.type, depth + 1));
+    default:
+      return false;
+  }
+}
+
 /** One value of type `t`, or undefined when the helper cannot format it. */
 export function scalarOf(t: ResolvedType, ctx: ValueContext): ScalarType | undefined {
   switch (t.kind) {
@@ -95,8 +140,8 @@ export function scalarOf(t: ResolvedType, ctx: ValueContext): ScalarType | undef
     case 'duration':
       return { type: { name: 'Duration', pkg: TIME }, format: { kind: 'basic', basic: 'int64', named: true } };
     case 'mapped':
-      // A standard-library type whose MarshalText fw knows takes its own Go type; other text (String, a mapping) the helper takes as is.
-      return TEXT_STD_TYPES.get(t.name) ?? STRING_SCALAR;
+      // A standard-library type whose MarshalText fw knows takes its own Go type, as does a mapped type whose text methods fw finds; other text the helper takes as is.
+      return TEXT_STD_TYPES.get(t.name) ?? mappedTextScalar(t.name, ctx) ?? STRING_SCALAR;
     case 'named': {
       const info = ctx.resolver.named.get(t.id);
       const u = ctx.resolver.underlying(t);

@@ -103,9 +103,19 @@ func (h *H) Get() http.HandlerFunc { return nil }
 
   it('warns about path and query fields it cannot format, and takes them as strings', async () => {
     const { diagnostics, file } = await urlHelper({
-      'api/h.go': `${HANDLER_HEAD}type H struct{}
+      'api/h.go': `package api
 
-// Mood has a text form the helper cannot produce without importing api.
+import (
+	"net/http"
+
+	"example.com/w/api/urlhelper"
+)
+
+var home = urlhelper.New("")
+
+type H struct{}
+
+// Mood has a text form the helper cannot produce without importing api, which imports the helper.
 type Mood int
 
 func (m Mood) MarshalText() ([]byte, error) { return []byte("happy"), nil }
@@ -120,9 +130,9 @@ func (h *H) Get() http.HandlerFunc { return nil }
 `,
     });
     expect(diagnostics).toEqual([
-      'api/h.go:13:2: warning: field Mood of GetRequest binds {mood} but has type Mood, which the URL helper cannot format; urls.H().Get takes it as a string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages, in a package that does not import the URL helper)',
-      'api/h.go:14:2: warning: field Tags of GetRequest is the query parameter "tag" but has type []map[string]int, which the URL helper cannot format; HGetQuery.Tags is a []string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages, in a package that does not import the URL helper)',
-      'api/h.go:17:23: warning: path wildcard {other} is not bound by request type GetRequest (add a field tagged path:"other" to GetRequest, or read it with r.PathValue("other"))',
+      'api/h.go:19:2: warning: field Mood of GetRequest binds {mood} but has type Mood, which the URL helper cannot format; urls.H().Get takes it as a string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared in a package that does not import the URL helper (directly, through other packages, or in its tests))',
+      'api/h.go:20:2: warning: field Tags of GetRequest is the query parameter "tag" but has type []map[string]int, which the URL helper cannot format; HGetQuery.Tags is a []string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared in a package that does not import the URL helper (directly, through other packages, or in its tests))',
+      'api/h.go:23:23: warning: path wildcard {other} is not bound by request type GetRequest (add a field tagged path:"other" to GetRequest, or read it with r.PathValue("other"))',
     ]);
     expect(file).toContain('func (u HURLs) Get(mood string, other string, query ...HGetQuery) (string, error) {');
     expect(file).toContain('\tTags []string\n');
@@ -176,7 +186,7 @@ var home = links.Home
     });
     // order.Level's text is its MarshalText, which the helper cannot call without importing order.
     expect(diagnostics).toEqual([
-      'api/h.go:21:2: warning: field Level of ListRequest is the query parameter "level" but has type order.Level, which the URL helper cannot format; HListQuery.Level is a string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared outside the handler packages, in a package that does not import the URL helper)',
+      'api/h.go:21:2: warning: field Level of ListRequest is the query parameter "level" but has type order.Level, which the URL helper cannot format; HListQuery.Level is a string (use a string, bool, integer, float, time.Time or time.Duration type, a pointer to or slice of one for query fields, or a type with a MarshalText method declared in a package that does not import the URL helper (directly, through other packages, or in its tests))',
     ]);
     expect(file).toMatch(/\tStatus +models\.Status\n/);
     expect(file).toMatch(/\tDirect +string\n/);
@@ -186,6 +196,154 @@ var home = links.Home
     expect(file).toContain('"example.com/w/models"');
     expect(file).not.toContain('"example.com/w/links"');
     expect(file).not.toContain('"example.com/w/order"');
+  });
+
+  it('takes a type of the handler package as declared when it builds without reaching the helper; external test packages are no cycle', async () => {
+    const { diagnostics, file } = await urlHelper({
+      'api/h.go': `package api
+
+import (
+	"net/http"
+
+	"example.com/w/ext"
+)
+
+type H struct{}
+
+// ProductStatus sits beside the handler; package api does not import the helper.
+type ProductStatus string
+
+type ListProductsRequest struct {
+	Status ProductStatus \`query:"status,required"\`
+	Ext    ext.Kind \`query:"ext"\`
+}
+
+// fw:http_route path=/products
+func (h *H) ListProducts() http.HandlerFunc { return nil }
+`,
+      'ext/ext.go': 'package ext\n\ntype Kind string\n',
+      'ext/ext_test.go': 'package ext_test\n\nimport (\n\t"example.com/w/api/urlhelper"\n\t"example.com/w/ext"\n)\n\nvar _, _ = urlhelper.New, ext.Kind("")\n',
+      'api/h_test.go': 'package api_test\n\nimport "example.com/w/api/urlhelper"\n\nvar _ = urlhelper.New\n',
+    });
+    expect(diagnostics).toEqual([]);
+    expect(file).toContain('func (u HURLs) ListProducts(status api.ProductStatus, query ...HListProductsQuery) string {');
+    expect(file).toMatch(/\tExt +ext\.Kind\n/);
+    expect(file).toContain('"example.com/w/api"');
+  });
+
+  it('takes a type as its underlying type when an in-package test file of a package it builds with reaches the helper', async () => {
+    const { diagnostics, file } = await urlHelper({
+      'api/h.go': `package api
+
+import (
+	"net/http"
+
+	"example.com/w/models"
+	"example.com/w/uses"
+	"example.com/w/viatest"
+)
+
+type H struct{}
+
+type ProductStatus string
+
+type ListProductsRequest struct {
+	Status  ProductStatus \`query:"status"\`
+	Model   models.Kind \`query:"model"\`
+	Uses    uses.Kind \`query:"uses"\`
+	ViaTest viatest.Kind \`query:"via_test"\`
+}
+
+// fw:http_route path=/products
+func (h *H) ListProducts() http.HandlerFunc { return nil }
+`,
+      // An in-package test importing the helper: go test builds it into models.
+      'models/models.go': 'package models\n\ntype Kind string\n',
+      'models/models_test.go': 'package models\n\nimport "example.com/w/api/urlhelper"\n\nvar _ = urlhelper.New\n',
+      // uses imports models, whose tests reach the helper: go test ./models would see helper → uses → models.
+      'uses/uses.go': 'package uses\n\nimport _ "example.com/w/models"\n\ntype Kind string\n',
+      // An in-package test reaching the helper through another package.
+      'viatest/viatest.go': 'package viatest\n\ntype Kind string\n',
+      'viatest/viatest_test.go': 'package viatest\n\nimport _ "example.com/w/links"\n',
+      'links/links.go': 'package links\n\nimport "example.com/w/api/urlhelper"\n\nvar Home = urlhelper.New("")\n',
+    });
+    expect(diagnostics).toEqual([]);
+    // api builds with models, whose tests import the helper: api is no more importable than models.
+    expect(file).toMatch(/\tStatus +string\n/);
+    expect(file).toMatch(/\tModel +string\n/);
+    expect(file).toMatch(/\tUses +string\n/);
+    expect(file).toMatch(/\tViaTest +string\n/);
+    expect(file).not.toMatch(/"example\.com\/w\/(api|models|uses|viatest)"/);
+  });
+
+  it('takes a type fw.json maps as declared when its package is found and it has MarshalText and UnmarshalText', async () => {
+    const { diagnostics, file } = await urlHelper({
+      'fw.json': JSON.stringify({
+        types: {
+          'example.com/w/money.Amount': 'string',
+          'example.com/w/money.Cents': 'integer',
+          'example.com/w/money.OneWay': 'string',
+          'example.com/w/money.Bag': 'string',
+        },
+      }),
+      'money/money.go': `package money
+
+import "math/big"
+
+// Amount is comparable: a pointer and an int32.
+type Amount struct {
+	value *big.Int
+	exp   int32
+}
+
+func (a Amount) MarshalText() ([]byte, error)   { return nil, nil }
+func (a *Amount) UnmarshalText(b []byte) error { return nil }
+
+type Cents int64
+
+func (c Cents) MarshalText() ([]byte, error)   { return nil, nil }
+func (c *Cents) UnmarshalText(b []byte) error { return nil }
+
+// OneWay has no UnmarshalText: fwhttp.Bind would not read its text back.
+type OneWay string
+
+func (o OneWay) MarshalText() ([]byte, error) { return nil, nil }
+
+// Bag is not comparable: the helper could not leave out its zero value.
+type Bag struct{ parts []string }
+
+func (b Bag) MarshalText() ([]byte, error)   { return nil, nil }
+func (b *Bag) UnmarshalText(x []byte) error { return nil }
+`,
+      'api/h.go': `package api
+
+import (
+	"net/http"
+
+	"example.com/w/money"
+)
+
+type H struct{}
+
+type PayRequest struct {
+	Amount money.Amount \`path:"amount"\`
+	Cents  *money.Cents \`query:"cents"\`
+	Many   []money.Amount \`query:"many"\`
+	OneWay money.OneWay \`query:"one_way"\`
+	Bag    money.Bag \`query:"bag"\`
+}
+
+// fw:http_route path=/pay/{amount}
+func (h *H) Pay() http.HandlerFunc { return nil }
+`,
+    });
+    expect(diagnostics).toEqual([]);
+    expect(file).toContain('func (u HURLs) Pay(amount money.Amount, query ...HPayQuery) (string, error) {');
+    expect(file).toMatch(/\tCents +\*money\.Cents\n/);
+    expect(file).toMatch(/\tMany +\[\]money\.Amount\n/);
+    expect(file).toMatch(/\tOneWay +string\n/);
+    expect(file).toMatch(/\tBag +string\n/);
+    expect(file).toContain('fwText(&amount)');
   });
 
   it('rejects handlers in the subfolder the helper is written to', async () => {

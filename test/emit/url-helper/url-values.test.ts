@@ -64,7 +64,7 @@ function setup() {
   });
   const api = program.package(`${MOD}/api`)!;
   const resolver = new TypeResolver(program);
-  const ctx: ValueContext = { resolver, importable: (pkg: GoPackage) => pkg !== api };
+  const ctx: ValueContext = { resolver, importable: (pkg: GoPackage) => pkg !== api, packageOf: () => undefined };
   const t = resolver.resolveRef({ name: 'T', pkg: api });
   const fields = new Map(resolver.structOf(t)!.fields.map((f) => [f.name, f.type]));
   const type = (name: string): ResolvedType => fields.get(name)!;
