@@ -206,6 +206,19 @@ const TYPES: OracleType[] = ['types.go', 'formats.go', 'nested.go'].flatMap((fil
   ].map((m) => ({ name: m[1]!, go: m[2]!, tag: JSON.parse(`"${m[3] ?? ''}"`) as string, samples: file === 'formats.go' ? FORMATS : KINDS[m[2]!]! })),
 );
 
+/** The table between docs/type-mapping.md's `<!-- marker:start -->` and `<!-- marker:end -->` is the one measured (UPDATE_DOCS=1 rewrites it). */
+function expectDocTable(marker: string, table: string): void {
+  const docPath = path.join(REPO_ROOT, 'docs/type-mapping.md');
+  const doc = fs.readFileSync(docPath, 'utf8');
+  const start = `<!-- ${marker}:start -->\n`;
+  const end = `\n<!-- ${marker}:end -->`;
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  expect(from, `docs/type-mapping.md has the ${marker} markers`).toBeGreaterThanOrEqual(0);
+  if (process.env.UPDATE_DOCS === '1') fs.writeFileSync(docPath, doc.slice(0, from + start.length) + table + doc.slice(to));
+  else expect(doc.slice(from + start.length, to)).toBe(table);
+}
+
 function bodyOf(sample: Sample): { [key: string]: Json } {
   return sample === ABSENT ? {} : { v: sample };
 }
@@ -303,15 +316,7 @@ describe('validate rules: the validator, zod, zod/mini and ajv agree on every sa
         (r) => `| \`${r.kind}\` | ${r.tag === '' ? "(none: its fields' rules)" : `\`${r.tag.replaceAll('|', '\\|')}\``} | ${r.samples} | ${r.refused} | 0 |`,
       ),
     ].join('\n');
-    const docPath = path.join(REPO_ROOT, 'docs/type-mapping.md');
-    const doc = fs.readFileSync(docPath, 'utf8');
-    const start = '<!-- validate-agreement:start -->\n';
-    const end = '\n<!-- validate-agreement:end -->';
-    const from = doc.indexOf(start);
-    const to = doc.indexOf(end);
-    expect(from, 'docs/type-mapping.md has the agreement table markers').toBeGreaterThanOrEqual(0);
-    if (process.env.UPDATE_DOCS === '1') fs.writeFileSync(docPath, doc.slice(0, from + start.length) + table + doc.slice(to));
-    else expect(doc.slice(from + start.length, to)).toBe(table);
+    expectDocTable('validate-agreement', table);
   });
 });
 
@@ -441,14 +446,6 @@ describe('live round trip: the client refuses exactly what fwhttp.Bind with the 
       '|---|---|---|---|---|---|',
       ...rows,
     ].join('\n');
-    const docPath = path.join(REPO_ROOT, 'docs/type-mapping.md');
-    const text = fs.readFileSync(docPath, 'utf8');
-    const start = '<!-- validate-params-agreement:start -->\n';
-    const end = '\n<!-- validate-params-agreement:end -->';
-    const from = text.indexOf(start);
-    const to = text.indexOf(end);
-    expect(from, 'docs/type-mapping.md has the parameters agreement table markers').toBeGreaterThanOrEqual(0);
-    if (process.env.UPDATE_DOCS === '1') fs.writeFileSync(docPath, text.slice(0, from + start.length) + table + text.slice(to));
-    else expect(text.slice(from + start.length, to)).toBe(table);
+    expectDocTable('validate-params-agreement', table);
   }, 120_000);
 });
