@@ -138,7 +138,7 @@ function builds(init: ts.Node, literals: boolean): boolean {
  * (a program, a resolver, a watch session).
  */
 const PROCESS_STATE: readonly (readonly [file: string, name: string, why: string])[] = [
-  ['go/interned.ts', 'table', 'one copy of each name, a TextMemo that starts again past its bound'],
+  ['go/interned.ts', 'names', 'one copy of each name, a Map that starts again past its bound'],
   ['go/struct-views.ts', 'jsonTagValues', 'struct tag values by text, a bounded TextMemo'],
   ['go/struct-views.ts', 'tagValues', 'struct tag values by text, a bounded TextMemo'],
   ['go/validate-tags.ts', 'parsed', 'validator tags by text, a bounded TextMemo'],

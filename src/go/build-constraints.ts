@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { ownText } from './interned';
 
 /**
  * Which Go files `go build` compiles for a target (docs/annotations.md): the
@@ -236,11 +237,11 @@ export function readFileConstraints(text: string): FileConstraints {
         out.duplicateGoBuild = n + 1;
         break;
       }
-      out.goBuild = { text: line.slice('//go:build'.length).trim(), line: n + 1 };
+      out.goBuild = { text: ownText(line.slice('//go:build'.length).trim()), line: n + 1 };
     }
     if (!inSlashStar && !ended) {
       const plus = plusBuildText(line);
-      if (plus !== undefined) candidates.push({ text: plus, line: n + 1 });
+      if (plus !== undefined) candidates.push({ text: ownText(plus), line: n + 1 });
     }
     while (line.length > 0) {
       if (inSlashStar) {

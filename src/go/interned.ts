@@ -26,11 +26,29 @@ const MAX_NAMES = 200_000;
  * One copy of each name Go files repeat (field names, struct tags, type
  * names): tree-sitter and JSON.parse give a fresh string for every use, and
  * a workspace's parsed files hold the same few thousand names hundreds of
- * times over for as long as its model lives.
+ * times over for as long as its model lives. Each is kept as a string of its
+ * own (ownText), as key and value.
  */
-const table = new TextMemo<string>(MAX_NAMES);
+const names = new Map<string, string>();
 
-/** The kept string equal to `s` (`s` itself the first time). */
+/** The kept string equal to `s`. */
 export function interned(s: string): string {
-  return table.get(s, (t) => t);
+  const found = names.get(s);
+  if (found !== undefined) return found;
+  if (names.size >= MAX_NAMES) names.clear();
+  const own = ownText(s);
+  names.set(own, own);
+  return own;
+}
+
+/**
+ * V8 keeps a substring of 13 characters or more (`node.text`, `slice`) as a
+ * view into the string it was cut from: one name or comment kept from a Go
+ * file would keep the file's whole source alive, for as long as the parsed
+ * file lives (on a workspace whose handler files are parsed on the main
+ * thread, every source). This is `s` as a string of its own: the
+ * concatenation is flattened into a new string, which the slice then views.
+ */
+export function ownText(s: string): string {
+  return s.length < 13 ? s : ` ${s}`.slice(1);
 }

@@ -14,9 +14,11 @@ import { readGoFile } from './read-go-file';
  * takes fewer, the large files (a 400 KB models.go) are parsed on a worker
  * (tree-sitter's wasm memory, which never shrinks, grows with the largest
  * tree a thread has parsed), and the last files taken are small ones.
- * Workers send what they parsed in small batches, which this thread
- * reads between two files of its own, so that little is left to read when
- * the files run out. Workers start for each call that has enough files and
+ * Workers send what they parsed in small batches (at most BATCH_SIZE files
+ * or, by their sizes, about BATCH_BYTES of source: a 3 MB models.go is a
+ * 23 MB batch of its own), which this thread reads between two files of
+ * its own, so that little is left to read when the files run out and no
+ * batch holds several large files at once. Workers start for each call that has enough files and
  * are stopped when it ends: each holds a V8 heap and tree-sitter's wasm
  * memory (which never shrinks), about 50 MB at 10k routes, and nothing
  * later needs them (`fw watch` parses a few changed files at a time, on this
@@ -31,14 +33,18 @@ import { readGoFile } from './read-go-file';
 const MIN_FILES_FOR_WORKERS = 200;
 /** Workers beyond a few add start-up time and memory (a wasm heap each) for little. */
 const MAX_WORKERS = 7;
-/** Files per batch a worker sends. */
+/** Files per batch a worker sends… */
 export const BATCH_SIZE = 16;
+/** …or fewer, once they hold this many bytes of source (when their sizes are known). */
+export const BATCH_BYTES = 256 * 1024;
 /** The compiled worker; absent when fw runs from its TypeScript sources (tests), which then parse on one thread. */
 const WORKER_SCRIPT = path.join(__dirname, 'parse-worker.js');
 
 /** What this thread sends a worker: the files, the shared counters of those taken (see `takeFiles`), and where to send batches. */
 export interface ParseJob {
   files: readonly string[];
+  /** Each file's size in bytes, when known (batches are cut by them). */
+  sizes?: readonly number[];
   /** The parse cache's directory (./read-go-file.ts), if any. */
   cacheDir?: string;
   taken: Int32Array;
@@ -84,8 +90,12 @@ const busy = new WeakMap<Worker, number>();
 /** Calls of parseFiles under way: the last one to end stops the workers. */
 let running = 0;
 
-/** Path → parsed file, for every file of `files` (largest first: see above) that could be read; `cacheDir` is the parse cache's, if any. */
-export async function parseFiles(files: readonly string[], cacheDir?: string): Promise<Map<string, GoFile>> {
+/**
+ * Path → parsed file, for every file of `files` (largest first: see above)
+ * that could be read; `cacheDir` is the parse cache's, if any; `sizes`:
+ * each file's size in bytes, when known.
+ */
+export async function parseFiles(files: readonly string[], cacheDir?: string, sizes?: readonly number[]): Promise<Map<string, GoFile>> {
   const out = new Map<string, GoFile>();
   const add = (batch: ParseBatch) => {
     for (const [i, file] of decodeBatch(batch)) out.set(files[i]!, file);
@@ -94,7 +104,7 @@ export async function parseFiles(files: readonly string[], cacheDir?: string): P
   const taken = takenCounters();
   running++;
   try {
-    const jobs = pool.map((worker) => startJob(worker, { files, taken, cacheDir }, add));
+    const jobs = pool.map((worker) => startJob(worker, { files, sizes, taken, cacheDir }, add));
     takeFiles(files, taken, FROM_BACK, cacheDir, (i, file) => {
       out.set(files[i]!, file);
       for (const job of jobs) job.poll();

@@ -4,7 +4,7 @@ import { Language, type Node, Parser } from 'web-tree-sitter';
 import { ANNOTATION_MARKER, ROOT_MARKER } from './annotation-comment';
 import { readFileConstraints } from './build-constraints';
 import { unquoteGoString } from './go-string';
-import { interned } from './interned';
+import { interned, ownText } from './interned';
 import type { Pos } from '../diagnostics/diagnostics';
 import {
   emptyGoFile,
@@ -102,7 +102,7 @@ class FileReader {
       if (!node) continue;
       const type = node.type;
       if (type === 'comment') {
-        const comment: CommentNode = { node, text: node.text, endRow: node.endPosition.row };
+        const comment: CommentNode = { node, text: ownText(node.text), endRow: node.endPosition.row };
         if (!seenPackage && GENERATED_LINE.test(comment.text.trimEnd())) this.out.generated = true;
         comments.push(comment);
         continue;
@@ -112,7 +112,7 @@ class FileReader {
       switch (type) {
         case 'package_clause':
           seenPackage = true;
-          this.out.packageName = node.namedChildren[0]?.text ?? '';
+          this.out.packageName = interned(node.namedChildren[0]?.text ?? '');
           break;
         case 'import_declaration':
           this.readImports(node);
@@ -172,8 +172,9 @@ class FileReader {
       if (!spec) continue;
       const pathNode = spec.childForFieldName('path');
       if (!pathNode) continue;
-      const importPath = unquote(pathNode.text);
-      const alias = spec.childForFieldName('name')?.text;
+      const importPath = interned(unquote(pathNode.text));
+      const aliasNode = spec.childForFieldName('name');
+      const alias = aliasNode ? interned(aliasNode.text) : undefined;
       const imp: GoImport = { path: importPath, name: alias ?? importPath.slice(importPath.lastIndexOf('/') + 1) };
       if (alias !== undefined) imp.alias = alias;
       this.out.imports.push(imp);
@@ -201,7 +202,7 @@ class FileReader {
       }
     } else if (result) results.push(this.typeExpr(result, resultType));
     const decl: GoFuncDecl = {
-      name: nameNode?.text ?? '',
+      name: ownText(nameNode?.text ?? ''),
       paramCount,
       results: results.slice(),
       doc: doc.map((c): GoComment => ({ text: c.text, pos: this.pos(c.node) })),
@@ -217,7 +218,7 @@ class FileReader {
         const pointer = recvType.type === 'pointer_type';
         let base: Node | null = pointer ? (recvType.namedChildren[0] ?? null) : recvType;
         if (base?.type === 'generic_type') base = base.childForFieldName('type');
-        decl.receiver = { typeName: base?.text ?? '', pointer };
+        decl.receiver = { typeName: interned(base?.text ?? ''), pointer };
       }
     }
     return decl;
@@ -236,10 +237,10 @@ class FileReader {
       if (!nameNode || !typeNode) continue;
       const typeParams = spec.childForFieldName('type_parameters');
       const decl: GoTypeDecl = {
-        name: nameNode.text,
+        name: interned(nameNode.text),
         alias,
         type: this.typeExpr(typeNode),
-        typeParams: typeParams ? typeParams.descendantsOfType('identifier').flatMap((n) => (n ? [n.text] : [])) : NO_LINES,
+        typeParams: typeParams ? typeParams.descendantsOfType('identifier').flatMap((n) => (n ? [interned(n.text)] : [])) : NO_LINES,
         doc: this.typeDoc(grouped ? siblingDoc(children, index, false) : NO_LINES, doc),
         pos: this.pos(nameNode),
       };
@@ -264,11 +265,11 @@ class FileReader {
       const valueNode = spec.childForFieldName('value');
       if (valueNode) {
         // A spec with a value resets the inherited type and expression list (Go spec, "Constant declarations").
-        typeName = typeNode?.text;
-        values = valueNode.namedChildren.flatMap((v) => (v && v.type !== 'comment' ? [v.text] : []));
+        typeName = typeNode ? interned(typeNode.text) : undefined;
+        values = valueNode.namedChildren.flatMap((v) => (v && v.type !== 'comment' ? [ownText(v.text)] : []));
       }
       names.forEach((n, i) => {
-        const c: GoConstDecl = { name: n.text, iota, pos: this.pos(n) };
+        const c: GoConstDecl = { name: interned(n.text), iota, pos: this.pos(n) };
         if (typeName !== undefined) c.typeName = typeName;
         const value = values[i];
         if (value !== undefined) c.value = value;
@@ -305,13 +306,13 @@ class FileReader {
         return ident;
       }
       case 'qualified_type':
-        return { kind: 'qualified', pkg: node.childForFieldName('package')?.text ?? '', name: node.childForFieldName('name')?.text ?? '' };
+        return { kind: 'qualified', pkg: interned(node.childForFieldName('package')?.text ?? ''), name: interned(node.childForFieldName('name')?.text ?? '') };
       case 'pointer_type':
         return { kind: 'pointer', elem: this.child(node, 0) };
       case 'slice_type':
         return { kind: 'slice', elem: this.field(node, 'element') };
       case 'array_type':
-        return { kind: 'array', length: node.childForFieldName('length')?.text ?? '', elem: this.field(node, 'element') };
+        return { kind: 'array', length: ownText(node.childForFieldName('length')?.text ?? ''), elem: this.field(node, 'element') };
       case 'implicit_length_array_type':
         return { kind: 'array', length: '...', elem: this.field(node, 'element') };
       case 'map_type':
@@ -335,7 +336,7 @@ class FileReader {
       case 'channel_type':
         return { kind: 'chan' };
       default:
-        return { kind: 'unsupported', text: node.text };
+        return { kind: 'unsupported', text: ownText(node.text) };
     }
   }
 
@@ -347,12 +348,12 @@ class FileReader {
 
   private child(node: Node, index: number): GoTypeExpr {
     const c = node.namedChildren[index];
-    return c ? this.typeExpr(c) : { kind: 'unsupported', text: node.text };
+    return c ? this.typeExpr(c) : { kind: 'unsupported', text: ownText(node.text) };
   }
 
   private field(node: Node, name: string): GoTypeExpr {
     const c = node.childForFieldName(name);
-    return c ? this.typeExpr(c) : { kind: 'unsupported', text: node.text };
+    return c ? this.typeExpr(c) : { kind: 'unsupported', text: ownText(node.text) };
   }
 
   private fields(structNode: Node): GoField[] {
@@ -426,13 +427,13 @@ function siblingDoc(children: readonly Node[], index: number, withLineComment = 
   for (let i = index - 1; i >= 0; i--) {
     const c = children[i]!;
     if (c.type !== 'comment' || c.endPosition.row !== nextRow - 1 || !c.text.startsWith('//') || c.startPosition.row === prevEnd) break;
-    above.unshift(stripComment(c.text));
+    above.unshift(stripComment(ownText(c.text)));
     nextRow = c.startPosition.row;
   }
   const after = children[index + 1];
   const trailing =
     withLineComment && after?.type === 'comment' && after.text.startsWith('//') && after.startPosition.row === decl.endPosition.row
-      ? [stripComment(after.text)]
+      ? [stripComment(ownText(after.text))]
       : [];
   if (trailing.length === 0) return above.length === 0 ? NO_LINES : above;
   return [...above, ...trailing];

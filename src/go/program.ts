@@ -308,6 +308,7 @@ export class WorkspaceProgram implements GoProgram {
     const parsed = await parseFiles(
       toParse.map((f) => f.file),
       this.cacheDir,
+      toParse.map((f) => f.size),
     );
     for (const [file, goFile] of parsed) this.preloaded.set(file, goFile);
   }

@@ -501,4 +501,104 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
     expect(outputs(clone)).toEqual(outputs(ws));
     observed.push('remote cache, clone B: HIT REMOTE ×6, identical to A; after the same model edit in both: A MISS ×3 (api), B HIT REMOTE ×3 (api), identical');
   });
+
+  it("the split client (clientSplit: true in nx.json, fw init --turbo --split): Nx and Turborepo restore every module byte-identical; a removed handler group's module is deleted (Nx: also on a hit; Turborepo's hit leaves it, fw --check names it)", {
+    timeout: 600_000,
+  }, async () => {
+    const folder = `${API}/client/client`;
+    /** The split client on disk: its entry and every file of its folder, by path. */
+    const splitClient = (): Record<string, string> => {
+      const modules = fs.existsSync(file(folder))
+        ? (fs.readdirSync(file(folder), { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => fs.statSync(file(`${folder}/${f}`)).isFile())
+        : [];
+      return Object.fromEntries([`${API}/${CLIENT}`, ...modules.map((f) => `${folder}/${f.split(path.sep).join('/')}`)].sort().map((f) => [f, read(f)]));
+    };
+    const removeSplitClient = () => {
+      fs.rmSync(file(folder), { recursive: true, force: true });
+      fs.rmSync(file(`${API}/${CLIENT}`), { force: true });
+    };
+    /** The split client's one task in apps/api, one way: hit or miss. */
+    const gen = async (way: 'nx' | 'turbo'): Promise<Outcome> => {
+      if (way === 'turbo') {
+        const result = await run(bin('turbo'), ['run', 'gen:client', '--filter=api', '--ui=stream', '--summarize'], ws, {
+          env: { TURBO_NO_UPDATE_NOTIFIER: '1' },
+        });
+        expect(result.code, result.output).toBe(0);
+        return lastTurboRun(ws)['api#gen:client']?.status === 'HIT' ? 'hit' : 'miss';
+      }
+      const result = await run(bin('nx'), ['run', 'api:gen-client', '--outputStyle=static'], ws);
+      expect(result.code, result.output).toBe(0);
+      return /\[(local cache|existing outputs match the cache, left as is)\]/.test(result.output) ? 'hit' : 'miss';
+    };
+    /** A fresh CLI run agrees with the files on disk, stale modules included (`--check` lists them). */
+    const expectFresh = async (context: string) => {
+      const result = await run(bin('fw'), ['g', 'client', '--file', CLIENT, '--split', '--check', '--cwd', API], ws);
+      expect(result.code, `${context}: fw g client --split --check:\n${result.output}`).toBe(0);
+    };
+    const cells: string[] = [];
+
+    const nxJson = JSON.parse(read('nx.json')) as { plugins: { plugin: string; options: Record<string, unknown> }[] };
+    nxJson.plugins[0]!.options.clientSplit = true;
+    write('nx.json', `${JSON.stringify(nxJson, null, 2)}\n`);
+    await runOk(bin('fw'), ['init', '--turbo', '--split', '--file', CLIENT, '-q'], file(API));
+    const project = JSON.parse((await run(bin('nx'), ['show', 'project', 'api', '--json'], ws)).stdout) as { targets: Record<string, { outputs?: string[] }> };
+    expect(project.targets['gen-client']?.outputs).toEqual(['{projectRoot}/client/client.ts', '{projectRoot}/client/client/**']);
+
+    // First: each way misses (its configuration changed) and writes what a fresh CLI run writes.
+    const generated: Record<string, Record<string, string>> = {};
+    for (const way of ['nx', 'turbo'] as const) {
+      expect(await gen(way), way).toBe('miss');
+      await expectFresh(way);
+      generated[way] = splitClient();
+    }
+    expect(generated.turbo).toEqual(generated.nx);
+    const all = generated.nx!;
+    expect(Object.keys(all).length, Object.keys(all).join('\n')).toBeGreaterThan(3);
+    cells.push('miss');
+
+    // The entry and the whole folder deleted: a hit that restores every module byte-identical.
+    for (const way of ['nx', 'turbo'] as const) {
+      removeSplitClient();
+      expect(await gen(way), way).toBe('hit');
+      expect(splitClient(), way).toEqual(all);
+    }
+    cells.push('deleted, hit, restored');
+
+    // A handler group removed (routes_status.go: the root's functions): a miss that deletes its module; put back, a hit that
+    // restores it; removed again, a hit from the cache of the smaller client, which must not leave the module behind.
+    const status = `${V1}/routes_status.go`;
+    const statusText = read(status);
+    const removeGroup = () => fs.rmSync(file(status));
+    const gone: Record<string, string[]> = {};
+    for (const way of ['nx', 'turbo'] as const) {
+      removeGroup();
+      expect(await gen(way), way).toBe('miss');
+      await expectFresh(`${way}, group removed`);
+      const smaller = splitClient();
+      gone[way] = Object.keys(all).filter((f) => !(f in smaller));
+      write(status, statusText);
+      expect(await gen(way), `${way}, group put back`).toBe('hit');
+      expect(splitClient(), `${way}, group put back`).toEqual(all);
+      removeGroup();
+      expect(await gen(way), `${way}, group removed again`).toBe('hit');
+      if (way === 'nx') expect(splitClient(), 'nx, group removed again: restored from the cache').toEqual(smaller);
+      else {
+        // Turborepo restores a hit into what is on disk without removing files the cached outputs lack: the removed
+        // group's module stays (every other file is the smaller client's). fw --check names it; a fw run removes it.
+        expect(splitClient(), 'turbo, group removed again').toEqual({ ...smaller, ...Object.fromEntries(gone.turbo!.map((f) => [f, all[f]])) });
+        const check = await run(bin('fw'), ['g', 'client', '--file', CLIENT, '--split', '--check', '--cwd', API], ws);
+        expect(check.code, check.output).not.toBe(0);
+        expect(check.output).toContain('client/client/v1handler/root.ts');
+        await runOk(bin('fw'), ['g', 'client', '--file', CLIENT, '--split', '--cwd', API], ws);
+        expect(splitClient(), 'turbo, group removed again, then fw g client').toEqual(smaller);
+      }
+      write(status, statusText);
+    }
+    expect(gone.nx).toEqual([`${folder}/v1handler/root.ts`]);
+    expect(gone.turbo).toEqual(gone.nx);
+    cells.push(
+      'group removed: miss, module deleted → put back: hit, restored → removed again: hit, module gone (nx) / left behind, fw --check names it (turbo)',
+    );
+    observed.push(`split client (nx inferred, turbo): ${cells.join(' → ')}`);
+  });
 });

@@ -51,6 +51,26 @@ function parsedHere(file: string): GoFile {
   return readGoFile(file);
 }
 
+/** The batches a new worker thread sends for `job`, up to its last. */
+async function workerBatches(job: Omit<ParseJob, 'port'>): Promise<ParseBatch[]> {
+  const worker = new Worker(path.join(COMPILED, 'parse-worker.js'));
+  const { port1, port2 } = new MessageChannel();
+  try {
+    return await new Promise<ParseBatch[]>((resolve, reject) => {
+      const received: ParseBatch[] = [];
+      port1.on('message', (batch: ParseBatch) => {
+        received.push(batch);
+        if (batch.last) resolve(received);
+      });
+      worker.on('error', reject);
+      worker.postMessage({ ...job, port: port2 } satisfies ParseJob, [port2]);
+    });
+  } finally {
+    port1.close();
+    await worker.terminate();
+  }
+}
+
 beforeAll(async () => {
   await initGoParser();
   await compiled<{ initGoParser(): Promise<void> }>('parser').initGoParser();
@@ -65,34 +85,33 @@ describe('parse-worker', () => {
     const taken = takenCounters();
     taken[TAKEN] = 10;
     taken[FROM_FRONT] = 10;
-    const worker = new Worker(path.join(COMPILED, 'parse-worker.js'));
-    const { port1, port2 } = new MessageChannel();
-    try {
-      const batches = await new Promise<ParseBatch[]>((resolve, reject) => {
-        const received: ParseBatch[] = [];
-        port1.on('message', (batch: ParseBatch) => {
-          received.push(batch);
-          if (batch.last) resolve(received);
-        });
-        worker.on('error', reject);
-        const job: ParseJob = { files, taken, port: port2 };
-        worker.postMessage(job, [port2]);
-      });
-      expect(batches.map((b) => [(JSON.parse(b.parsed) as unknown[]).length, b.last])).toEqual([
-        [BATCH_SIZE, false],
-        [BATCH_SIZE, false],
-        [3, true],
-      ]);
-      const { decodeBatch } = compiled<{ decodeBatch(batch: ParseBatch): [number, GoFile][] }>('parse-workers');
-      const parsed = batches.flatMap((b) => decodeBatch(b));
-      expect(parsed.map(([i]) => i)).toEqual(files.map((_, i) => i).slice(10));
-      for (const [i, file] of parsed) expect(file).toEqual(parsedHere(files[i]!));
-      expect(taken[TAKEN]).toBeGreaterThanOrEqual(files.length);
-      expect(taken[FROM_FRONT]).toBe(files.length);
-    } finally {
-      port1.close();
-      await worker.terminate();
-    }
+    const batches = await workerBatches({ files, taken });
+    expect(batches.map((b) => [(JSON.parse(b.parsed) as unknown[]).length, b.last])).toEqual([
+      [BATCH_SIZE, false],
+      [BATCH_SIZE, false],
+      [3, true],
+    ]);
+    const { decodeBatch } = compiled<{ decodeBatch(batch: ParseBatch): [number, GoFile][] }>('parse-workers');
+    const parsed = batches.flatMap((b) => decodeBatch(b));
+    expect(parsed.map(([i]) => i)).toEqual(files.map((_, i) => i).slice(10));
+    for (const [i, file] of parsed) expect(file).toEqual(parsedHere(files[i]!));
+    expect(taken[TAKEN]).toBeGreaterThanOrEqual(files.length);
+    expect(taken[FROM_FRONT]).toBe(files.length);
+  });
+});
+
+describe('parse-worker batches', () => {
+  it('ends a batch once its files hold BATCH_BYTES of source, by the sizes the job gives (a large file is not sent with others)', async () => {
+    const { BATCH_SIZE, BATCH_BYTES, takenCounters } = compiled<{ BATCH_SIZE: number; BATCH_BYTES: number; takenCounters(): Int32Array }>('parse-workers');
+    const files = manyGoFiles(1).slice(0, 2 * BATCH_SIZE + 3);
+    const sizes = files.map((_, i) => (i === 2 ? BATCH_BYTES : 1));
+    const batches = await workerBatches({ files, sizes, taken: takenCounters() });
+    expect(batches.map((b) => [(JSON.parse(b.parsed) as unknown[]).length, b.last])).toEqual([
+      [3, false],
+      [BATCH_SIZE, false],
+      [BATCH_SIZE, false],
+      [0, true],
+    ]);
   });
 });
 
