@@ -1,19 +1,23 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/support/sequencer.mts';
 
 /**
  * Two tiers. `unit` (npm run test:unit): everything that needs neither Go nor
- * an install (about a minute on two cores). `go` holds the rest: test/e2e/ and every
- * `*.go.test.ts` (a test that runs the go command, gofmt or a Go program).
+ * an install. `go` holds the rest: test/e2e/ and every `*.go.test.ts` (a test
+ * that runs the go command, gofmt or a Go program, or installs packages).
  * `npm test` runs both; test/tiers.test.ts keeps the split honest.
- * The unit tier runs at least two files at a time even on two cores
- * (vitest's default there is one): its slowest file, watch.test.ts, mostly
- * waits for file events. The Go tier runs two files at a time too: its files
- * mostly wait for one process at a time (nx, turbo, npm, a server). Projects
- * with different worker counts need their own group: `npm test` runs the unit
- * files first, then the Go tier.
+ * Both tiers share one pool of workers (same `groupOrder`, same `maxWorkers`),
+ * at least two even on two cores (vitest's default there is one): most Go-tier
+ * files wait for one process at a time (nx, turbo, npm, a server) and the unit
+ * tier's slowest files run tsc, so a file of each kind keeps both cores busy.
+ * The sequencer starts the longest files first (test/support/sequencer.mts),
+ * so that no worker is left alone with a long file at the end.
  */
 export const GO_TESTS = ['test/e2e/**', '**/*.go.test.ts'];
+
+/** The workers of the pool both tiers share. */
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -22,9 +26,10 @@ export default defineConfig({
     pool: 'forks',
     globalSetup: ['test/support/global-setup.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts', 'src/**/*.spec.ts'], exclude: GO_TESTS, maxWorkers: Math.max(2, availableParallelism() - 1), sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: 'go', include: GO_TESTS.map((g) => (g.endsWith('/**') ? `${g}/*.test.ts` : g)), maxWorkers: 2, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts', 'src/**/*.spec.ts'], exclude: GO_TESTS, maxWorkers: WORKERS } },
+      { extends: true, test: { name: 'go', include: GO_TESTS.map((g) => (g.endsWith('/**') ? `${g}/*.test.ts` : g)), maxWorkers: WORKERS } },
     ],
   },
 });

@@ -1,9 +1,11 @@
 // npm run bench: times fw on generated workspaces and prints times, ratios and peak memory.
 //
 //   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api|github|modules] [--no-nx | --nx-only] [--routes 10000] [--roots 10]
-//                          [--github-versions 1] [--tsc-routes 1000] [--tsc-runs 1] [--only watch]
+//                          [--github-versions 1] [--tsc-routes 1000] [--tsc-runs 1] [--only watch|split]
 //
 // --only watch: only the baseline and the fw watch rows (each of --runs edits is one rebuild).
+// --only split: only the baseline, the client rows with and without --split (fw g client, fw g all,
+// the largest file, fw watch --file): the split client against the one file.
 //
 // Workspaces (scripts/bench-workspaces.mjs, generated into a temporary directory):
 //   synthetic  uniform small handler files (--routes, --roots)
@@ -39,6 +41,7 @@ import { githubWorkspace, k8sWorkspaces, realApiWorkspace, syntheticWorkspace } 
 import { bundleApp, EXAMPLE_CALLS, EXAMPLE_CLIENT, kb } from './client-bundle.mjs';
 import { benchTypecheck } from './bench-typecheck.mjs';
 import { GENERATED_STUB } from './bench-workspace.mjs';
+import { processUsage } from './proc-usage.mjs';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -63,8 +66,11 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const NX_ONLY = values['nx-only'];
 const WORKSPACES = values.workspace ?? (NX_ONLY ? ['real-api'] : ['synthetic', 'real-api', 'github', 'modules']);
-if (values.only !== undefined && values.only !== 'watch') throw new Error(`bench: --only takes watch, not ${values.only}`);
+if (values.only !== undefined && values.only !== 'watch' && values.only !== 'split') throw new Error(`bench: --only takes watch or split, not ${values.only}`);
 const WATCH_ONLY = values.only === 'watch';
+const SPLIT_ONLY = values.only === 'split';
+/** Only some rows: no bundle, Nx or TypeScript comparison. */
+const SOME_ROWS = WATCH_ONLY || SPLIT_ONLY;
 const { commands } = require(path.join(dist, 'cli/main.js'));
 const hasCommand = (...words) => commands.some((c) => c.words.join(' ') === words.join(' '));
 const CLIENT = 'web/client.ts';
@@ -167,8 +173,10 @@ function typesHelperEdit(file) {
 /**
  * `fw watch` (with `args`) in a child process: waits for its first build,
  * then for each edit writes its edited and original versions alternately
- * `RUNS` times and reads the latency of each rebuild from its summary line.
- * Returns the median per edit.
+ * `RUNS` times and reads the latency of each rebuild from its summary line,
+ * and the CPU time the process used from the edit to that line (steadier
+ * than the latency on a loaded machine; /proc counts in 10 ms ticks).
+ * Returns the medians per edit.
  */
 async function watchLatency(dir, args, edits) {
   const child = spawn(process.execPath, [path.join(repo, 'bin/fw'), 'watch', ...args, '--cwd', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -193,7 +201,7 @@ async function watchLatency(dir, args, edits) {
   });
   const nextRebuild = () =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bench: fw watch gave no summary in 60 s:\n${lines.join('\n')}\n${stderr}`)), 60000);
+      const timer = setTimeout(() => reject(new Error(`bench: fw watch gave no summary in 300 s:\n${lines.join('\n')}\n${stderr}`)), 300000);
       waiting = (line) => {
         // The summary line of a build or rebuild (`fw watch rebuilt (1 change): ... in 42 ms`).
         const m = /^fw watch (?:built|rebuilt)\b.* in (\d+) ms/.exec(line);
@@ -226,10 +234,13 @@ async function watchLatency(dir, args, edits) {
     await settled();
     for (const { file, original, edited } of edits) {
       const samples = [];
+      const cpuSamples = [];
       for (let i = 0; i < RUNS; i++) {
         const next = nextRebuild();
+        const cpuBefore = processUsage(child.pid).cpu;
         fs.writeFileSync(file, i % 2 === 0 ? edited : original);
         samples.push(await next);
+        cpuSamples.push(processUsage(child.pid).cpu - cpuBefore);
         // A quiet moment between edits, so that each is one rebuild.
         await new Promise((r) => setTimeout(r, 300));
       }
@@ -238,7 +249,7 @@ async function watchLatency(dir, args, edits) {
         fs.writeFileSync(file, original);
         await restored;
       }
-      medians.push(median(samples));
+      medians.push({ ms: median(samples), cpu: median(cpuSamples) });
     }
     return medians;
   } finally {
@@ -364,10 +375,14 @@ function printTargets(rows) {
   const cold = rows.get('fw g all, outputs present, --no-cache');
   const peak = Math.max(...[...rows].filter(([label]) => label.startsWith('fw g all')).map(([, m]) => m.rss ?? 0));
   const watch = rows.get('fw watch --file: rebuild after a handler-file edit');
+  const splitWatch = rows.get('fw watch --file --split: rebuild after a handler-file edit');
+  const largest = rows.get('largest TypeScript file, --split');
   const targets = [
     ['fw g all cold (outputs present, --no-cache) vs. baseline', cold?.ratio, 1.5, (v) => `${v.toFixed(2)}x`],
     ['peak RSS of fw g all', peak > 0 ? peak / 2 ** 20 : undefined, 250, (v) => `${v.toFixed(0)} MB`],
     ['fw watch --file, rebuild after a handler-file edit', watch?.ms, 100, (v) => `${v.toFixed(0)} ms`],
+    ['fw watch --file --split, rebuild after a handler-file edit', splitWatch?.ms, 100, (v) => `${v.toFixed(0)} ms`],
+    ['largest TypeScript file with --split', largest?.bytes === undefined ? undefined : largest.bytes / 1e6, 2, (v) => `${v.toFixed(2)} MB`],
   ];
   for (const [label, value, limit, format] of targets) {
     if (value === undefined) continue;
@@ -404,26 +419,42 @@ async function benchWorkspace(name) {
   };
   for (const [g, extra] of WATCH_ONLY
     ? []
-    : [
-        ['router', []],
-        ['url-helper', []],
-        ['client', ['--file', CLIENT]],
-      ]) {
+    : SPLIT_ONLY
+      ? [['client', ['--file', CLIENT]]]
+      : [
+          ['router', []],
+          ['url-helper', []],
+          ['client', ['--file', CLIENT]],
+        ]) {
     row(`fw g ${g}, fresh tree`, fwRuns(fw('g', g, ...extra, ...noCache), dir, { before: fresh }));
     row(`fw g ${g}, outputs present`, fwRuns(fw('g', g, ...extra, ...noCache), dir));
   }
   const canSplit = commands.some((c) => c.words.join(' ') === 'g client' && 'split' in c.options);
   if (canSplit && !WATCH_ONLY) {
     const split = fw('g', 'client', '--file', SPLIT_CLIENT, '--split', ...noCache);
-    row('fw g client --split, fresh tree', fwRuns(split, dir, { before: fresh }));
+    // (The split client and the cache removed, the one file left for largestFiles.)
+    const freshSplit = () => {
+      fs.rmSync(path.join(dir, SPLIT_CLIENT.replace(/\.ts$/, '')), { recursive: true, force: true });
+      fs.rmSync(path.join(dir, SPLIT_CLIENT), { force: true });
+      dropCache(dir);
+    };
+    row('fw g client --split, fresh tree', fwRuns(split, dir, { before: freshSplit }));
     row('fw g client --split, outputs present', fwRuns(split, dir));
-    largestFiles(dir);
+    measured.set('largest TypeScript file, --split', { bytes: largestFiles(dir) });
   }
-  if (hasCommand('g', 'openapi') && !WATCH_ONLY) {
+  if (canSplit && SPLIT_ONLY) {
+    // Every generator, the client as one file and split (each with its outputs present, as after the fw g all of the row before).
+    const all = (...extra) => fw('g', 'all', ...extra, '--no-cache');
+    measure(all('--file', CLIENT), dir);
+    row('fw g all, outputs present, --no-cache', fwRuns(all('--file', CLIENT), dir));
+    measure(all('--file', SPLIT_CLIENT, '--split'), dir);
+    row('fw g all --split, outputs present, --no-cache', fwRuns(all('--file', SPLIT_CLIENT, '--split'), dir));
+  }
+  if (hasCommand('g', 'openapi') && !SOME_ROWS) {
     const openapi = ['g', 'openapi', '--file', 'web/openapi.json', '--title', 'Bench', '--version', '1.0.0', ...noCache];
     row('fw g openapi, fresh tree', fwRuns(fw(...openapi), dir, { before: fresh }));
   }
-  if (hasCommand('g', 'all') && !WATCH_ONLY) {
+  if (hasCommand('g', 'all') && !SOME_ROWS) {
     const all = fw('g', 'all', '--file', CLIENT);
     row('fw g all, fresh tree, cold cache', fwRuns(all, dir, { before: fresh }));
     row('fw g all, outputs present, cold cache', fwRuns(all, dir, { before: () => dropCache(dir) }));
@@ -442,22 +473,22 @@ async function benchWorkspace(name) {
   if (ws.editable && hasCommand('watch')) {
     const edits = [handlerEdit(ws.editable), ...(ws.typesFile ? [typesEdit(ws.typesFile), typesHelperEdit(ws.typesFile)] : [])];
     // With the client (one file for all roots, emitted in full every rebuild) and without it.
-    for (const args of [['--file', CLIENT], ...(canSplit ? [['--file', SPLIT_CLIENT, '--split']] : []), []]) {
+    for (const args of [['--file', CLIENT], ...(canSplit ? [['--file', SPLIT_CLIENT, '--split']] : []), ...(SPLIT_ONLY ? [] : [[]])]) {
       const [handler, types, sameShapes] = await watchLatency(dir, args, edits);
       const label = `fw watch${args.length > 0 ? ' --file' : ''}${args.includes('--split') ? ' --split' : ''}: rebuild after a`;
-      row(`${label} handler-file edit`, { ms: handler });
-      if (types !== undefined) row(`${label} types-file edit`, { ms: types });
-      if (sameShapes !== undefined) row(`${label} types-file edit keeping every JSON shape`, { ms: sameShapes });
+      row(`${label} handler-file edit`, handler);
+      if (types !== undefined) row(`${label} types-file edit`, types);
+      if (sameShapes !== undefined) row(`${label} types-file edit keeping every JSON shape`, sameShapes);
     }
   }
   if (REAL_SHAPED.has(name)) printTargets(measured);
-  if (name === 'synthetic' && !WATCH_ONLY) await bundleRows(dir);
-  if (!values['no-nx'] && !WATCH_ONLY && name === 'real-api') nxRows(dir);
+  if (name === 'synthetic' && !SOME_ROWS) await bundleRows(dir);
+  if (!values['no-nx'] && !SOME_ROWS && name === 'real-api') nxRows(dir);
   // FW_BENCH_KEEP=1 keeps the workspace (its path is printed above), e.g. for profiling.
   if (!process.env.FW_BENCH_KEEP) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** The largest TypeScript file of the one-file client and of the split one (what an editor must open). */
+/** Prints the largest TypeScript file of the one-file client and of the split one (what an editor must open); returns the split one's size. */
 function largestFiles(dir) {
   const size = (f) => (fs.existsSync(f) ? fs.statSync(f).size : 0);
   const folder = path.join(dir, SPLIT_CLIENT.replace(/\.ts$/, ''));
@@ -471,6 +502,7 @@ function largestFiles(dir) {
   console.log(
     `largest TypeScript file: one file ${kb(size(path.join(dir, CLIENT)))}; --split ${kb(size(largest))} (${path.relative(dir, largest)}, of ${modules.length + 1} files)`,
   );
+  return size(largest);
 }
 
 /** What a web app ships: esbuild, minified, zod included (scripts/client-bundle.mjs); needs the client fw g client wrote. */
@@ -538,7 +570,7 @@ const load = os
 console.log(`fw bench: median of ${RUNS} runs; node ${process.version}, ${os.availableParallelism()} cores, load average ${load}`);
 console.log(`fw at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim()}`);
 for (const name of WORKSPACES) await benchWorkspace(name);
-if (!NX_ONLY && !WATCH_ONLY && Number(values['tsc-routes']) > 0) benchTypecheck({ routes: Number(values['tsc-routes']), runs: Number(values['tsc-runs']) });
+if (!NX_ONLY && !SOME_ROWS && Number(values['tsc-routes']) > 0) benchTypecheck({ routes: Number(values['tsc-routes']), runs: Number(values['tsc-runs']) });
 console.log(
   `load average at the end ${os
     .loadavg()

@@ -274,6 +274,7 @@ export async function generateAndWrite(options: GenerateOptions, write: WriteOpt
       inputFiles: result.model.program.moduleInputFiles,
       // A streamed file's digest comes from the writer, which hashed it while writing (its text is never held whole).
       outputs: result.files.map((f) => ({ path: f.path, sha256: report.digests?.get(f.path) ?? sha256(f.contents) })),
+      ownedDirs: result.ownedDirs ?? [],
       diagnostics: result.diagnostics,
       summary: result.summary,
     });

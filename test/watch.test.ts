@@ -28,11 +28,17 @@ afterEach(async () => {
  * rebuilds stop coming (one file-system change may arrive as two events far
  * enough apart for two rebuilds), bounded in time.
  */
-async function watchWorkspace(ws: string, client: Record<string, unknown> = {}): Promise<{ next: () => Promise<Rebuild>; first: Rebuild }> {
+async function watchWorkspace(
+  ws: string,
+  client: Record<string, unknown> = {},
+): Promise<{ next: () => Promise<Rebuild>; first: Rebuild; causes: Rebuild['cause'][] }> {
   const queue: Rebuild[] = [];
+  /** What caused every build so far, in order. */
+  const causes: Rebuild['cause'][] = [];
   let wake: (() => void) | undefined;
   watcher = startWatch({ cwd: ws, generators: ['router', 'url-helper', 'client'], options: { client: { file: CLIENT, ...client } }, debounceMs: 50 }, (r) => {
     queue.push(r);
+    causes.push(r.cause);
     wake?.();
   });
   const next = async (): Promise<Rebuild> => {
@@ -55,7 +61,7 @@ async function watchWorkspace(ws: string, client: Record<string, unknown> = {}):
     return last;
   };
   const first = await next();
-  return { next, first };
+  return { next, first, causes };
 }
 
 /** The oracle: a fresh fw g all finds nothing to write. */
@@ -900,6 +906,16 @@ describe('fw watch (command line)', () => {
     fs.rmSync(path.join(ws, 'internal/v1handler/handler_files.go'));
     const removed = await next();
     expect(removed.report?.removed).toEqual([path.join(ws, 'web/src/api/client/v1handler/file.ts')]);
+    await expectFreshRunAgrees(ws, CLIENT, ['--split']);
+  });
+
+  it('with --split, the folders its first build creates are no change: the next build is the one an edit causes', async () => {
+    const ws = copyFixture('example');
+    fs.rmSync(path.join(ws, 'web/src/api/client'), { recursive: true, force: true });
+    const { next, causes } = await watchWorkspace(ws, { split: true });
+    edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
+    await next();
+    expect(causes).toEqual(['initial', 1]);
     await expectFreshRunAgrees(ws, CLIENT, ['--split']);
   });
 });

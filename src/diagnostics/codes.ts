@@ -511,6 +511,12 @@ export const DIAGNOSTIC_CODES = {
   FW6005: kind(E, 'a parent of an output path is a file, not a directory', 'choose an output path below a directory', '`--file README.md/client.ts`'),
   FW6006: kind(E, 'an output path is not a regular file (a directory, socket, …)', 'choose another path, or remove what is there', '`--file src`'),
   FW6007: kind(E, 'the client file is not a TypeScript module (.ts, .mts or .cts)', 'pass --file <path>.ts', '`--file client.js`'),
+  FW6008: kind(
+    E,
+    'the shared runtime module (--runtime) was written for clients of the other zod flavour, so it is not replaced',
+    'give every client that shares it the same --zod, or this one a --runtime of its own',
+    '`--runtime web/fw-runtime.ts --zod mini` where a `--zod classic` client wrote it',
+  ),
   // ---------------------------------------------------------------- runtime
   FW7001: kind(
     E,

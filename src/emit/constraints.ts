@@ -42,6 +42,10 @@ export interface FieldChecks {
   /** The tag starts with `omitempty`: a zero value (non-pointer) or nil skips every rule. */
   omitempty: boolean;
   checks: Check[];
+  /** `dive`: the rules of each element of the list or map (after the list's own checks). */
+  each?: FieldChecks;
+  /** The value is a map (a JSON object): its count is its keys'. */
+  map?: boolean;
 }
 
 const SIZE_OPS = { min: 'size>=', gte: 'size>=', max: 'size<=', lte: 'size<=', gt: 'size>', lt: 'size<', len: 'size==' } as const;
@@ -101,7 +105,11 @@ const SKIPPING: readonly string[] = Object.freeze(['omitempty', 'omitnil', 'omit
  * a leading omitempty is mirrored (not for floats, where -0 is not Go's
  * zero); after any other, no rule is.
  */
-export function checksOf(tag: ValidateTag, kind: RuleKind | undefined, pointer: boolean): { checks: FieldChecks | undefined; unmirrored: string[] } {
+export function checksOf(
+  tag: ValidateTag,
+  kind: RuleKind | undefined,
+  pointer: boolean,
+): { checks: FieldChecks | undefined; unmirrored: string[]; diveMirrored: boolean } {
   const unmirrored: string[] = [];
   const checks: Check[] = [];
   let omitempty = false;
@@ -119,8 +127,12 @@ export function checksOf(tag: ValidateTag, kind: RuleKind | undefined, pointer: 
     if (check) checks.push(check);
     else unmirrored.push(rule.text);
   });
-  if (tag.dive !== undefined) unmirrored.push(tag.dive);
-  return { checks: kind === undefined || (checks.length === 0 && !omitempty) ? undefined : { kind, pointer, omitempty, checks }, unmirrored };
+  // The rules after dive mean what they mean unless a skipping rule fw does not mirror comes before.
+  return {
+    checks: kind === undefined || (checks.length === 0 && !omitempty) ? undefined : { kind, pointer, omitempty, checks },
+    unmirrored,
+    diveMirrored: mirroring,
+  };
 }
 
 /** The zero value of a kind as JSON sees it after decoding (nil slices and maps count 0). */
@@ -159,10 +171,17 @@ export function jsonSchemaKeywords(checks: FieldChecks, map: boolean): Record<st
   const nilOnly = (c: Check) => c.op === 'nonzero' && (checks.pointer || checks.kind === 'count');
   const all = checks.checks.filter((c) => !nilOnly(c)).map((c) => keywordsOf(c, checks.kind, map, typed));
   const keys = all.flatMap((k) => Object.keys(k));
-  const merged = new Set(keys).size === keys.length ? typed(Object.assign({}, ...all)) : { allOf: all.map(typed) };
+  let merged: Record<string, unknown> = new Set(keys).size === keys.length ? typed(Object.assign({}, ...all)) : { allOf: all.map(typed) };
+  if (checks.each) merged = { ...merged, type, [map ? 'additionalProperties' : 'items']: elementKeywords(checks.each) };
   // omitempty: the zero value skips the rules (nil is handled by the property being nullable or optional).
   if (checks.omitempty && !checks.pointer && checks.kind !== 'count') return { anyOf: [{ const: zeroOf(checks.kind) }, merged] };
   return merged;
+}
+
+/** The keywords of each element after `dive`: null passes where the element may be nil and its rules allow it. */
+function elementKeywords(each: FieldChecks): Record<string, unknown> {
+  const keywords = jsonSchemaKeywords(each, each.map === true);
+  return nilPasses(each) && (each.pointer || each.kind === 'count') ? { anyOf: [{ type: 'null' }, keywords] } : keywords;
 }
 
 function keywordsOf(c: Check, kind: RuleKind, map: boolean, typed: (k: Record<string, unknown>) => Record<string, unknown>): Record<string, unknown> {

@@ -15,6 +15,13 @@ export interface GeneratedFile {
    * file (the client: 26 MB at 10k routes) without ever holding all of it.
    */
   readonly pieces?: () => Iterable<string>;
+  /**
+   * Only on a file that several runs write (the runtime the clients of
+   * several services share): given what fw wrote at the path before, the
+   * reason not to replace it, if any. The writer asks it before replacing
+   * a file with fw's header (never for a streamed file).
+   */
+  readonly refuseReplacing?: (existing: string) => Diagnostic | undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { TypeResolver } from '../go/type-resolver';
 import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedField, ResolvedType } from '../go/resolved-types';
 import type { JsonForm } from '../workspace/json-form';
 import { opaqueTypeHint } from './mapping-hint';
-import { type ValidateTag, validateTagOf } from '../go/validate-tags';
+import { type ValidateTag, elementTag, validateTagOf } from '../go/validate-tags';
 import { type FieldChecks, type RuleKind, checksOf, nilPasses } from './constraints';
 
 /**
@@ -126,14 +126,23 @@ export function nonNull(shape: JsonShape): JsonShape {
  * - `addr`: written, addressable (reached through a pointer or a slice):
  *   every method is called;
  * - `in`: read by the decoder (always addressable; Unmarshal methods; null
- *   accepted wherever it sets a pointer, slice, map or interface to nil).
+ *   accepted wherever it sets a pointer, slice, map or interface to nil);
+ * - `checked`: read by the decoder, then judged by the validator fwhttp.Bind
+ *   runs (the request body, and the structs the validator dives into from
+ *   it: struct fields and pointers to structs without a tag, not list or map
+ *   elements without `dive`), so its fields carry their mirrored rules.
  */
-export type JsonContext = 'out' | 'addr' | 'in';
+export type JsonContext = 'out' | 'addr' | 'in' | 'checked';
+
+/** Whether the decoder reads a value in this context. */
+export function decoded(ctx: JsonContext): boolean {
+  return ctx === 'in' || ctx === 'checked';
+}
 
 /**
  * Maps resolved Go types to JSON shapes, reporting what it cannot know as
  * warnings. A named type is referred to by id: `<type id>` for its written
- * form, `<type id>#addr` and `<type id>#in` for the other contexts when
+ * form, `<type id>#addr`, `<type id>#in` and `<type id>#checked` for the other contexts when
  * their shape differs (otherwise the plain id), so that a printer emits
  * each distinct shape once. Shapes are first built with a reference per
  * context (raw), then references whose shape equals the written one are
@@ -158,27 +167,28 @@ export class JsonShapes {
   }
 
   private rawJson(t: ResolvedType, ctx: JsonContext): JsonShape {
-    // Elements of pointers and slices are addressable; map values are not.
-    const deref: JsonContext = ctx === 'in' ? 'in' : 'addr';
+    // Elements of pointers and slices are addressable; map values are not. The validator follows pointers, not elements (without `dive`).
+    const reads = decoded(ctx);
+    const elem: JsonContext = reads ? 'in' : 'addr';
     switch (t.kind) {
       case 'basic':
         return BASIC[t.name];
       case 'named':
         return { kind: 'ref', id: ctx === 'out' ? t.id : `${t.id}#${ctx}` };
       case 'pointer':
-        return nullable(this.rawJson(t.elem, deref));
+        return nullable(this.rawJson(t.elem, reads ? ctx : 'addr'));
       case 'slice':
-        return nullable({ kind: 'array', items: this.rawJson(t.elem, deref) });
-      case 'array':
-        return t.length === undefined
-          ? { kind: 'array', items: this.rawJson(t.elem, ctx) }
-          : { kind: 'array', items: this.rawJson(t.elem, ctx), length: t.length };
+        return nullable({ kind: 'array', items: this.rawJson(t.elem, elem) });
+      case 'array': {
+        const items = this.rawJson(t.elem, reads ? 'in' : ctx);
+        return t.length === undefined ? { kind: 'array', items } : { kind: 'array', items, length: t.length };
+      }
       case 'map':
         // JSON object keys are strings whatever the Go key type (integers and TextMarshalers are written as text).
-        return nullable({ kind: 'record', values: this.rawJson(t.value, ctx === 'in' ? 'in' : 'out') });
+        return nullable({ kind: 'record', values: this.rawJson(t.value, reads ? 'in' : 'out') });
       case 'struct': {
         // An anonymous struct has the methods its embedded fields promote.
-        const marshaler = this.resolver.marshalerOf(t, ctx !== 'out', ctx === 'in');
+        const marshaler = this.resolver.marshalerOf(t, ctx !== 'out', reads);
         return marshaler ? this.marshaled(marshaler, ctx) : this.rawObject(this.resolver.jsonFields(t), ctx);
       }
       case 'bytes':
@@ -195,7 +205,7 @@ export class JsonShapes {
       case 'mapped': {
         if (t.receiver === 'none') return formShape(t.form);
         // Methods with a pointer receiver are not called on a value that is not addressable: its (unexported) fields are written.
-        const marshaler = this.resolver.marshalerOf(t, ctx !== 'out', ctx === 'in');
+        const marshaler = this.resolver.marshalerOf(t, ctx !== 'out', reads);
         return marshaler ? this.marshaled(marshaler, ctx) : { kind: 'object', props: [] };
       }
       case 'unknown':
@@ -229,7 +239,7 @@ export class JsonShapes {
   object(fields: readonly JsonField[], ctx: JsonContext = 'out'): JsonShape & { kind: 'object' } {
     return this.objectOf(
       fields.map((f) => {
-        const p = this.property(f, ctx, true);
+        const p = this.property(f, ctx);
         p.shape = this.canon(p.shape);
         return p;
       }),
@@ -239,25 +249,27 @@ export class JsonShapes {
 
   private rawObject(fields: readonly JsonField[], ctx: JsonContext): JsonShape & { kind: 'object' } {
     return this.objectOf(
-      fields.map((f) => this.property(f, ctx, false)),
+      fields.map((f) => this.property(f, ctx)),
       ctx,
     );
   }
 
   /** A struct's JSON object: strict where the decoder reads it (fwhttp.Bind disallows unknown fields). */
   private objectOf(props: JsonProperty[], ctx: JsonContext): JsonShape & { kind: 'object' } {
-    return ctx === 'in' ? { kind: 'object', props, strict: true } : { kind: 'object', props };
+    return decoded(ctx) ? { kind: 'object', props, strict: true } : { kind: 'object', props };
   }
 
-  /** `top`: a field of the request type itself (or of a struct it embeds), which the validator always reaches. */
-  private property(f: JsonField, ctx: JsonContext, top: boolean): JsonProperty {
+  private property(f: JsonField, ctx: JsonContext): JsonProperty {
     const omitted = f.omitempty || f.omitzero;
+    const reads = decoded(ctx);
+    // The validator dives into a struct field (or a pointer to one) only when the field has no validate tag.
+    const inner: JsonContext = ctx === 'checked' && !divesInto(f.field) ? 'in' : ctx;
     let shape: JsonShape;
     if (f.quoted) {
-      shape = f.type.kind === 'pointer' && (!omitted || ctx === 'in') ? nullable(STRING) : STRING;
-    } else if (ctx === 'in') {
+      shape = f.type.kind === 'pointer' && (!omitted || reads) ? nullable(STRING) : STRING;
+    } else if (reads) {
       // The decoder takes null for a pointer, slice, map or interface, omitempty or not.
-      shape = this.rawJson(f.type, ctx);
+      shape = this.rawJson(f.type, inner);
     } else if (omitted && f.type.kind === 'pointer') {
       // A nil pointer is left out; a pointer to a nil slice, map, pointer or interface is written as null.
       shape = this.rawJson(f.type.elem, 'addr');
@@ -267,11 +279,28 @@ export class JsonShapes {
       if (omitted) shape = nonNull(shape);
     }
     const prop: JsonProperty = { name: f.name, shape, optional: omitted || f.viaPointer, doc: f.field.doc };
-    // The validator reaches a nested struct's fields only through struct fields, not through list or map
-    // elements without `dive`: fw mirrors the rules of the request type's own fields, and warns about the others.
-    if (ctx === 'in' && top) this.withChecks(prop, f.field, f.type, f.quoted || f.viaPointer);
-    else if (ctx === 'in') this.leaveRules(f.field);
+    if (ctx === 'checked') {
+      this.withChecks(prop, f.field, f.type, f.quoted || f.viaPointer);
+      // An absent struct is its zero value, whose fields the validator judges.
+      if (prop.optional && !f.viaPointer && !this.zeroPasses(shape)) prop.optional = false;
+    }
+    // Elsewhere (a list or map element without dive, a struct behind a tagged field: the tag's rules are warned about) fw mirrors nothing.
     return prop;
+  }
+
+  /**
+   * Whether the zero value of a struct the validator dives into passes the
+   * mirrored rules of its fields (and of the structs it holds by value);
+   * other shapes are left to their own checks.
+   */
+  private zeroPasses(shape: JsonShape, seen = new Set<string>()): boolean {
+    if (shape.kind === 'ref') {
+      if (!shape.id.endsWith('#checked') || seen.has(shape.id)) return true;
+      seen.add(shape.id);
+      return this.zeroPasses(this.raw(shape.id), seen);
+    }
+    if (shape.kind !== 'object') return true;
+    return shape.props.every((p) => (p.checks ? nilPasses(p.checks) : this.zeroPasses(p.shape, seen)));
   }
 
   /**
@@ -281,28 +310,71 @@ export class JsonShapes {
    * absent key leaves the zero value, which the validator then judges).
    * Each rule fw does not mirror is warned about once.
    */
-  withChecks(prop: JsonProperty, field: ResolvedField, type: ResolvedType, opaque = false): void {
+  withChecks(prop: JsonProperty, field: ResolvedField, type: ResolvedType, opaque = false, dives = true): void {
     const tag = validateTagOf(field.tags);
     if (!tag) return;
-    const pointer = type.kind === 'pointer';
-    const { checks, unmirrored } = checksOf(tag, opaque ? undefined : this.ruleKind(pointer ? type.elem : type), pointer);
+    const unmirrored: string[] = [];
+    const value = this.ruled(prop.shape, type, tag, opaque, unmirrored, dives);
     this.warnRules(field, tag, unmirrored);
-    if (!checks) return;
-    prop.checks = checks;
-    if (!nilPasses(checks)) {
+    prop.shape = value.shape;
+    if (!value.checks) return;
+    prop.checks = value.checks;
+    if (!nilPasses(value.checks)) {
       prop.optional = false;
       prop.shape = nonNull(prop.shape);
     }
   }
 
   /**
-   * A field bound from the path, the query, a header or a form, or a field
-   * of a nested type: fw mirrors none of its rules there (only on the
-   * request body type's own fields); each is warned about once.
+   * A value's mirrored rules (`opaque`: none) and its shape, whose elements
+   * `dive` reaches: they take the rules after it (a nil element the rules
+   * refuse is not nullable), and a struct element with no rules of its own
+   * is judged by its fields' rules. The rules fw does not mirror go to
+   * `unmirrored`.
    */
-  leaveRules(field: ResolvedField): void {
-    const tag = validateTagOf(field.tags);
-    if (tag) this.warnRules(field, tag, tag.dive === undefined ? tag.rules.map((r) => r.text) : [...tag.rules.map((r) => r.text), tag.dive]);
+  private ruled(
+    shape: JsonShape,
+    type: ResolvedType,
+    tag: ValidateTag,
+    opaque: boolean,
+    unmirrored: string[],
+    dives = true,
+  ): { shape: JsonShape; checks?: FieldChecks } {
+    const pointer = type.kind === 'pointer';
+    const target = pointer ? type.elem : type;
+    const own = checksOf(tag, opaque ? undefined : this.ruleKind(target), pointer);
+    unmirrored.push(...own.unmirrored);
+    if (tag.dive === undefined) return { shape, checks: own.checks };
+    const u = this.resolver.underlying(target);
+    // keys…endkeys judge a map's keys, which JSON turns into text: left to the server.
+    const elementRules = elementTag(tag as ValidateTag & { dive: string });
+    const container = u.kind === 'slice' || u.kind === 'array' ? u.elem : u.kind === 'map' ? u.value : undefined;
+    if (!dives || !own.diveMirrored || opaque || container === undefined || containsKeys(elementRules)) {
+      unmirrored.push(tag.dive);
+      return { shape, checks: own.checks };
+    }
+    const bare = elementRules.rules.length === 0 && elementRules.dive === undefined;
+    const element = this.ruled(this.rawJson(container, bare ? 'checked' : 'in'), container, elementRules, false, unmirrored);
+    // A nil element with no rules after dive passes; a nil pointer to a list that is dived into again does not.
+    const each: FieldChecks = element.checks ?? { kind: 'count', pointer: container.kind === 'pointer' && !bare, omitempty: false, checks: [] };
+    if (this.resolver.underlying(container.kind === 'pointer' ? container.elem : container).kind === 'map') each.map = true;
+    const items = nilPasses(each) ? element.shape : nonNull(element.shape);
+    // A defined list or map type is printed here as its underlying type, whose elements differ.
+    const listShape = pointer ? nullable(this.rawJson(u, 'in')) : this.rawJson(u, 'in');
+    if (!element.checks) return { shape: withElements(listShape, items), checks: own.checks };
+    const checks: FieldChecks = own.checks ?? { kind: 'count', pointer, omitempty: false, checks: [] };
+    return { shape: withElements(listShape, items), checks: { ...checks, each } };
+  }
+
+  /**
+   * A property bound from the path, the query, a header or a form field
+   * (its shape from `param`), with the field's mirrored rules: fwhttp.Bind
+   * sets the field from the text sent (an absent value leaves the zero
+   * value, or nil), then the validator judges it as it judges a body field.
+   * `dive` there stays the server's.
+   */
+  withParamChecks(prop: JsonProperty, field: ResolvedField, type: ResolvedType): void {
+    this.withChecks(prop, field, type, false, false);
   }
 
   private warnRules(field: ResolvedField, tag: ValidateTag, rules: readonly string[]): void {
@@ -388,7 +460,14 @@ export class JsonShapes {
     let result = this.canonicalIds.get(id);
     if (result === undefined) {
       const base = id.slice(0, hash);
-      result = this.equivalent({ kind: 'ref', id }, { kind: 'ref', id: base }) ? base : id;
+      // A type the validator judges is the decoder's form when none of its rules is mirrored.
+      const unchecked = id.endsWith('#checked') ? `${base}#in` : undefined;
+      result =
+        unchecked !== undefined && this.equivalent({ kind: 'ref', id }, { kind: 'ref', id: unchecked })
+          ? this.canonical(unchecked)
+          : this.equivalent({ kind: 'ref', id }, { kind: 'ref', id: base })
+            ? base
+            : id;
       this.canonicalIds.set(id, result);
     }
     return result;
@@ -439,7 +518,7 @@ export class JsonShapes {
   }
 
   private definition(info: NamedType, ctx: JsonContext): JsonShape {
-    const marshaler = this.resolver.marshalerOf({ kind: 'named', id: info.id }, ctx !== 'out', ctx === 'in');
+    const marshaler = this.resolver.marshalerOf({ kind: 'named', id: info.id }, ctx !== 'out', decoded(ctx));
     if (marshaler) return this.marshaled(marshaler, ctx, info);
     if (this.onlyNil(info)) return { kind: 'null' };
     if (info.enum) {
@@ -483,7 +562,7 @@ export class JsonShapes {
         const found = this.resolver.marshalerOf(named, true, method === 'UnmarshalJSON');
         return found?.kind === 'json' && found.owner === m.owner;
       });
-      const names = methods.length > 0 ? methods.join(' and ') : ctx === 'in' ? 'UnmarshalJSON' : 'MarshalJSON';
+      const names = methods.length > 0 ? methods.join(' and ') : decoded(ctx) ? 'UnmarshalJSON' : 'MarshalJSON';
       const what = methods.length > 1 ? `${names} methods` : `${names} method`;
       const article = methods.length > 1 ? '' : names === 'MarshalJSON' ? 'a ' : 'an ';
       const how = m.owner === info.name ? `has ${article}${what}` : `has the ${what} of ${m.owner} (promoted from an embedded field)`;
@@ -538,6 +617,37 @@ export class JsonShapes {
     this.warnedTypes.add(key);
     this.diagnostics.push(warning('FW5020', info.decl.pos, message, opaqueTypeHint(info, this.resolver.typeMappings)));
   }
+}
+
+/** A list's or map's shape (nullable or not) with other elements. */
+function withElements(shape: JsonShape, items: JsonShape): JsonShape {
+  switch (shape.kind) {
+    case 'nullable':
+      return nullable(withElements(shape.inner, items));
+    case 'array':
+      return { ...shape, items };
+    case 'record':
+      return { kind: 'record', values: items };
+    default:
+      return shape;
+  }
+}
+
+/** Whether element rules judge a map's keys (`keys`…`endkeys`), at any depth of `dive`. */
+function containsKeys(tag: ValidateTag): boolean {
+  return tag.rules.some((r) => r.name === 'keys' || r.name === 'endkeys') || (tag.dive !== undefined && /(^|,)(keys|endkeys)(,|$)/.test(tag.dive));
+}
+
+/**
+ * Whether the validator dives into the struct a field holds (by value or
+ * through pointers): only when the field has no validator tag (`-` skips
+ * the field; `structonly` and `nostructlevel` skip the fields; any other
+ * rule, such as `required` or `omitempty`, decides for some values whether
+ * the fields are judged at all, which fw does not mirror).
+ */
+function divesInto(field: ResolvedField): boolean {
+  const tag = field.tags.get('validate') ?? field.tags.get('binding');
+  return tag === undefined || tag === '';
 }
 
 /** The shape of a known or declared JSON form. */

@@ -1,6 +1,6 @@
 import { upperFirst } from '../model/naming';
 import type { NamedType } from '../go/resolved-types';
-import { type JsonContext, type JsonShape, type JsonShapes, refsOf } from './json-shape';
+import { type JsonContext, type JsonShape, type JsonShapes, decoded, refsOf } from './json-shape';
 
 /**
  * A named type's shape as `fw watch` keeps it between runs, with the
@@ -88,32 +88,37 @@ export class NamedShapes {
 }
 
 /** What a type seen in another context is called after its name: `User` read by the decoder is `UserInput`. */
-const CONTEXT_SUFFIX: Readonly<Record<JsonContext, string>> = { out: '', addr: 'Addressable', in: 'Input' };
+const CONTEXT_SUFFIX: Readonly<Record<JsonContext, string>> = { out: '', addr: 'Addressable', in: 'Input', checked: 'Input' };
 
 /**
  * Go names, made unique: on a clash (with each other or with `reserved`),
  * the package name goes in front, then a number. A type's other contexts
  * (ids with `#`) take its name plus a suffix, except a type only requests
- * use (only its `#in` id is collected), which keeps its name.
+ * use (only its `#in` or `#checked` id is collected), which keeps its name.
+ * A type read both where the validator judges its fields and where it does
+ * not (a list element without `dive`) calls the second `…Unchecked`.
  */
 function assignNames(ids: string[], target: (id: string) => { info: NamedType; ctx: JsonContext }, reserved: ReadonlySet<string>): Map<string, string> {
   const types = new Map<string, NamedType>();
   const written = new Set<string>();
+  const checked = new Set<string>();
   for (const id of ids) {
     const { info, ctx } = target(id);
     types.set(info.id, info);
-    if (ctx !== 'in') written.add(info.id);
+    if (ctx === 'checked') checked.add(info.id);
+    else if (ctx !== 'in') written.add(info.id);
   }
   const out = assignTypeNames([...types.values()], reserved);
   const taken = new Set([...reserved, ...out.values()]);
   for (const id of [...ids].sort()) {
     const { info, ctx } = target(id);
     if (ctx === 'out') continue;
-    if (ctx === 'in' && !written.has(info.id)) {
+    const both = ctx === 'in' && checked.has(info.id);
+    if (decoded(ctx) && !written.has(info.id) && !both) {
       out.set(id, out.get(info.id)!);
       continue;
     }
-    const base = `${out.get(info.id)!}${CONTEXT_SUFFIX[ctx]}`;
+    const base = `${out.get(info.id)!}${written.has(info.id) ? CONTEXT_SUFFIX[ctx] : ''}${both ? 'Unchecked' : ''}`;
     let name = base;
     for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
     out.set(id, name);

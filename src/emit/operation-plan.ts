@@ -3,6 +3,7 @@ import type { RouteModel, RouteResponse } from '../model/model';
 import { compareIndex } from '../go/struct-views';
 import type { TypeResolver } from '../go/type-resolver';
 import { type JsonProperty, type JsonShape, type JsonShapes, STRING } from './json-shape';
+import { nilPasses } from './constraints';
 import type { HttpMethod, StatusMatch } from '../annotations/types';
 import { isRequiredField, type JsonField, LOCATION_TAGS, type LocationTag, type ResolvedType, type TaggedField } from '../go/resolved-types';
 
@@ -117,16 +118,15 @@ function planOperation(
     const pathProps = route.path.segments.flatMap((s): JsonProperty[] => {
       if (s.kind !== 'wildcard' && s.kind !== 'remainder') return [];
       const f = pathFields.find((p) => p.name === s.name);
-      if (f) mapper.leaveRules(f.field);
-      return [
-        {
-          name: s.name,
-          shape: f ? mapper.param(f.type) : STRING,
-          optional: false,
-          doc: f?.field.doc ?? [],
-          sentAs: s.kind === 'wildcard' ? 'segment' : 'segments',
-        },
-      ];
+      const prop: JsonProperty = {
+        name: s.name,
+        shape: f ? mapper.param(f.type) : STRING,
+        optional: false,
+        doc: f?.field.doc ?? [],
+        sentAs: s.kind === 'wildcard' ? 'segment' : 'segments',
+      };
+      if (f) mapper.withParamChecks(prop, f.field, f.type);
+      return [prop];
     });
     props.push({ name: 'path', shape: { kind: 'object', props: pathProps }, optional: false });
   }
@@ -135,10 +135,11 @@ function planOperation(
     // A query parameter may be left out (Go reads a missing one as the zero value) unless its tag says `,required`.
     // fwhttp.Bind refuses a required list given no value, which an empty list sends: the client refuses it first.
     const query = views.fields(req, 'query').map((f): JsonProperty => {
-      mapper.leaveRules(f.field);
       const required = isRequiredField(f);
       const prop: JsonProperty = { name: f.name, shape: mapper.param(f.type), optional: !required, doc: f.field.doc };
-      if (required && resolver.underlying(f.type).kind === 'slice') prop.sentAs = 'query';
+      mapper.withParamChecks(prop, f.field, f.type);
+      // An empty list sends nothing, which Bind leaves nil: where the rules refuse nil, the list must not be empty.
+      if ((required || (prop.checks && !nilPasses(prop.checks))) && resolver.underlying(f.type).kind === 'slice') prop.sentAs = 'query';
       return prop;
     });
     if (query.length > 0) props.push({ name: 'query', shape: { kind: 'object', props: query }, optional: query.every((q) => q.optional) });
@@ -155,10 +156,13 @@ function planOperation(
     const requestName = route.request!.name;
     if (form.length > 0) {
       bodyKind = 'multipart';
-      for (const f of form) mapper.leaveRules(f.field);
       const body = form
         .sort((a, b) => compareIndex(a.index, b.index))
-        .map((f): JsonProperty => ({ name: f.name, shape: mapper.param(f.type), optional: isOptionalFormField(f), doc: f.field.doc }));
+        .map((f): JsonProperty => {
+          const prop: JsonProperty = { name: f.name, shape: mapper.param(f.type), optional: isOptionalFormField(f), doc: f.field.doc };
+          mapper.withParamChecks(prop, f.field, f.type);
+          return prop;
+        });
       props.push({ name: 'body', shape: { kind: 'object', props: body }, optional: body.every((p) => p.optional) });
       if (jsonFields.length > 0) {
         diagnostics.push(
@@ -181,7 +185,8 @@ function planOperation(
       );
     } else if (jsonFields.length > 0) {
       bodyKind = 'json';
-      const body = mapper.object(jsonFields, 'in');
+      // The validator judges the body type's fields and the structs it dives into.
+      const body = mapper.object(jsonFields, 'checked');
       props.push({ name: 'body', shape: body, optional: body.props.every((p) => p.optional) });
     }
   }
@@ -219,14 +224,17 @@ export function bodylessWarnings(route: RouteModel): Diagnostic[] {
 
 /** Required headers (`required_header`, typed string) merged with `header:`-tagged fields (optional unless required there or by their tag). */
 function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: JsonShapes): JsonProperty[] {
-  for (const f of fields) mapper.leaveRules(f.field);
   const props: JsonProperty[] = route.requiredHeaders.map((name) => {
     const field = fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
-    return { name, shape: field ? mapper.param(field.type) : STRING, optional: false, doc: field?.field.doc ?? [], sentAs: 'header' };
+    const prop: JsonProperty = { name, shape: field ? mapper.param(field.type) : STRING, optional: false, doc: field?.field.doc ?? [], sentAs: 'header' };
+    if (field) mapper.withParamChecks(prop, field.field, field.type);
+    return prop;
   });
   for (const f of fields) {
-    if (!props.some((p) => p.name.toLowerCase() === f.name.toLowerCase()))
-      props.push({ name: f.name, shape: mapper.param(f.type), optional: !isRequiredField(f), doc: f.field.doc, sentAs: 'header' });
+    if (props.some((p) => p.name.toLowerCase() === f.name.toLowerCase())) continue;
+    const prop: JsonProperty = { name: f.name, shape: mapper.param(f.type), optional: !isRequiredField(f), doc: f.field.doc, sentAs: 'header' };
+    mapper.withParamChecks(prop, f.field, f.type);
+    props.push(prop);
   }
   return props;
 }

@@ -38,6 +38,13 @@ export const BROKEN_RULE_BODY = `  if (value === undefined || value === null) re
       : rules.kind === 'count' || rules.pointer || (size !== 0 && value !== '');
     if (!ok) return c.rule;
   }
+  // dive: each element in turn (a nil one is left to the element's schema).
+  if (rules.each && typeof value === 'object') {
+    for (const element of Object.values(value)) {
+      const broken = fwBrokenRule(element, rules.each);
+      if (broken !== undefined) return broken;
+    }
+  }
   return undefined;`;
 
 /** What the body reads of a field's rules: ./constraints.ts's FieldChecks, the client's FwRuleSet. */
@@ -46,10 +53,16 @@ export interface RuleSet {
   pointer: boolean;
   omitempty: boolean;
   checks: readonly { rule: string; op: string; n?: number; s?: string; values?: readonly (string | number)[]; pattern?: string }[];
+  /** `dive`: each element's rules. */
+  each?: RuleSet;
 }
 
 /** The rule a value breaks (the client's fwBrokenRule, from the same text), undefined when it passes. */
 export function brokenRule(value: unknown, rules: RuleSet): string | undefined {
-  const check = new Function('value', 'rules', BROKEN_RULE_BODY) as (value: unknown, rules: RuleSet) => string | undefined;
+  // Named as in the client, where the body calls itself for the elements after dive.
+  const check = new Function('value', 'rules', `return (function fwBrokenRule(value, rules) {\n${BROKEN_RULE_BODY}\n})(value, rules);`) as (
+    value: unknown,
+    rules: RuleSet,
+  ) => string | undefined;
   return check(value, rules);
 }

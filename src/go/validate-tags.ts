@@ -18,7 +18,7 @@ export interface ValidateRule {
   alternatives: boolean;
 }
 
-/** A field's rules: those on the field itself, and (after `dive`) those on its elements, which fw does not mirror. */
+/** A field's rules: those on the field itself, and (after `dive`) those on its elements (elementTag). */
 export interface ValidateTag {
   /** The tag key the rules came from (`validate` or `binding`). */
   key: 'validate' | 'binding';
@@ -42,6 +42,12 @@ export function validateTagOf(tags: ReadonlyMap<string, string>): ValidateTag | 
   const text = tags.get(key)!;
   if (text === '' || text === '-') return undefined;
   return parsed.get(`${key}:${text}`, () => parseValidateTag(key, text));
+}
+
+/** The rules `dive` gives each element (the text after `dive`, which may hold another `dive`), from a tag's `dive` text. */
+export function elementTag(tag: ValidateTag & { dive: string }): ValidateTag {
+  const text = tag.dive.slice('dive'.length + 1);
+  return parsed.get(`${tag.key}:${text}`, () => parseValidateTag(tag.key, text));
 }
 
 function parseValidateTag(key: 'validate' | 'binding', text: string): ValidateTag {

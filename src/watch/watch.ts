@@ -116,8 +116,10 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
 
   const onEvent = (event: string, file: string) => {
     if (closed) return;
-    const isDir = event === 'addDir' || event === 'unlinkDir';
-    if (!isDir && !isRelevant(file)) return;
+    // A new directory changes nothing until a file appears in it, and each file that does is an event of its own
+    // (the folders a split client's first write creates would otherwise cause a rebuild).
+    if (event === 'addDir') return;
+    if (event !== 'unlinkDir' && !isRelevant(file)) return;
     // fw's own write of an output: nothing changed that fw does not know.
     if (event !== 'unlink' && isOwnWrite(file, session.written.get(file))) return;
     // Someone else changed or removed an output: read it again next time.

@@ -14,8 +14,8 @@ import { digestOfFile, sha256 } from './digest';
  * that it would write nothing: the roots discovery finds are the same, every
  * directory the run read holds the same Go files with the same contents, and
  * the same test files with the same imports where it read those (and
- * the same go.mod above it, and the same fw.json beside that), and every output still has the contents the run
- * left. Any difference, or a record that is unreadable or from another fw,
+ * the same go.mod above it, and the same fw.json beside that), every output still has the contents the run
+ * left, and the folders fw owns (a split client's) hold the same files. Any difference, or a record that is unreadable or from another fw,
  * means a full run. fw's own outputs among the inputs are recorded as such and
  * only their header is checked (they are never read as sources).
  */
@@ -48,6 +48,13 @@ interface RunRecord {
   files: Record<string, string>;
   /** Output path → SHA-256 of its contents. */
   outputs: Record<string, string>;
+  /**
+   * Folders fw owns (a split client's): folder → every file below it. A
+   * file that appeared there since (a build cache's restore merges into
+   * the folder, leaving a module the run no longer writes) means a full
+   * run, which removes it or (--check) reports it.
+   */
+  owned: Record<string, string[]>;
   /** Warnings of the run, printed again when it is skipped. */
   diagnostics: Diagnostic[];
   summary: RunSummary;
@@ -55,7 +62,7 @@ interface RunRecord {
 
 const GENERATED = 'generated';
 const MISSING = 'missing';
-const RECORD_FORMAT = 4;
+const RECORD_FORMAT = 5;
 
 /** Where the record of runs with these options lives: one file per distinct set of options. */
 export function runRecordFile(cacheDir: string, options: unknown): string {
@@ -111,6 +118,19 @@ function hashOrUndefined(file: string): string | undefined {
   }
 }
 
+/** Every file below `dir` (at any depth), relative to it, sorted; none when it does not exist. */
+function filesBelow(dir: string): string[] {
+  try {
+    return fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => !e.isDirectory())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
 export interface RecordedRun {
   diagnostics: Diagnostic[];
   summary: RunSummary;
@@ -135,6 +155,8 @@ export function upToDateRun(file: string, salt: string, roots: string): Recorded
     typeof record.files !== 'object' ||
     record.outputs === null ||
     typeof record.outputs !== 'object' ||
+    record.owned === null ||
+    typeof record.owned !== 'object' ||
     !Array.isArray(record.diagnostics)
   )
     return undefined;
@@ -151,6 +173,7 @@ export function upToDateRun(file: string, salt: string, roots: string): Recorded
   }
   for (const [file, hash] of Object.entries(record.files)) if ((hashOrUndefined(file) ?? MISSING) !== hash) return undefined;
   for (const [output, hash] of Object.entries(record.outputs)) if (hashOrUndefined(output) !== hash) return undefined;
+  for (const [dir, files] of Object.entries(record.owned)) if (JSON.stringify(filesBelow(dir)) !== JSON.stringify(files)) return undefined;
   return { diagnostics: record.diagnostics, summary: record.summary, outputs: Object.keys(record.outputs) };
 }
 
@@ -169,6 +192,7 @@ export function recordRun(
     testDirs: readonly string[];
     inputFiles: readonly string[];
     outputs: readonly { path: string; sha256: string }[];
+    ownedDirs: readonly string[];
     diagnostics: Diagnostic[];
     summary: RunSummary;
   },
@@ -181,6 +205,7 @@ export function recordRun(
     inputs: [...new Set([...run.inputDirs, ...run.testDirs])].sort().map((dir) => describeDir(dir, modules, testDirs.has(dir))),
     files: Object.fromEntries([...new Set(run.inputFiles)].sort().map((f) => [f, hashOrUndefined(f) ?? MISSING])),
     outputs: Object.fromEntries(run.outputs.map((o) => [o.path, o.sha256])),
+    owned: Object.fromEntries([...new Set(run.ownedDirs)].sort().map((dir) => [dir, filesBelow(dir)])),
     diagnostics: run.diagnostics,
     summary: run.summary,
   };

@@ -239,6 +239,11 @@ export function writeGeneratedFiles(files: readonly GeneratedFile[], options: Wr
       report.diagnostics.push(notOurs(file.path));
       continue;
     }
+    const refusal = existing.kind === 'file' ? file.refuseReplacing?.(existing.contents) : undefined;
+    if (refusal) {
+      report.diagnostics.push(refusal);
+      continue;
+    }
     pending.push({ file });
   }
   if (report.diagnostics.length > 0) return report;

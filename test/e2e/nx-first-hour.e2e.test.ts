@@ -45,7 +45,7 @@ describe(`the first hour with fw on Nx ${NX}`, () => {
   beforeAll(async () => {
     requireGo();
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-e2e-first-hour-'));
-    const tarball = await packFw(base);
+    const tarball = await packFw();
     ws = path.join(base, 'workspace');
     // The files of `create-nx-workspace --preset=npm`: a root package.json with npm workspaces, nx.json, .gitignore.
     write(ws, 'package.json', json({ name: '@org/source', version: '0.0.0', private: true, workspaces: ['packages/*', 'apps/*'] }));

@@ -89,7 +89,7 @@ let tarball: string;
 beforeAll(async () => {
   requireGo();
   base = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-e2e-pm-'));
-  tarball = await packFw(base);
+  tarball = await packFw();
 });
 
 afterAll(() => {

@@ -67,7 +67,7 @@ describe('Turborepo apps using the services clients (pnpm workspace)', () => {
   beforeAll(async () => {
     requireGo();
     base = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-e2e-turbo-apps-'));
-    const tarball = await packFw(base);
+    const tarball = await packFw();
     // turbo runs each task's script with the package manager: pnpm, this repository's, on PATH.
     fs.mkdirSync(path.join(base, 'bin'));
     fs.writeFileSync(path.join(base, 'bin', 'pnpm'), `#!/bin/sh\nexec "${process.execPath}" "${PNPM}" "$@"\n`, { mode: 0o755 });

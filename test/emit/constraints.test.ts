@@ -62,7 +62,7 @@ describe('validator rules as checks (the mapping every generator prints)', () =>
     expect(['1.2.3.4/024', '::ffff:1.2.3.4/128', '::/0'].every((t) => test('cidr', t))).toBe(true);
     expect(['1.2.3.4/33', '::/129', '1.2.3.4/', '1.2.3.4'].some((t) => test('cidr', t))).toBe(false);
     // boolean on a bool always passes: neither a check nor a warning.
-    expect(checksOf(tagOf('boolean'), 'bool', false)).toEqual({ checks: undefined, unmirrored: [] });
+    expect(checksOf(tagOf('boolean'), 'bool', false)).toEqual({ checks: undefined, unmirrored: [], diveMirrored: true });
     // A rule named like an Object.prototype member is not a table entry.
     for (const text of ['constructor', 'toString=1', 'hasOwnProperty']) expect(checkOf(rule(text), 'string'), text).toBeUndefined();
   });
@@ -73,14 +73,21 @@ describe('validator rules as checks (the mapping every generator prints)', () =>
     expect(checkOf(rule('required'), 'float')).toBeUndefined();
     expect(checkOf(rule('min=1'), 'bool')).toBeUndefined();
     expect(checksOf(tagOf('omitempty,min=1'), 'float', false).unmirrored).toEqual(['omitempty', 'min=1']);
-    expect(checksOf(tagOf('min=1,dive,max=2'), 'count', false).unmirrored).toEqual(['dive,max=2']);
+    // dive is the caller's (its elements' kinds are the type's): the list's own rules come back, and whether the rules after dive mean what they say.
+    expect(checksOf(tagOf('min=1,dive,max=2'), 'count', false)).toEqual({
+      checks: { kind: 'count', pointer: false, omitempty: false, checks: [{ rule: 'min=1', op: 'size>=', n: 1 }] },
+      unmirrored: [],
+      diveMirrored: true,
+    });
+    expect(checksOf(tagOf('omitnil,dive,max=2'), 'count', false).diveMirrored).toBe(false);
     // A skipping rule fw does not mirror changes the meaning of the rules after it: they are not mirrored either.
     expect(checksOf(tagOf('min=1,omitempty,max=3'), 'string', false)).toEqual({
       checks: { kind: 'string', pointer: false, omitempty: false, checks: [{ rule: 'min=1', op: 'size>=', n: 1 }] },
       unmirrored: ['omitempty', 'max=3'],
+      diveMirrored: false,
     });
     expect(checksOf(tagOf('omitzero,max=3'), 'string', false).unmirrored).toEqual(['omitzero', 'max=3']);
-    expect(checksOf(tagOf('required,email'), undefined, false)).toEqual({ checks: undefined, unmirrored: ['required', 'email'] });
+    expect(checksOf(tagOf('required,email'), undefined, false)).toEqual({ checks: undefined, unmirrored: ['required', 'email'], diveMirrored: false });
   });
 
   it('nil and zero values: omitempty skips the rules, required refuses nil, a pointer is nil only when null', () => {

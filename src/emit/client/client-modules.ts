@@ -10,9 +10,11 @@ import type { ClientMemo } from './client-memo';
 import type { SharedPlans } from '../shared-plans';
 import { type ModuleView, renderClass, renderEntry, renderModule, renderPart, renderRuntime, statusClassView } from './module-template';
 import type { Operation } from './client-plan';
+import { memoizedTexts } from './operation-memo';
 import { printOperation } from './operations';
 import { exportingAll, topLevelDeclarations } from './runtime-names';
 import type { SchemaDecl } from './schemas';
+import { otherFlavourRefusal } from './shared-runtime';
 import { splitLayout } from './split-layout';
 import { type ZodFacadeOptions, zodSchemaType } from './zod-facade';
 
@@ -52,9 +54,18 @@ export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver,
   if (memo) memo.shapes = diagnostics.length === 0 ? plan.registry.keptShapes() : new Map();
   const folder = clientFolder(options.file);
   const runtime = runtimeModule(view, options.runtime ?? path.join(folder, 'runtime.ts'));
-  const files: GeneratedFile[] = [{ path: runtime.file, contents: runtime.text }];
+  const shared = options.runtime !== undefined;
+  const files: GeneratedFile[] = [
+    {
+      path: runtime.file,
+      contents: runtime.text,
+      ...(shared && { refuseReplacing: (existing: string) => otherFlavourRefusal(runtime.file, view.zodModule, existing) }),
+    },
+  ];
   const modules = new ModuleImports(plan, view, runtime, folder);
-  const printOps = (ops: readonly Operation[]) => ops.map((op) => printOperation(operationView(op, plan.planner.plan(op.route, op.method, []), plan))).join('');
+  const print = (op: Operation) => printOperation(operationView(op, plan.planner.plan(op.route, op.method, []), plan));
+  // fw watch keeps each operation's text while its inputs and the names it refers to are the same (as the one file does).
+  const printOps = (ops: readonly Operation[]) => (memo ? [...memoizedTexts(ops, memo.operations, plan.registry, print)] : ops.map(print)).join('');
   const entryImports = ['FwClientConfig', 'FwTransport'];
   const entry = { sources: view.sources, zodType: view.zodType, factory: view.factory };
   if (!options.split) {

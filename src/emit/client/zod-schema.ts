@@ -1,3 +1,4 @@
+import type { FieldChecks } from '../constraints';
 import type { JsonProperty, JsonShape } from '../json-shape';
 import { tsKey, tsString } from '../escape';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
@@ -95,8 +96,12 @@ function zodText(shape: JsonShape, ref: (id: string) => string, indent: string, 
 /** A property with the field's mirrored validator rules (the facade's fwRules; ../constraints.ts). */
 function withRules(p: JsonProperty, schema: string, c: string): string {
   if (!p.checks) return schema;
-  const { kind, pointer, omitempty, checks } = p.checks;
-  return `${c}fwRules(${schema}, ${JSON.stringify({ kind, pointer, omitempty, checks })})`;
+  return `${c}fwRules(${schema}, ${JSON.stringify(ruleSet(p.checks))})`;
+}
+
+/** The facade's FwRuleSet of a field's checks (each element's after `dive`). */
+function ruleSet({ kind, pointer, omitempty, checks, each }: FieldChecks): object {
+  return each ? { kind, pointer, omitempty, checks, each: ruleSet(each) } : { kind, pointer, omitempty, checks };
 }
 
 /** A value sent as a path segment or header checked as its text will be sent, a required query list as not empty (the facade's fwSegmentValue, fwSegmentsValue, fwHeaderValue, fwQueryValues). */

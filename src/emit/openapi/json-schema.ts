@@ -85,7 +85,7 @@ export function withDoc(schema: JsonSchema, doc: string): JsonSchema {
  * (../constraints.ts): the keywords apply to a value that is not null (nil
  * is allowed or not by the property's shape), beside the schema's own.
  */
-function withRules(p: JsonProperty, schema: JsonSchema): JsonSchema {
+export function withRules(p: JsonProperty, schema: JsonSchema): JsonSchema {
   if (!p.checks) return schema;
   let rules = jsonSchemaKeywords(p.checks, (p.shape.kind === 'nullable' ? p.shape.inner : p.shape).kind === 'record');
   if (p.shape.kind === 'nullable') rules = { anyOf: [{ type: 'null' }, rules] };

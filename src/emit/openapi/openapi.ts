@@ -12,7 +12,7 @@ import type { JsonProperty, JsonShape } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
 import type { OperationPlan, ResponsePlan } from '../operation-plan';
 import { SharedPlans } from '../shared-plans';
-import { docText, isDeprecated, printJsonSchema, schemaRef, withDoc } from './json-schema';
+import { docText, isDeprecated, printJsonSchema, schemaRef, withDoc, withRules } from './json-schema';
 import { type JsonValue, toJson, toYaml } from './serialize';
 
 /**
@@ -379,9 +379,10 @@ function parameter(param: Record<string, JsonValue>, p: JsonProperty, ref: (id: 
   const out: Record<string, JsonValue> = { ...param };
   if (description !== '') out.description = description;
   if (isDeprecated(doc)) out.deprecated = true;
-  const schema = printJsonSchema(p.shape, ref) as Record<string, JsonValue>;
+  // The parameter's schema carries the field's mirrored validator rules.
+  const schema = withRules(p, printJsonSchema(p.shape, ref)) as Record<string, JsonValue>;
   // A required query list with no item sends nothing, which fwhttp.Bind refuses.
-  out.schema = p.sentAs === 'query' && schema.type === 'array' ? { ...schema, minItems: 1 } : schema;
+  out.schema = p.sentAs === 'query' && schema.type === 'array' ? { ...schema, minItems: Math.max(1, Number(schema.minItems ?? 0)) } : schema;
   return out;
 }
 

@@ -95,7 +95,7 @@ export function installedVersion(pkg: string): string {
 export async function createInstalledWorkspace(name: string): Promise<string> {
   requireGo();
   const base = fs.mkdtempSync(path.join(os.tmpdir(), `fw-e2e-${name}-`));
-  const tarball = await packFw(base);
+  const tarball = await packFw();
 
   const ws = path.join(base, 'workspace');
   fs.cpSync(path.join(FIXTURES, 'nx-workspace'), ws, { recursive: true });
@@ -125,15 +125,30 @@ export async function createInstalledWorkspace(name: string): Promise<string> {
   return ws;
 }
 
-/** This repository's build packed by `npm pack` into `dir`, as users install fw until it is published; the tarball's path. */
-export async function packFw(dir: string): Promise<string> {
-  if (!fs.existsSync(path.join(REPO_ROOT, 'dist', 'index.js'))) {
+/**
+ * This repository's build packed by `npm pack`, as users install fw until it
+ * is published; the tarball's path. Packed once per test run and build (the
+ * run's temporary directory, test/support/global-setup.ts, keeps it until the
+ * run ends), whichever e2e file asks first: another file, or one asking at
+ * the same time, gets the same bytes (npm pack fixes every entry's time).
+ */
+export async function packFw(): Promise<string> {
+  const buildId = path.join(REPO_ROOT, 'dist', 'build-id.txt');
+  if (!fs.existsSync(buildId)) {
     throw new Error('dist/ is missing: run `npm run build` first (npm test does) so that the packed fw contains the code under test');
   }
+  const shared = path.join(os.tmpdir(), `fw-packed-${fs.readFileSync(buildId, 'utf8').trim().slice(0, 16)}`);
+  const existing = fs.existsSync(shared) ? fs.readdirSync(shared).find((f) => f.endsWith('.tgz')) : undefined;
+  if (existing) return path.join(shared, existing);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fw-pack-'));
   const pack = await runOk('npm', ['pack', '--silent', '--pack-destination', dir], REPO_ROOT);
-  const tarball = path.join(dir, pack.stdout.trim().split('\n').pop() ?? '');
-  if (!fs.existsSync(tarball)) throw new Error(`npm pack did not produce a tarball:\n${pack.output}`);
-  return tarball;
+  const name = pack.stdout.trim().split('\n').pop() ?? '';
+  if (!name || !fs.existsSync(path.join(dir, name))) throw new Error(`npm pack did not produce a tarball:\n${pack.output}`);
+  fs.mkdirSync(shared, { recursive: true });
+  // A rename is atomic: a file packing at the same time replaces it with the same bytes.
+  fs.renameSync(path.join(dir, name), path.join(shared, name));
+  fs.rmSync(dir, { recursive: true, force: true });
+  return path.join(shared, name);
 }
 
 /** Commits everything (author fixed, no global git config needed). */

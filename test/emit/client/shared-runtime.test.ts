@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDiagnostic } from '../../../src/diagnostics/diagnostics';
 import { generateAndWrite } from '../../../src/generate';
 import { REPO_ROOT } from '../../support/golden';
 
@@ -83,6 +84,31 @@ describe('one runtime for the clients of an app (--runtime)', () => {
     const shared = await app('split', { runtime: 'web/split/fw-runtime.ts', split: true });
     expect(copies(shared.text)).toBe(1);
     expect(shared.instances).toEqual([true, true]);
+  });
+
+  it('refuses a client of the other zod flavour than the shared runtime it would replace, and writes nothing', async () => {
+    const run = (root: string, zod: string) =>
+      generateAndWrite(
+        {
+          cwd: dir,
+          generators: ['client'],
+          packages: [`${root}handler`],
+          options: { client: { file: `web/flavours/${root}/client.ts`, runtime: 'web/flavours/fw-runtime.ts', zod } },
+        },
+        {},
+      );
+    expect((await run('v1', 'classic')).diagnostics).toEqual([]);
+    const runtime = fs.readFileSync(path.join(dir, 'web/flavours/fw-runtime.ts'), 'utf8');
+    const refused = await run('v2', 'mini');
+    expect(refused.diagnostics.map((d) => formatDiagnostic(d, dir, true))).toEqual([
+      'web/flavours/fw-runtime.ts:6:1: error: the shared runtime module serves clients that import zod, and this client imports zod/mini ' +
+        '(give every client that shares it the same --zod, or this one a --runtime of its own; to change the flavour of all of them, delete it and generate each again) [FW6008]',
+    ]);
+    expect(fs.readFileSync(path.join(dir, 'web/flavours/fw-runtime.ts'), 'utf8')).toBe(runtime);
+    expect(fs.existsSync(path.join(dir, 'web/flavours/v2/client.ts'))).toBe(false);
+    // The same flavour shares it; a run of the first client again is unchanged.
+    expect((await run('v2', 'classic')).diagnostics).toEqual([]);
+    expect((await run('v1', 'classic')).report?.written).toEqual([]);
   });
 
   it('control: self-contained clients bundle two runtimes, and the other client errors are not instances', async () => {
