@@ -5,6 +5,7 @@ import { readGoSource } from '../go/read-go-file';
 import { writeCacheFile } from '../workspace/cache-dir';
 import { isGoSourceFile, isGoTestFile, ModuleFinder } from '../workspace/discover';
 import { scanImports } from '../go/import-scan';
+import { goSourceFiles } from '../go/source-files';
 import { CONFIG_FILE } from '../workspace/fw-config';
 import { digestOfFile, sha256 } from './digest';
 
@@ -70,23 +71,14 @@ export function runRecordFile(cacheDir: string, options: unknown): string {
 }
 
 function describeDir(dir: string, modules: ModuleFinder, withTests: boolean): InputDir {
+  // The files the program reads (symbolic links to files included); a directory that is gone or unreadable holds none.
   const digests = (accept: (name: string) => boolean, digest: (file: string) => string) => {
     const out: Record<string, string> = {};
-    let names: string[] = [];
-    try {
-      names = fs
-        .readdirSync(dir, { withFileTypes: true })
-        .filter((e) => e.isFile() && accept(e.name))
-        .map((e) => e.name)
-        .sort();
-    } catch {
-      // A directory that is gone or unreadable holds no files.
-    }
-    for (const name of names) {
+    for (const file of goSourceFiles(dir, [], accept) ?? []) {
       try {
-        out[name] = digest(path.join(dir, name));
+        out[path.basename(file)] = digest(file);
       } catch {
-        out[name] = 'unreadable';
+        out[path.basename(file)] = 'unreadable';
       }
     }
     return out;
