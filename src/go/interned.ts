@@ -8,13 +8,18 @@ export class TextMemo<V> {
 
   constructor(private readonly max: number) {}
 
-  /** The answer for `text`: the kept one, else `make()`'s, kept. */
+  /**
+   * The answer for `text`: the kept one, else `make()`'s, kept. The key
+   * kept (and given to `make`) is `text` as a string of its own (ownText),
+   * so that a text cut from a Go file never keeps that file's source alive.
+   */
   get(text: string, make: (text: string) => V): V {
     const found = this.kept.get(text);
     if (found !== undefined) return found;
     if (this.kept.size >= this.max) this.kept.clear();
-    const made = make(text);
-    this.kept.set(text, made);
+    const own = ownText(text);
+    const made = make(own);
+    this.kept.set(own, made);
     return made;
   }
 }
@@ -29,16 +34,11 @@ const MAX_NAMES = 200_000;
  * times over for as long as its model lives. Each is kept as a string of its
  * own (ownText), as key and value.
  */
-const names = new Map<string, string>();
+const names = new TextMemo<string>(MAX_NAMES);
 
 /** The kept string equal to `s`. */
 export function interned(s: string): string {
-  const found = names.get(s);
-  if (found !== undefined) return found;
-  if (names.size >= MAX_NAMES) names.clear();
-  const own = ownText(s);
-  names.set(own, own);
-  return own;
+  return names.get(s, (own) => own);
 }
 
 /**
