@@ -909,6 +909,52 @@ describe('fw watch (command line)', () => {
     await expectFreshRunAgrees(ws, CLIENT, ['--split']);
   });
 
+  it('with --split, after edits that move declarations between modules (a type becoming shared and renaming the shared types modules, an operation moving to another group, a type renamed in one module, a group removed), its modules are what a fresh run writes', async () => {
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws, { split: true });
+    const module = (rel: string) => read(ws, `web/src/api/client/${rel}`);
+    const rebuilt = async () => {
+      expect((await next()).report).toBeDefined();
+      await expectFreshRunAgrees(ws, CLIENT, ['--split']);
+    };
+    const health = path.join(ws, 'internal/v1handler/handler_health.go');
+    // A second package named models, whose Kind one new group (kinds) uses: declared in that group's module.
+    fs.mkdirSync(path.join(ws, 'internal/a/models'), { recursive: true });
+    fs.writeFileSync(path.join(ws, 'internal/a/models/models.go'), 'package models\n\n// Kind is a kind.\ntype Kind string\n');
+    fs.mkdirSync(path.join(ws, 'internal/v2handler/kinds'));
+    fs.writeFileSync(
+      path.join(ws, 'internal/v2handler/kinds/handler_kinds.go'),
+      'package kinds\n\nimport (\n\t"net/http"\n\n\tamodels "example.com/shop/internal/a/models"\n)\n\n// fw:http_route path=/v2/kinds response=200:amodels.Kind\nfunc Kinds() http.HandlerFunc { return nil }\n',
+    );
+    await rebuilt();
+    expect(module('v2handler/kinds.ts')).toContain('export type Kind =');
+    // A handler edit in another group that uses Kind too: Kind moves to a types module, which comes first and takes
+    // types/models.ts; the modules importing User or Role, the same otherwise, now import them from types/models-2.ts.
+    fs.writeFileSync(
+      health,
+      'package v1handler\n\nimport (\n\t"net/http"\n\n\tamodels "example.com/shop/internal/a/models"\n)\n\n// fw:http_route path=/health response=200:amodels.Kind\nfunc Health() http.HandlerFunc { return nil }\n',
+    );
+    await rebuilt();
+    expect(module('v2handler/kinds.ts')).not.toContain('export type Kind =');
+    expect(module('v1handler/user.ts')).toContain("from '../types/models-2.js'");
+    // Echo (and EchoRequest, which only it reaches) moves from the ProbeHandler group to the FileHandler group.
+    edit(ws, 'internal/v1handler/handler_probes.go', 'func (h *ProbeHandler) Echo()', 'func (h *FileHandler) Echo()');
+    await rebuilt();
+    expect(module('v1handler/file.ts')).toContain('export interface EchoRequest');
+    // A type only the FileHandler group's module declares and uses, renamed.
+    fs.writeFileSync(
+      path.join(ws, 'internal/v1handler/handler_files.go'),
+      read(ws, 'internal/v1handler/handler_files.go').replaceAll('UploadResponse', 'StoredFile'),
+    );
+    await rebuilt();
+    expect(module('v1handler/file.ts')).toContain('export interface StoredFile');
+    // The function group (Health) removed: its module goes, and Kind is the kinds group's again.
+    fs.rmSync(health);
+    await rebuilt();
+    expect(fs.existsSync(path.join(ws, 'web/src/api/client/v1handler/root.ts'))).toBe(false);
+    expect(module('v2handler/kinds.ts')).toContain('export type Kind =');
+  });
+
   it('with --split, the folders its first build creates are no change: the next build is the one an edit causes', async () => {
     const ws = copyFixture('example');
     fs.rmSync(path.join(ws, 'web/src/api/client'), { recursive: true, force: true });

@@ -72,6 +72,14 @@ function keptModule(view: ModuleView, memo: ClientMemo): { head: string; tail: s
   return memo.module;
 }
 
+/** Each class's text: with a memo, all of them at once, kept where they can be (keptClassTexts); else printed when asked for. */
+export function classTexts(classes: readonly ClassPlan[], memo: ClientMemo | undefined): (c: ClassPlan) => string {
+  if (!memo) return (c) => renderClass(classView(c));
+  const texts = [...keptClassTexts(classes, memo)];
+  const byClass = new Map(classes.map((c, i) => [c, texts[i]!]));
+  return (c) => byClass.get(c)!;
+}
+
 /**
  * The classes' texts, each kept from the memo while its group and its
  * operations' memo entries are the same objects (an entry kept from the last

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { KeptShape } from '../named-shapes';
+import type { KeptModule } from './module-memo';
 import type { ModuleView } from './module-template';
 import type { KeptOrder, KeptSchema } from './schemas';
 
@@ -10,6 +11,10 @@ export interface ClientMemo {
   classes: Map<string, { sources: readonly unknown[]; text: string }>;
   /** Each named type's declarations, by id, with what they were printed from (./schemas.ts finish). */
   schemas: Map<string, KeptSchema>;
+  /** A split client's modules' texts, by file in the client's folder (./module-memo.ts). */
+  modules: Map<string, KeptModule>;
+  /** The split client's runtime text, kept so that the modules printed with it compare it by identity. */
+  runtimeText?: string;
   /** The module's text around the operations and classes, with the view it was printed from (./assemble.ts keptModule). */
   module?: { view: ModuleView; head: string; tail: string };
   /** The schema registry's names and declaration order, with what they were decided from (./schemas.ts). */
@@ -23,7 +28,7 @@ export interface ClientMemo {
 }
 
 export function newClientMemo(): ClientMemo {
-  return { operations: new Map(), classes: new Map(), schemas: new Map(), shapes: new Map() };
+  return { operations: new Map(), classes: new Map(), schemas: new Map(), shapes: new Map(), modules: new Map() };
 }
 
 /**

@@ -4,12 +4,13 @@ import type { WorkspaceModel } from '../../model/model';
 import type { TypeResolver } from '../../go/type-resolver';
 import { refsOf } from '../json-shape';
 import { type EmitResult, type GeneratedFile, streamedFile } from '../emitter';
-import { classView, moduleView, operationView } from './assemble';
+import { classTexts, classView, moduleView, operationView } from './assemble';
 import { planClient, type ClientPlan } from './client-plan';
 import type { ClientMemo } from './client-memo';
 import type { SharedPlans } from '../shared-plans';
 import { type ModuleView, renderClass, renderEntry, renderModule, renderPart, renderRuntime, statusClassView } from './module-template';
 import type { Operation } from './client-plan';
+import { ModuleTexts, type PrintedModule } from './module-memo';
 import { memoizedTexts } from './operation-memo';
 import { printOperation } from './operations';
 import { exportingAll, topLevelDeclarations } from './runtime-names';
@@ -65,12 +66,12 @@ export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver,
   const modules = new ModuleImports(plan, view, runtime, folder);
   const print = (op: Operation) => printOperation(operationView(op, plan.planner.plan(op.route, op.method, []), plan));
   // fw watch keeps each operation's text while its inputs and the names it refers to are the same (as the one file does).
-  const printOps = (ops: readonly Operation[]) => (memo ? [...memoizedTexts(ops, memo.operations, plan.registry, print)] : ops.map(print)).join('');
+  const printOps = (ops: readonly Operation[]) => (memo ? [...memoizedTexts(ops, memo.operations, plan.registry, print)] : ops.map(print));
   const entryImports = ['FwClientConfig', 'FwTransport'];
   const entry = { sources: view.sources, zodType: view.zodType, factory: view.factory };
   if (!options.split) {
-    const body = printOps(plan.classes.flatMap((c) => c.operations)) + plan.classes.map((c) => renderClass(classView(c))).join('');
-    const imports = modules.importsOf(options.file, `${body} ${entryImports.join(' ')}`, view.schemas, [], true);
+    const body = printOps(plan.classes.flatMap((c) => c.operations)).join('') + plan.classes.map((c) => renderClass(classView(c))).join('');
+    const imports = modules.importsOf(options.file, `${body} ${entryImports.join(' ')}`, view.schemas, [], true).text;
     const reexports = modules.runtimeExports(options.file);
     files.unshift({
       path: options.file,
@@ -87,37 +88,37 @@ export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver,
   const layout = splitLayout(plan, view.schemas);
   modules.moduleOf = layout.moduleOf;
   const entryName = `./${path.basename(options.file)}`;
+  // fw watch keeps each module's text while printed from the same objects (./module-memo.ts).
+  const texts = new ModuleTexts(memo?.modules, layout.moduleOf);
+  texts.keepOnly(new Set([...layout.types, ...layout.groups].map((m) => path.join(folder, m.file))));
+  const runtimeText = memo?.runtimeText === runtime.text ? memo.runtimeText : runtime.text;
+  if (memo) memo.runtimeText = runtimeText;
+  const common = [view.sources, view.zodType, view.zodModule, entryName, runtimeText, plan.registry.allNames];
+  const part = (what: string, schemas: SchemaDecl[], body: string, imports: Imports): PrintedModule => ({
+    text: renderPart({ sources: view.sources, what, entry: entryName, imports: imports.text, zodType: view.zodType, schemas, body }),
+    imported: imports.imported,
+  });
   for (const m of layout.types) {
     const file = path.join(folder, m.file);
     files.push(
-      streamedFile(file, () => [
-        renderPart({
-          sources: view.sources,
-          what: `The named types several groups use, of Go package ${plan.registry.info(m.schemas[0]!.id).pkg.name}`,
-          entry: entryName,
-          imports: modules.importsOf(file, '', m.schemas, [], false),
-          zodType: view.zodType,
-          schemas: m.schemas,
-          body: '',
-        }),
-      ]),
+      streamedFile(file, () => {
+        const what = `The named types several groups use, of Go package ${plan.registry.info(m.schemas[0]!.id).pkg.name}`;
+        return [texts.text(file, [...common, what, ...m.schemas], () => part(what, m.schemas, '', modules.importsOf(file, '', m.schemas, [], false)))];
+      }),
     );
   }
+  const classText = classTexts(plan.classes, memo);
   for (const g of layout.groups) {
     const file = path.join(folder, g.file);
     files.push(
       streamedFile(file, () => {
-        const body = printOps(g.cls.operations) + renderClass(classView(g.cls));
-        const imports = modules.importsOf(file, body, g.schemas, g.cls.operations, false);
+        const ops = g.cls.operations;
+        const pieces = [...printOps(ops), classText(g.cls)];
+        const sources = [...common, g.cls.className, g.schemas.length, ...g.schemas, ops.length, ...ops.map((op) => op.refs), ...pieces];
         return [
-          renderPart({
-            sources: view.sources,
-            what: `The routes of ${g.cls.className}`,
-            entry: entryName,
-            imports,
-            zodType: view.zodType,
-            schemas: g.schemas,
-            body,
+          texts.text(file, sources, () => {
+            const body = pieces.join('');
+            return part(`The routes of ${g.cls.className}`, g.schemas, body, modules.importsOf(file, body, g.schemas, ops, false));
           }),
         ];
       }),
@@ -126,7 +127,7 @@ export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver,
   const classImports = layout.groups.map((g) => `import { ${g.cls.className} } from '${specifier(options.file, path.join(folder, g.file))}';`);
   const starExports = [...layout.types, ...layout.groups].map((m) => `export * from '${specifier(options.file, path.join(folder, m.file))}';`);
   const imports = [
-    modules.importsOf(options.file, entryImports.join(' '), [], [], false),
+    modules.importsOf(options.file, entryImports.join(' '), [], [], false).text,
     ...classImports,
     '',
     modules.runtimeExports(options.file),
@@ -159,6 +160,12 @@ function runtimeModule(view: ModuleView, file: string): RuntimeModule {
   return { file, text, names: new Map(topLevelDeclarations(text).map((d) => [d.name, d.type])) };
 }
 
+/** A module's import declarations, and the named types they import with the module each comes from. */
+interface Imports {
+  text: string;
+  imported: readonly (readonly [id: string, module: string])[];
+}
+
 /** Identifiers a module may take from the runtime: every runtime name starts with fw, Fw or FW_. */
 const RUNTIME_NAME = /\b(?:fw|Fw|FW_)[\w$]*/g;
 
@@ -179,7 +186,7 @@ class ModuleImports {
    * `body`: zod, the runtime names its text uses, and the named types its
    * schemas and operations refer to that are declared elsewhere.
    */
-  importsOf(file: string, body: string, schemas: readonly SchemaDecl[], operations: readonly Operation[], zodAlways: boolean): string {
+  importsOf(file: string, body: string, schemas: readonly SchemaDecl[], operations: readonly Operation[], zodAlways: boolean): Imports {
     const text = schemas.map((s) => `${s.tsDecl} ${s.zod} fwSchema ${this.plan.zodType}`).join('\n') + body;
     const lines: string[] = [];
     if (zodAlways || /\bz\./.test(text)) lines.push(`import * as z from '${this.view.zodModule}';`);
@@ -194,11 +201,13 @@ class ModuleImports {
       if (!byModule.has(module)) byModule.set(module, new Set());
       byModule.get(module)!.add(id);
     }
+    const imported: [string, string][] = [];
     for (const [module, ids] of [...byModule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const names = [...ids].flatMap((id) => [`type ${this.plan.registry.typeName(id)}`, this.plan.registry.schemaName(id)]);
       lines.push(`import { ${sortNames(names).join(', ')} } from '${specifier(file, path.join(this.folder, module))}';`);
+      for (const id of ids) imported.push([id, module]);
     }
-    return lines.length > 0 ? `\n${lines.join('\n')}` : '';
+    return { text: lines.length > 0 ? `\n${lines.join('\n')}` : '', imported };
   }
 
   /** `export { … } from '<runtime>'`: the runtime names the one-file client exports. */
@@ -214,8 +223,8 @@ class ModuleImports {
 
 /** Names in a stable order, `type X` sorted as X. */
 function sortNames(names: readonly string[]): string[] {
-  const bare = (n: string) => n.replace(/^type /, '');
-  return [...names].sort((a, b) => (bare(a) < bare(b) ? -1 : bare(a) > bare(b) ? 1 : 0));
+  const keyed = names.map((n) => ({ n, bare: n.startsWith('type ') ? n.slice('type '.length) : n }));
+  return keyed.sort((a, b) => (a.bare < b.bare ? -1 : a.bare > b.bare ? 1 : 0)).map((k) => k.n);
 }
 
 /** The relative specifier of module `target` from the module `from`, as ESM resolves it (`./client/runtime.js` for `client/runtime.ts`). */
