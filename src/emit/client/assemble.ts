@@ -36,7 +36,7 @@ export function moduleView(model: WorkspaceModel, plan: ClientPlan, zod: ZodFaca
  */
 export function* clientPieces(view: ModuleView, plan: ClientPlan, memo: ClientMemo | undefined): Iterable<string> {
   const { head, tail } = memo ? keptModule(view, memo) : renderModule(view);
-  const helpers = new HelperUse(view.facade);
+  const helpers = new HelperUse(view.facade, memo);
   yield helpers.see(head);
   const print = (op: Operation): string => {
     // Its warnings were given when it was first planned.

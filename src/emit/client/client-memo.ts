@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { KeptShape } from '../named-shapes';
 import type { KeptModule } from './module-memo';
 import type { ModuleView } from './module-template';
+import type { KeptHelperUses } from './runtime-helpers';
 import type { KeptOrder, KeptSchema } from './schemas';
 
 /** What the client keeps between runs of one process (`fw watch`). */
@@ -11,6 +12,8 @@ export interface ClientMemo {
   classes: Map<string, { sources: readonly unknown[]; text: string }>;
   /** Each named type's declarations, by id, with what they were printed from (./schemas.ts finish). */
   schemas: Map<string, KeptSchema>;
+  /** The zod facade's helpers each text of the one-file client named (./runtime-helpers.ts). */
+  helperUses?: KeptHelperUses;
   /** A split client's modules' texts, by file in the client's folder (./module-memo.ts). */
   modules: Map<string, KeptModule>;
   /** The split client's runtime text, kept so that the modules printed with it compare it by identity. */

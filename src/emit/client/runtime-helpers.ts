@@ -35,25 +35,52 @@ export function helperDeclarations(helpers: string): HelperDeclaration[] {
   return decls;
 }
 
+/**
+ * The helpers each text of one client named, as `fw watch` keeps them
+ * between runs (with the helpers' text they were found among): a kept
+ * text is the same string, found at once, so it is not searched again.
+ */
+export interface KeptHelperUses {
+  helpers: string;
+  byText: Map<string, readonly string[]>;
+}
+
 /** Collects the helpers a module's text names, then prints the declarations it needs (those, and the helpers they use). */
 export class HelperUse {
   readonly #decls: HelperDeclaration[];
   readonly #named = new Set<string>();
   readonly #all: Set<string>;
+  /** What the last run found in each text, and what this run finds (fw watch only). */
+  readonly #kept: ReadonlyMap<string, readonly string[]> | undefined;
+  readonly #found: Map<string, readonly string[]> | undefined;
 
-  constructor(helpers: string) {
+  /** With `memo`, what the texts of its last run named is taken from it, and it then holds this run's. */
+  constructor(helpers: string, memo?: { helperUses?: KeptHelperUses }) {
     this.#decls = helperDeclarations(helpers);
     this.#all = new Set(this.#decls.map((d) => d.name));
+    if (memo) {
+      this.#kept = memo.helperUses?.helpers === helpers ? memo.helperUses.byText : undefined;
+      this.#found = new Map();
+      memo.helperUses = { helpers, byText: this.#found };
+    }
   }
 
   /** Notes the helpers `text` names; returns `text`. */
   see(text: string): string {
     if (this.#named.size === this.#all.size) return text;
+    const names = this.#kept?.get(text) ?? this.#search(text);
+    this.#found?.set(text, names);
+    for (const name of names) this.#named.add(name);
+    return text;
+  }
+
+  #search(text: string): readonly string[] {
+    const names = new Set<string>();
     HELPER_REF.lastIndex = 0;
     for (let m = HELPER_REF.exec(text); m !== null; m = HELPER_REF.exec(text)) {
-      if (this.#all.has(m[0])) this.#named.add(m[0]);
+      if (this.#all.has(m[0])) names.add(m[0]);
     }
-    return text;
+    return [...names];
   }
 
   /** The declarations of the helpers seen and of those they use, in the helpers' order, after a blank line ('' for none). */
