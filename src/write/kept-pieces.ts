@@ -39,81 +39,79 @@ export function samePieces(a: readonly string[], b: readonly string[]): boolean 
 
 /**
  * Writes `pieces` to the new file `tmp`. When `target` holds `before` (its
- * size says so; the caller knows nobody changed it since), the pieces
- * `before` has too (matchPieces) are copied from it as bytes, a run of them
- * at a time, so that only the new pieces are encoded; else every piece is
- * written. Returns where each piece ends.
+ * size says so; the caller knows nobody changed it since), the pieces both
+ * lists start with are copied from it by the kernel (the whole file is
+ * copied, then overwritten from the first piece that differs, and cut to
+ * its new size), so that neither the old file is read nor those pieces are
+ * encoded; the rest is encoded from the pieces fw keeps in memory. Returns
+ * where each piece ends.
  */
 export function writePieces(tmp: string, pieces: readonly string[], target: string, before: KeptPieces | undefined): number[] {
-  const fd = fs.openSync(tmp, 'wx');
+  const first = before && sizeOf(target) === (before.ends[before.ends.length - 1] ?? 0) ? sameStart(pieces, before.pieces) : 0;
+  const ends = before ? before.ends.slice(0, first) : [];
+  if (first > 0) fs.copyFileSync(target, tmp, fs.constants.COPYFILE_EXCL);
+  const fd = fs.openSync(tmp, first > 0 ? 'r+' : 'wx');
   try {
-    const old = before ? readIfSize(target, before.ends[before.ends.length - 1] ?? 0) : undefined;
-    const source = old && before ? matchPieces(pieces, before.pieces) : undefined;
-    const ends: number[] = [];
-    let at = 0;
-    for (let i = 0; i < pieces.length; ) {
-      const j = source?.[i] ?? -1;
-      if (j < 0) {
-        at += fs.writeSync(fd, pieces[i]!);
-        ends.push(at);
-        i++;
-        continue;
-      }
-      let n = 1;
-      while (i + n < pieces.length && source![i + n] === j + n) n++;
-      const was = before!.ends;
-      const from = j === 0 ? 0 : was[j - 1]!;
-      writeAll(fd, old!, from, was[j + n - 1]! - from);
-      for (let k = j; k < j + n; k++) ends.push(at + was[k]! - from);
-      at = ends[ends.length - 1]!;
-      i += n;
-    }
+    const out = new ChunkedWriter(fd, ends[ends.length - 1] ?? 0);
+    for (let i = first; i < pieces.length; i++) ends.push(out.write(pieces[i]!));
+    out.flush();
+    if (first > 0) fs.ftruncateSync(fd, out.at);
     return ends;
   } finally {
     fs.closeSync(fd);
   }
 }
 
-/**
- * For each new piece, the index of the piece of `was` with the same text, or
- * -1: the runs both start and end with, and between them pieces matched in
- * order, stepping over one piece added, removed or replaced at a time (an
- * edit changes a few operations; a kept text is the same string and
- * compares at once).
- */
-export function matchPieces(pieces: readonly string[], was: readonly string[]): number[] {
-  const out = new Array<number>(pieces.length).fill(-1);
+/** How many pieces `pieces` and `was` start with alike (a kept text is the same string and compares at once). */
+function sameStart(pieces: readonly string[], was: readonly string[]): number {
   const most = Math.min(pieces.length, was.length);
-  let start = 0;
-  for (; start < most && pieces[start] === was[start]; start++) out[start] = start;
-  let end = 0;
-  for (; end < most - start && pieces[pieces.length - 1 - end] === was[was.length - 1 - end]; end++) out[pieces.length - 1 - end] = was.length - 1 - end;
-  const newEnd = pieces.length - end;
-  const oldEnd = was.length - end;
-  for (let i = start, j = start; i < newEnd && j < oldEnd; ) {
-    if (pieces[i] === was[j]) out[i++] = j++;
-    else if (i + 1 < newEnd && pieces[i + 1] === was[j]) i++;
-    else if (j + 1 < oldEnd && pieces[i] === was[j + 1]) j++;
-    else {
-      i++;
-      j++;
-    }
-  }
-  return out;
+  let n = 0;
+  while (n < most && pieces[n] === was[n]) n++;
+  return n;
 }
 
-/** The file's bytes when it has `size` of them; else undefined. */
-function readIfSize(file: string, size: number): Buffer | undefined {
+function sizeOf(file: string): number | undefined {
   try {
-    const bytes = fs.readFileSync(file);
-    return bytes.length === size ? bytes : undefined;
+    return fs.statSync(file).size;
   } catch {
     return undefined;
   }
 }
 
-function writeAll(fd: number, bytes: Buffer, offset: number, length: number): void {
-  for (let done = 0; done < length; ) done += fs.writeSync(fd, bytes, offset + done, length - done);
+/** Texts encoded as UTF-8 into one buffer and written at `at` onwards whenever it fills; a text larger than the buffer is written at once. */
+class ChunkedWriter {
+  private readonly buffer = Buffer.allocUnsafe(1 << 20);
+  private used = 0;
+
+  constructor(
+    private readonly fd: number,
+    /** Where the next text's bytes go in the file, once written. */
+    public at: number,
+  ) {}
+
+  /** Writes `text`; returns where it ends in the file. */
+  write(text: string): number {
+    // Three bytes of UTF-8 at most for each UTF-16 unit.
+    if (this.used + text.length * 3 > this.buffer.length) this.flush();
+    if (text.length * 3 > this.buffer.length) this.at += writeAll(this.fd, Buffer.from(text), this.at);
+    else {
+      const n = this.buffer.write(text, this.used);
+      this.used += n;
+      this.at += n;
+    }
+    return this.at;
+  }
+
+  flush(): void {
+    writeAll(this.fd, this.buffer.subarray(0, this.used), this.at - this.used);
+    this.used = 0;
+  }
+}
+
+/** Writes all of `bytes` at `position`; returns how many. */
+function writeAll(fd: number, bytes: Buffer, position: number): number {
+  for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done, position + done);
+  return bytes.length;
 }
 
 /** Where each piece ends, in bytes of UTF-8. */

@@ -47,7 +47,7 @@ function expectHolds(target: string, kept: KeptPieces): void {
 }
 
 describe('writePieces', () => {
-  it('writes what the pieces join to after edits that add, remove and replace pieces, copying kept ones from the old file', () => {
+  it('writes what the pieces join to after edits that add, remove and replace pieces, copying the pieces they start with from the old file', () => {
     const dir = makeWorkspace({});
     const target = path.join(dir, 'client.ts');
     for (let seed = 1; seed <= 40; seed++) {
@@ -63,6 +63,18 @@ describe('writePieces', () => {
         expectHolds(target, kept);
       }
     }
+  });
+
+  it('writes pieces larger than its buffer (1 MB) before, between and after kept ones, and cuts a file that shrinks', () => {
+    const dir = makeWorkspace({});
+    const target = path.join(dir, 'client.ts');
+    const large = (c: string) => `${c}é日\u{1F600}`.repeat(200_000);
+    let kept = write(target, [large('a'), 'b\n', large('c'), 'd\n'], undefined);
+    expectHolds(target, kept);
+    kept = write(target, [kept.pieces[0]!, large('x'), kept.pieces[2]!, 'd\n', large('y')], kept);
+    expectHolds(target, kept);
+    kept = write(target, [kept.pieces[0]!, 'short\n'], kept);
+    expectHolds(target, kept);
   });
 
   it('writes every piece when the file no longer holds what it is known to (another size)', () => {
