@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -853,6 +854,42 @@ describe('fw watch (command line)', () => {
     expect((await runFw(['g', 'all', '--file', MINI, '--zod', 'mini', '--cwd', ws, '--check', '--no-cache'])).code).toBe(0);
     expect((await runFw(['g', 'all', '--file', MINI, '--cwd', ws, '--check', '--no-cache'])).code).toBe(1);
     expect(await main(['watch', '--zod', 'maxi', '--cwd', ws], { out: () => {}, err: () => {} })).toBe(2);
+  });
+
+  it('a real fw watch process ends promptly on SIGTERM during its first build, and on SIGINT during a rebuild with its workspace removed right after', async () => {
+    const start = (ws: string) => {
+      const child = spawn(process.execPath, [path.join(__dirname, '../bin/fw'), 'watch', '--split', '--cwd', ws, '--no-cache'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+      /** How the process ended, within 10 s of being asked to stop (the watch command exits at most 5 s after the signal). */
+      const stop = async (signal: NodeJS.Signals) => {
+        child.kill(signal);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const end = await exited;
+        clearTimeout(timer);
+        return end;
+      };
+      return { child, stop, output: () => out };
+    };
+    const first = start(copyFixture('example'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await first.stop('SIGTERM')).toEqual({ code: null, signal: 'SIGTERM' });
+    const ws = copyFixture('example');
+    const rebuilding = start(ws);
+    const deadline = Date.now() + WAIT_MS;
+    while (!/^fw watch: watching /m.test(rebuilding.output())) {
+      if (Date.now() > deadline) throw new Error(`fw watch did not start:\n${rebuilding.output()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
+    await new Promise((r) => setTimeout(r, 60));
+    const stopping = rebuilding.stop('SIGINT');
+    fs.rmSync(ws, { recursive: true, force: true });
+    expect(await stopping).toEqual({ code: 0, signal: null });
   });
 
   /** A service (app, the watched directory) whose response type comes from modules outside it: go.work's `use` (shared, then lib). */

@@ -40,7 +40,15 @@ function rebuildReport(r: Rebuild, cwd: string, naming: RunReport['naming'], bud
   };
 }
 
-/** Resolves when the process is asked to stop (Ctrl-C, SIGTERM). */
+/** How long a stopping fw watch waits for a rebuild in progress and for its file watcher to close, before it exits anyway. */
+const STOP_GRACE_MS = 5000;
+
+/**
+ * Resolves when the process is asked to stop (Ctrl-C, SIGTERM). Installed
+ * after the first build: during it, Node's default action ends the process
+ * at once (a write interrupted then leaves temporary files, which the next
+ * run removes).
+ */
 function stopSignal(): Promise<void> {
   return new Promise((resolve) => {
     const stop = () => {
@@ -109,6 +117,9 @@ ${GENERATOR_FLAGS.help}
     await watcher.ready;
     if (!quiet && format !== 'json') io.out(`fw watch: watching ${displayPath(runDir(io), cwd)} (Ctrl-C to stop)`);
     await stopSignal();
+    // Asked to stop, it stops: a rebuild in progress may finish, but a handle left open (a file watcher whose
+    // directory was removed while closing) or a close that never settles does not keep the process alive.
+    setTimeout(() => process.exit(EXIT_OK), STOP_GRACE_MS).unref();
     await watcher.close();
     return EXIT_OK;
   },
