@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withoutPaths, withPaths } from '../../src/go/file-positions';
+import { initGoParser, parseGoFile } from '../../src/go/parser';
+import { sameReading } from '../../src/watch/same-reading';
+
+/**
+ * sameReading decides that fw watch keeps everything built from a changed
+ * file: a false "same" is a stale output, so each part fw reads is changed
+ * alone here (the watch tests check the outputs against a fresh run).
+ */
+
+const TYPES = `// Package models holds types.
+package models
+
+import "net/http"
+
+// Role is a role.
+type Role string
+
+const RoleAdmin Role = "admin"
+
+// User is a user.
+type User struct {
+	// Name is shown.
+	Name string \`json:"name" validate:"max=9"\`
+}
+
+func (r Role) MarshalText() ([]byte, error) { return []byte(r), nil }
+
+func helper() http.Header { return nil }
+`;
+
+const parse = (text: string, file = '/ws/internal/models/models.go') => parseGoFile(file, text);
+const same = (edited: string, file?: string) => sameReading(parse(TYPES, file), parse(edited, file));
+
+beforeAll(async () => {
+  await initGoParser();
+});
+
+describe('sameReading', () => {
+  it('is true for edits fw reads nothing of: a plain function appended, removed or moved below the last declaration, a comment or blank lines at the end', () => {
+    expect(same(TYPES)).toBe(true);
+    expect(same(`${TYPES}\nfunc other(n int) int { return n }\n`)).toBe(true);
+    expect(same(TYPES.replace('func helper() http.Header { return nil }\n', ''))).toBe(true);
+    expect(same(`${TYPES}\n// The end.\n\n`)).toBe(true);
+  });
+
+  it('is true for a kept reading that went through JSON (a parse worker, the parse cache)', () => {
+    const kept = withPaths(JSON.parse(JSON.stringify(withoutPaths(parse(TYPES)))));
+    expect(sameReading(kept, parse(`${TYPES}\nfunc other() {}\n`))).toBe(true);
+  });
+
+  it('is false for every part fw reads: docs, tags, validate tags, const values, positions, methods, imports, package name, build lines', () => {
+    expect(same(TYPES.replace('// Name is shown.', '// Name is the name.'))).toBe(false);
+    expect(same(TYPES.replace('// User is a user.', '// User is a person.'))).toBe(false);
+    expect(same(TYPES.replace('json:"name"', 'json:"nick"'))).toBe(false);
+    expect(same(TYPES.replace('max=9', 'max=8'))).toBe(false);
+    expect(same(TYPES.replace('"admin"', '"root"'))).toBe(false);
+    expect(same(TYPES.replace('// Role is a role.', '\n// Role is a role.'))).toBe(false);
+    expect(same(`// A line.\n${TYPES}`)).toBe(false);
+    expect(same(TYPES.replace('MarshalText', 'marshalText'))).toBe(false);
+    expect(same(TYPES.replace('"net/http"', 'h "net/http"'))).toBe(false);
+    expect(same(TYPES.replace('package models', 'package model'))).toBe(false);
+    expect(same(`//go:build linux\n\n${TYPES}`)).toBe(false);
+  });
+
+  it('is false for the functions fw reads: one carrying fw:http_route, one named like a declaration the router writes, any in a URL helper directory', () => {
+    expect(same(`${TYPES}\n// fw:http_route path=/x\nfunc X() http.HandlerFunc { return nil }\n`)).toBe(false);
+    expect(same(`${TYPES}\nfunc Router() {}\n`)).toBe(false);
+    expect(same(`${TYPES}\nfunc other() {}\n`, '/ws/api/urlhelper/mine.go')).toBe(false);
+  });
+});
