@@ -109,7 +109,8 @@ export class WatchSession {
     const program = this.program;
     if (program) {
       const forgotten = program.forget(paths.map((p) => (isGoFile(path.basename(p)) ? path.dirname(p) : p)));
-      if (this.resolver && !this.resolver.forget(program.dependents(forgotten))) this.resolver = undefined;
+      // Nothing forgotten (every changed file read the same): the resolver stays whole, its diagnostics with it.
+      if (this.resolver && forgotten.size > 0 && !this.resolver.forget(program.dependents(forgotten))) this.resolver = undefined;
     }
     if (forget === 'all') this.models.roots.clear();
     else for (const dir of forget) this.models.roots.delete(dir);

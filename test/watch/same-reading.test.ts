@@ -1,7 +1,13 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../../src/generate';
 import { withoutPaths, withPaths } from '../../src/go/file-positions';
 import { initGoParser, parseGoFile } from '../../src/go/parser';
+import type { WorkspaceProgram } from '../../src/go/program';
 import { sameReading } from '../../src/watch/same-reading';
+import { WatchSession } from '../../src/watch/session';
+import { copyFixture } from '../support/workspace';
 
 /**
  * sameReading decides that fw watch keeps everything built from a changed
@@ -68,5 +74,22 @@ describe('sameReading', () => {
     expect(same(`${TYPES}\n// fw:http_route path=/x\nfunc X() http.HandlerFunc { return nil }\n`)).toBe(false);
     expect(same(`${TYPES}\nfunc Router() {}\n`)).toBe(false);
     expect(same(`${TYPES}\nfunc other() {}\n`, '/ws/api/urlhelper/mine.go')).toBe(false);
+  });
+});
+
+describe('WatchSession.invalidate with nothing to forget', () => {
+  it('keeps the type resolver, whose diagnostics (given once, as a type is resolved) the next build gives again', async () => {
+    const ws = copyFixture('example');
+    const models = path.join(ws, 'internal/models/models.go');
+    fs.writeFileSync(models, `${fs.readFileSync(models, 'utf8').replace('\tTags ', '\tPipe      Pipe      `json:"pipe"`\n\tTags ')}\ntype Pipe chan int\n`);
+    const session = new WatchSession();
+    const build = () => generate({ cwd: ws, generators: ['client'], options: { client: { file: 'client.ts' } }, session });
+    const first = await build();
+    expect(first.diagnostics.map((d) => d.code)).toContain('FW2103');
+    const resolver = session.resolverFor(first.model!.program as WorkspaceProgram);
+    session.invalidate([], false);
+    const second = await build();
+    expect(session.resolverFor(second.model!.program as WorkspaceProgram)).toBe(resolver);
+    expect(second.diagnostics).toEqual(first.diagnostics);
   });
 });
