@@ -16,8 +16,8 @@
  */
 
 /** Keywords after which Go inserts a semicolon at the end of a line (every other keyword continues the declaration). */
-const ENDING_KEYWORDS = new Set(['break', 'continue', 'fallthrough', 'return']);
-const KEYWORDS = new Set([
+const ENDING_KEYWORDS: ReadonlySet<string> = new Set(['break', 'continue', 'fallthrough', 'return']);
+const KEYWORDS: ReadonlySet<string> = new Set([
   'break',
   'case',
   'chan',
