@@ -15,35 +15,10 @@
  * comment group.
  */
 
+import { GO_KEYWORDS } from './names';
+
 /** Keywords after which Go inserts a semicolon at the end of a line (every other keyword continues the declaration). */
 const ENDING_KEYWORDS: ReadonlySet<string> = new Set(['break', 'continue', 'fallthrough', 'return']);
-const KEYWORDS: ReadonlySet<string> = new Set([
-  'break',
-  'case',
-  'chan',
-  'const',
-  'continue',
-  'default',
-  'defer',
-  'else',
-  'fallthrough',
-  'for',
-  'func',
-  'go',
-  'goto',
-  'if',
-  'import',
-  'interface',
-  'map',
-  'package',
-  'range',
-  'return',
-  'select',
-  'struct',
-  'switch',
-  'type',
-  'var',
-]);
 
 const NEWLINE = 10;
 const isSpace = (c: number) => c === 32 || c === 9 || c === 13;
@@ -116,7 +91,7 @@ export function topLevelPieces(text: string, pieceChars: number): number[] {
       const start = i;
       while (i < n && isWordPart(text.charCodeAt(i))) i++;
       const word = text.slice(start, i);
-      token(!KEYWORDS.has(word) || ENDING_KEYWORDS.has(word));
+      token(!GO_KEYWORDS.has(word) || ENDING_KEYWORDS.has(word));
     } else if (isDigit(c) || (c === 46 /* . */ && isDigit(text.charCodeAt(i + 1)))) {
       // A number; an exponent's sign reads as an operator, the digits after it as a number again.
       while (i < n && (isWordPart(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) i++;
