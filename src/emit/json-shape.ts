@@ -724,9 +724,7 @@ function sameStructure(a: JsonShape, b: JsonShape, refs: [string, string][]): bo
         a.props.length === b.props.length &&
         a.props.every((p, i) => {
           const q = b.props[i]!;
-          return (
-            p.name === q.name && p.optional === q.optional && sameChecks(p.checks, q.checks) && sameStructure(p.shape, q.shape, refs)
-          );
+          return p.name === q.name && p.optional === q.optional && sameChecks(p.checks, q.checks) && sameStructure(p.shape, q.shape, refs);
         })
       );
     case 'anyOf':
