@@ -19,6 +19,13 @@ const DECLARED = /^(?:function|type|const|interface) +([A-Za-z_$][\w$]*)/m;
 
 /** What may name a helper: `fwObject(`, `FwZ`, `FwRuleSet`. */
 const HELPER_REF = /\b[fF]w[A-Z]\w*\b/g;
+const HELPER_NAME = /^[fF]w[A-Z]\w*$/;
+
+/** A whole word that is one of `decls`' names not in `named` (and of HELPER_REF's form); undefined when there is none. */
+function unnamedHelpers(decls: readonly HelperDeclaration[], named: ReadonlySet<string>): RegExp | undefined {
+  const left = decls.filter((d) => !named.has(d.name) && HELPER_NAME.test(d.name)).map((d) => d.name);
+  return left.length === 0 ? undefined : new RegExp(`\\b(?:${left.join('|')})\\b`, 'g');
+}
 
 /** The helpers' text as declarations, in its order: each starts after a blank line, at the first column. */
 export function helperDeclarations(helpers: string): HelperDeclaration[] {
@@ -49,15 +56,25 @@ export interface KeptHelperUses {
 export class HelperUse {
   readonly #decls: HelperDeclaration[];
   readonly #named = new Set<string>();
-  readonly #all: Set<string>;
-  /** What the last run found in each text, and what this run finds (fw watch only). */
+  /**
+   * A word that is one of the helpers not named yet (undefined once all are):
+   * a text is searched for these names only, so the module's 26 MB at 10k
+   * routes are scanned without a match object for each call of a helper
+   * already seen. Made again each time a helper is first seen.
+   */
+  #unnamed: RegExp | undefined;
+  /**
+   * What the last run found in each text, and what this run finds (fw watch
+   * only): every helper a text names, not only those not named before it,
+   * since the next run may meet the texts in another order or without some.
+   */
   readonly #kept: ReadonlyMap<string, readonly string[]> | undefined;
   readonly #found: Map<string, readonly string[]> | undefined;
 
   /** With `memo`, what the texts of its last run named is taken from it, and it then holds this run's. */
   constructor(helpers: string, memo?: { helperUses?: KeptHelperUses }) {
     this.#decls = helperDeclarations(helpers);
-    this.#all = new Set(this.#decls.map((d) => d.name));
+    this.#unnamed = unnamedHelpers(this.#decls, this.#named);
     if (memo) {
       this.#kept = memo.helperUses?.helpers === helpers ? memo.helperUses.byText : undefined;
       this.#found = new Map();
@@ -67,20 +84,32 @@ export class HelperUse {
 
   /** Notes the helpers `text` names; returns `text`. */
   see(text: string): string {
-    if (this.#named.size === this.#all.size) return text;
-    const names = this.#kept?.get(text) ?? this.#search(text);
-    this.#found?.set(text, names);
-    for (const name of names) this.#named.add(name);
+    let re = this.#unnamed;
+    if (re === undefined) return text;
+    if (this.#found) return this.#seeKept(text);
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      this.#named.add(m[0]);
+      const from = re.lastIndex;
+      re = this.#unnamed = unnamedHelpers(this.#decls, this.#named);
+      if (re === undefined) break;
+      re.lastIndex = from;
+    }
     return text;
   }
 
-  #search(text: string): readonly string[] {
-    const names = new Set<string>();
-    HELPER_REF.lastIndex = 0;
-    for (let m = HELPER_REF.exec(text); m !== null; m = HELPER_REF.exec(text)) {
-      if (this.#all.has(m[0])) names.add(m[0]);
+  /** see() with the memo: every helper the text names, from the last run when it had the same text. */
+  #seeKept(text: string): string {
+    let names = this.#kept?.get(text);
+    if (names === undefined) {
+      const all = this.#decls.map((d) => d.name);
+      names = [...new Set(text.match(HELPER_REF) ?? [])].filter((n) => all.includes(n));
     }
-    return [...names];
+    this.#found!.set(text, names);
+    const before = this.#named.size;
+    for (const name of names) this.#named.add(name);
+    if (this.#named.size > before) this.#unnamed = unnamedHelpers(this.#decls, this.#named);
+    return text;
   }
 
   /** The declarations of the helpers seen and of those they use, in the helpers' order, after a blank line ('' for none). */
