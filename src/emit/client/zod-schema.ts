@@ -1,4 +1,4 @@
-import type { FieldChecks } from '../constraints';
+import { type FieldChecks, rulesNote } from '../constraints';
 import type { JsonProperty, JsonShape } from '../json-shape';
 import { tsKey, tsString } from '../escape';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
@@ -180,9 +180,9 @@ export function printTs(shape: JsonShape, typeName: (id: string) => string, inde
   }
 }
 
-/** The JSDoc line(s) before a property, from its Go field's comment; '' without one. */
+/** The JSDoc line(s) before a property, from its Go field's comment and its validator tag (which only names the rules: nothing is checked at run time); '' without either. */
 function propDoc(p: JsonProperty, indent: string): string {
-  const doc = p.doc ? jsDoc(goDocToJsDoc(p.doc), indent) : '';
+  const doc = p.doc || p.validateTag ? jsDoc(goDocToJsDoc(p.doc ?? [], p.validateTag ? [rulesNote(p.validateTag)] : []), indent) : '';
   return doc === '' ? '' : `${doc}\n`;
 }
 

@@ -1,5 +1,5 @@
 import type { JsonProperty, JsonShape } from '../json-shape';
-import { jsonSchemaKeywords } from '../constraints';
+import { jsonSchemaKeywords, rulesNote } from '../constraints';
 
 /**
  * JSON shapes (../json-shape.ts) printed as JSON Schema 2020-12, the
@@ -72,12 +72,24 @@ export function isDeprecated(doc: string): boolean {
   return /(^|\n\n)Deprecated: /.test(doc);
 }
 
-/** A schema with a Go doc comment as its description (first), deprecated when the comment says so. */
-export function withDoc(schema: JsonSchema, doc: string): JsonSchema {
-  if (doc === '') return schema;
-  const out: JsonSchema = { description: doc, ...schema };
+/** A schema with a Go doc comment as its description (first), deprecated when the comment says so; `note` is a paragraph after the comment. */
+export function withDoc(schema: JsonSchema, doc: string, note = ''): JsonSchema {
+  const description = doc === '' ? note : note === '' ? doc : `${doc}\n\n${note}`;
+  if (description === '') return schema;
+  const out: JsonSchema = { description, ...schema };
   if (isDeprecated(doc)) out.deprecated = true;
   return out;
+}
+
+/**
+ * The paragraph a property's description gives its validator tag: the
+ * rules named, in requests and responses, whether or not they are mirrored
+ * as keywords (withRules). A description asserts nothing, where a keyword
+ * would make a validator of the document refuse an answer the server sent
+ * (docs/type-mapping.md says why no `x-` keyword carries it).
+ */
+export function rulesDescription(p: JsonProperty): string {
+  return p.validateTag ? rulesNote(p.validateTag) : '';
 }
 
 /**
@@ -127,7 +139,9 @@ export function printJsonSchema(shape: JsonShape, ref: (id: string) => string): 
     case 'object': {
       const out: JsonSchema = { type: 'object' };
       if (shape.props.length > 0) {
-        out.properties = Object.fromEntries(shape.props.map((p) => [p.name, withDoc(withRules(p, printJsonSchema(p.shape, ref)), docText(p.doc))]));
+        out.properties = Object.fromEntries(
+          shape.props.map((p) => [p.name, withDoc(withRules(p, printJsonSchema(p.shape, ref)), docText(p.doc), rulesDescription(p))]),
+        );
         const required = shape.props.filter((p) => !p.optional).map((p) => p.name);
         if (required.length > 0) out.required = required;
       }
