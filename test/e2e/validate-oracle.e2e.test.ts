@@ -365,6 +365,25 @@ describe('live round trip: the client refuses exactly what fwhttp.Bind with the 
     expect(disagreements).toEqual([]);
   }, 120_000);
 
+  it('an answer breaking its type’s rules, which the validator refuses as a request, is accepted by the client (zod and zod/mini) and by ajv on the OpenAPI document', async () => {
+    // fixtures/validate-oracle/internal/api/responses.go: GET /profile answers a Profile breaking every rule.
+    const answer = (await (await fetch(`${baseUrl}/profile`)).json()) as Json;
+    const input = JSON.stringify([{ Type: 'Profile', Body: JSON.stringify(answer) }]);
+    expect(JSON.parse(execFileSync(binary(), ['judge'], { input, encoding: 'utf8', env: goEnv() }))).toEqual(['min=3']);
+    for (const client of [classicClient, miniClient]) {
+      const result = await client.createClient({ baseUrl }).root.getProfile();
+      expect(result).toMatchObject({ status: 200, body: answer });
+    }
+    const doc = JSON.parse(fs.readFileSync(path.join(ORACLE, 'web/openapi.json'), 'utf8')) as { paths: unknown; components: unknown };
+    const ajv = new Ajv2020({ strict: true, ownProperties: true });
+    addFormats(ajv);
+    ajv.addKeyword('paths');
+    ajv.addKeyword('components');
+    ajv.addSchema({ $id: 'https://fw.invalid/openapi', paths: doc.paths, components: doc.components });
+    const judge = ajv.getSchema('https://fw.invalid/openapi#/paths/~1profile/get/responses/200/content/application~1json/schema')!;
+    expect(judge(answer), JSON.stringify(judge.errors)).toBe(true);
+  });
+
   it('path, query, header and form fields: the server answers 400 exactly where zod, zod/mini and ajv (on the parameter schema) refuse, and the client sends the rest', async () => {
     const api = classicClient.createClient({ baseUrl });
     const doc = JSON.parse(fs.readFileSync(path.join(ORACLE, 'web/openapi.json'), 'utf8')) as {

@@ -104,7 +104,7 @@ function ruleSet({ kind, pointer, omitempty, checks, each }: FieldChecks): objec
   return each ? { kind, pointer, omitempty, checks, each: ruleSet(each) } : { kind, pointer, omitempty, checks };
 }
 
-/** A value sent as a path segment or header checked as its text will be sent, a required query list as not empty (the facade's fwSegmentValue, fwSegmentsValue, fwHeaderValue, fwQueryValues). */
+/** A value sent as a path segment or header checked as its text will be sent, a required query or form list as not empty (the facade's fwSegmentValue, fwSegmentsValue, fwHeaderValue, fwListValues). */
 function sentAs(p: JsonProperty, schema: string, c: string): string {
   // A number's or a boolean's text is always a fine segment and header value.
   if (p.shape.kind === 'integer' || p.shape.kind === 'number' || p.shape.kind === 'boolean') return schema;
@@ -117,8 +117,8 @@ function sentAs(p: JsonProperty, schema: string, c: string): string {
       return `${c}fwSegmentsValue(${schema})`;
     case 'header':
       return `${c}fwHeaderValue(${schema}, ${!p.optional})`;
-    case 'query':
-      return `${c}fwQueryValues(${schema})`;
+    case 'list':
+      return `${c}fwListValues(${schema})`;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { JsonProperty, JsonShape } from '../json-shape';
-import { jsonSchemaKeywords, rulesNote } from '../constraints';
+import { type FieldChecks, jsonSchemaKeywords, rulesNote } from '../constraints';
 
 /**
  * JSON shapes (../json-shape.ts) printed as JSON Schema 2020-12, the
@@ -95,12 +95,18 @@ export function rulesDescription(p: JsonProperty): string {
 /**
  * A property's schema with its field's mirrored validator rules
  * (../constraints.ts): the keywords apply to a value that is not null (nil
- * is allowed or not by the property's shape), beside the schema's own.
+ * is allowed or not by the property's shape), beside the schema's own. A
+ * required list sent as query or form keys must have an item: an empty one
+ * sends nothing, which fwhttp.Bind refuses.
  */
 export function withRules(p: JsonProperty, schema: JsonSchema): JsonSchema {
-  if (!p.checks) return schema;
-  let rules = jsonSchemaKeywords(p.checks, (p.shape.kind === 'nullable' ? p.shape.inner : p.shape).kind === 'record');
-  if (p.shape.kind === 'nullable') rules = { anyOf: [{ type: 'null' }, rules] };
+  const ruled = p.checks ? withChecks(p.checks, p.shape, schema) : schema;
+  return p.sentAs === 'list' && ruled.type === 'array' ? { ...ruled, minItems: Math.max(1, Number(ruled.minItems ?? 0)) } : ruled;
+}
+
+function withChecks(checks: FieldChecks, shape: JsonShape, schema: JsonSchema): JsonSchema {
+  let rules = jsonSchemaKeywords(checks, (shape.kind === 'nullable' ? shape.inner : shape).kind === 'record');
+  if (shape.kind === 'nullable') rules = { anyOf: [{ type: 'null' }, rules] };
   const clash = '$ref' in schema || Object.keys(rules).some((k) => k in schema && JSON.stringify(schema[k]) !== JSON.stringify(rules[k]));
   return clash ? { allOf: [schema, rules] } : { ...schema, ...rules };
 }

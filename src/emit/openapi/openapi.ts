@@ -380,9 +380,7 @@ function parameter(param: Record<string, JsonValue>, p: JsonProperty, ref: (id: 
   if (description !== '') out.description = description;
   if (isDeprecated(doc)) out.deprecated = true;
   // The parameter's schema carries the field's mirrored validator rules.
-  const schema = withRules(p, printJsonSchema(p.shape, ref)) as Record<string, JsonValue>;
-  // A required query list with no item sends nothing, which fwhttp.Bind refuses.
-  out.schema = p.sentAs === 'query' && schema.type === 'array' ? { ...schema, minItems: Math.max(1, Number(schema.minItems ?? 0)) } : schema;
+  out.schema = withRules(p, printJsonSchema(p.shape, ref)) as Record<string, JsonValue>;
   return out;
 }
 
