@@ -31,6 +31,7 @@ const SRC = [
   '\t// Name is shown.',
   '\tName string `json:"name" binding:"min=3"`',
   '\tOdd string `json:"odd" validate:"contains=*/,excludes=a\\nb"`',
+  '\tAt string `json:"at" validate:"oneof=x @deprecated"`',
   '\tPlain string `json:"plain"`',
   '}',
 ].join('\n');
@@ -62,7 +63,7 @@ function transpile(source: string): string {
 }
 
 /** The doc comment of each property of `T` as the TypeScript checker reads it (an editor's hover), and the file's syntax errors. */
-function hover(source: string): { docs: Record<string, string>; errors: string[] } {
+function hover(source: string): { docs: Record<string, string>; tags: string[]; errors: string[] } {
   const file = ts.createSourceFile('/t.ts', source, ts.ScriptTarget.ES2022, true);
   const host = ts.createCompilerHost({});
   const program = ts.createProgram(['/t.ts'], { noEmit: true, noLib: true }, { ...host, getSourceFile: (name) => (name === '/t.ts' ? file : undefined) });
@@ -70,20 +71,24 @@ function hover(source: string): { docs: Record<string, string>; errors: string[]
   const symbol = checker.getExportsOfModule(checker.getSymbolAtLocation(file)!)[0]!;
   const type = checker.getDeclaredTypeOfSymbol(symbol);
   const docs = Object.fromEntries(type.getProperties().map((p) => [p.name, ts.displayPartsToString(p.getDocumentationComment(checker))]));
-  return { docs, errors: program.getSyntacticDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')) };
+  const tags = type.getProperties().flatMap((p) => p.getJsDocTags(checker).map((t) => `${p.name}: @${t.name}`));
+  return { docs, tags, errors: program.getSyntacticDiagnostics().map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')) };
 }
 
 describe('validator rules are named in requests and responses, and asserted in requests only', () => {
   it('the TypeScript types carry each field’s rules in a doc comment, mirrored or not, for requests and responses alike', async () => {
     const { response, request, mapper } = await printed();
     for (const shape of [response, request]) {
-      const { docs, errors } = hover(client(shape, mapper).ts);
+      const { docs, tags, errors } = hover(client(shape, mapper).ts);
       expect(errors).toEqual([]);
+      // An `@` after white space would start a JSDoc tag (here marking the property deprecated): TSDoc's escape `\@`.
+      expect(tags).toEqual([]);
       expect(docs).toEqual({
         email: 'Validator rules (validate tag): `required,email,max=64`',
         name: 'Name is shown.\n\nValidator rules (binding tag): `min=3`',
         // `*/` and a line break stay inside the comment, shown as escapes.
         odd: 'Validator rules (validate tag): `contains=*\\/,excludes=a\\nb`',
+        at: 'Validator rules (validate tag): `oneof=x \\@deprecated`',
         plain: '',
       });
     }
@@ -91,7 +96,7 @@ describe('validator rules are named in requests and responses, and asserted in r
 
   it('a response breaking the rules is accepted by zod, zod/mini and ajv; the same value as a request is refused', async () => {
     const { response, request, mapper } = await printed();
-    const breaking = { email: 'not an address', name: 'a', odd: 'b', plain: '' };
+    const breaking = { email: 'not an address', name: 'a', odd: 'b', at: 'y', plain: '' };
     const ajv = new Ajv2020({ strict: true });
     const judges = (shape: JsonShape) => {
       const { classic, mini } = client(shape, mapper);
@@ -108,6 +113,7 @@ describe('validator rules are named in requests and responses, and asserted in r
       email: { description: 'Validator rules (validate tag): `required,email,max=64`', type: 'string' },
       name: { description: 'Name is shown.\n\nValidator rules (binding tag): `min=3`', type: 'string' },
       odd: { description: 'Validator rules (validate tag): `contains=*/,excludes=a\nb`', type: 'string' },
+      at: { description: 'Validator rules (validate tag): `oneof=x @deprecated`', type: 'string' },
       plain: { type: 'string' },
     });
   });
