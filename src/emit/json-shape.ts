@@ -51,9 +51,10 @@ export interface JsonProperty {
    * A value sent as text outside the body, which must reach the server as
    * given: a path segment (`segment`), the rest of a path (`segments`) or a
    * header value (`header`), or a required list sent as repeated query or
-   * form keys (`list`), which must not be empty (an empty one sends nothing). A generator that validates requests refuses the
-   * values a browser or ServeMux would change, or fwhttp.Bind refuse (see
-   * the client's facade).
+   * form keys (`list`), which must not be empty (an empty one sends
+   * nothing). A generator that validates requests refuses the values a
+   * browser or ServeMux would change, or fwhttp.Bind refuse (see the
+   * client's facade).
    */
   sentAs?: 'segment' | 'segments' | 'header' | 'list';
   /** The Go field's comment lines (go/doc text), for generators to print as the property's description. */
