@@ -708,8 +708,15 @@ export function refsOf(shape: JsonShape, out: string[] = []): string[] {
   return out;
 }
 
+/** Whether two properties' checks are the same (most have none, or share one list). */
+function sameChecks(a: JsonProperty['checks'], b: JsonProperty['checks']): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** Whether two shapes have the same structure, references aside; the pairs of different references go to `refs`. */
 function sameStructure(a: JsonShape, b: JsonShape, refs: [string, string][]): boolean {
+  // One shape (leaves such as STRING are shared) is the same as itself, and holds no pair of different references.
+  if (a === b) return true;
   switch (a.kind) {
     case 'ref':
       if (b.kind !== 'ref') return false;
@@ -728,9 +735,7 @@ function sameStructure(a: JsonShape, b: JsonShape, refs: [string, string][]): bo
         a.props.length === b.props.length &&
         a.props.every((p, i) => {
           const q = b.props[i]!;
-          return (
-            p.name === q.name && p.optional === q.optional && JSON.stringify(p.checks) === JSON.stringify(q.checks) && sameStructure(p.shape, q.shape, refs)
-          );
+          return p.name === q.name && p.optional === q.optional && sameChecks(p.checks, q.checks) && sameStructure(p.shape, q.shape, refs);
         })
       );
     case 'anyOf':
