@@ -13,7 +13,8 @@ import { readGoFile } from './read-go-file';
  * one left (shared counters), so a worker that is still starting simply
  * takes fewer, the large files (a 400 KB models.go) are parsed on a worker
  * (tree-sitter's wasm memory, which never shrinks, grows with the largest
- * tree a thread has parsed), and the last files taken are small ones.
+ * tree a thread has parsed, a piece of 64 KB for a large file: ./parser.ts),
+ * and the last files taken are small ones.
  * Workers send what they parsed in small batches (at most BATCH_SIZE files
  * or, by their sizes, about BATCH_BYTES of source: a 3 MB models.go is a
  * 23 MB batch of its own), which this thread reads between two files of

@@ -5,6 +5,7 @@ import { ANNOTATION_MARKER, ROOT_MARKER } from './annotation-comment';
 import { readFileConstraints } from './build-constraints';
 import { unquoteGoString } from './go-string';
 import { interned, ownText } from './interned';
+import { topLevelPieces } from './top-level-pieces';
 import type { Pos } from '../diagnostics/diagnostics';
 import {
   emptyGoFile,
@@ -62,16 +63,53 @@ export const MAX_TYPE_NESTING = 100;
 
 const GENERATED_LINE = /^\/\/ Code generated .* DO NOT EDIT\.$/;
 
-/** Parses one Go file. `initGoParser()` must have completed. */
-export function parseGoFile(file: string, text: string): GoFile {
+/**
+ * A file longer than this is parsed in pieces of about this many characters
+ * (./top-level-pieces.ts): a 3 MB models.go parsed whole grows a thread's
+ * tree-sitter memory by about 100 MB, for good.
+ */
+export const PIECE_CHARS = 64 * 1024;
+
+/**
+ * Parses one Go file, a large one in pieces cut between top-level
+ * declarations (`pieceChars`: their size; positions stay the whole file's).
+ * A file with a syntax error is parsed whole again, so that its errors are
+ * found as in one parse. `initGoParser()` must have completed.
+ */
+export function parseGoFile(file: string, text: string, pieceChars = PIECE_CHARS): GoFile {
+  const starts = text.length > pieceChars ? topLevelPieces(text, pieceChars) : [0];
+  if (starts.length > 1) {
+    const reader = new FileReader(file, text);
+    let row = 0;
+    let parsed: GoFile | undefined;
+    for (const [i, start] of starts.entries()) {
+      const end = starts[i + 1] ?? text.length;
+      parsed = withTree(file, text.slice(start, end), (root) => (root.hasError ? undefined : reader.read(root, row)));
+      if (!parsed) break;
+      row += linesIn(text, start, end);
+    }
+    if (parsed) return parsed;
+  }
+  return withTree(file, text, (root) => new FileReader(file, text).read(root, 0));
+}
+
+/** What `read` makes of the tree of `text` (freed after). */
+function withTree<T>(file: string, text: string, read: (root: Node) => T): T {
   if (!parser) throw new Error('parseGoFile called before initGoParser() finished');
   const tree = parser.parse(text);
   if (!tree) throw new Error(`tree-sitter returned no tree for ${file}`);
   try {
-    return new FileReader(file, text).read(tree.rootNode);
+    return read(tree.rootNode);
   } finally {
     tree.delete();
   }
+}
+
+/** How many newlines `text` has from `start` to `end`. */
+function linesIn(text: string, start: number, end: number): number {
+  let lines = 0;
+  for (let i = text.indexOf('\n', start); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
 }
 
 /** Turns top-level nodes of one file into GoFile declarations. */
@@ -83,6 +121,10 @@ class FileReader {
   private typeDepth = 0;
   /** One `ident` expression per type name of the file (`string`, `User`): the most frequent node, read-only like the rest. */
   private readonly idents = new Map<string, GoTypeExpr>();
+  /** Whether the package clause was read (in an earlier piece, too). */
+  private seenPackage = false;
+  /** The line of the file where the piece being read starts (tree-sitter's rows count from it). */
+  private rowOffset = 0;
 
   constructor(
     private readonly file: string,
@@ -93,9 +135,10 @@ class FileReader {
     this.out = emptyGoFile(file, '', false, readFileConstraints(text));
   }
 
-  read(root: Node): GoFile {
+  /** Reads the tree of the file, or of its piece starting at line `rowOffset` (pieces in order); returns the file read so far. */
+  read(root: Node, rowOffset: number): GoFile {
+    this.rowOffset = rowOffset;
     const comments: CommentNode[] = [];
-    let seenPackage = false;
     /** Last row of the previous non-comment top-level node: a comment starting there trails it. */
     let prevEndRow = -1;
     for (const node of root.namedChildren) {
@@ -103,7 +146,7 @@ class FileReader {
       const type = node.type;
       if (type === 'comment') {
         const comment: CommentNode = { node, text: ownText(node.text), endRow: node.endPosition.row };
-        if (!seenPackage && GENERATED_LINE.test(comment.text.trimEnd())) this.out.generated = true;
+        if (!this.seenPackage && GENERATED_LINE.test(comment.text.trimEnd())) this.out.generated = true;
         comments.push(comment);
         continue;
       }
@@ -111,7 +154,7 @@ class FileReader {
       prevEndRow = node.endPosition.row;
       switch (type) {
         case 'package_clause':
-          seenPackage = true;
+          this.seenPackage = true;
           this.out.packageName = interned(node.namedChildren[0]?.text ?? '');
           break;
         case 'import_declaration':
@@ -152,7 +195,8 @@ class FileReader {
   }
 
   pos(node: Node): Pos {
-    const { row, column } = node.startPosition;
+    const { row: pieceRow, column } = node.startPosition;
+    const row = pieceRow + this.rowOffset;
     return { file: this.file, line: row + 1, col: this.byteColumn(row, column) + 1 };
   }
 
