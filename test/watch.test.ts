@@ -666,6 +666,44 @@ describe('fw watch', () => {
     await expectFreshRunAgrees(ws);
   });
 
+  it('after a types edit fw reads nothing new of (a function and a comment appended), keeps every root model; after edits of what it reads (a doc comment, a tag, an enum value, a position a warning prints, a type moved to another file, a validate tag), its outputs and diagnostics are what a fresh run gives', async () => {
+    const ws = copyFixture('example');
+    const MODELS = 'internal/models/models.go';
+    const { next, first } = await watchWorkspace(ws);
+    const agrees = async (): Promise<Rebuild> => {
+      const r = await next();
+      await rebuildAgrees(ws, r);
+      return r;
+    };
+
+    fs.appendFileSync(path.join(ws, MODELS), '\nfunc helper() int { return 1 }\n\n// The end.\n');
+    const r = await agrees();
+    const roots = (b: Rebuild) => b.result.model?.roots ?? [];
+    expect(roots(r).length).toBeGreaterThan(1);
+    for (const [i, root] of roots(r).entries()) expect(root).toBe(roots(first)[i]);
+
+    edit(ws, MODELS, '// Name is the display name; it may hold any character.', '// Name is what the user is called.');
+    await agrees();
+    expect(read(ws, CLIENT)).toContain('what the user is called');
+    edit(ws, MODELS, '`json:"email"`', '`json:"mail"`');
+    await agrees();
+    edit(ws, MODELS, 'RoleAdmin  Role = "admin"', 'RoleAdmin  Role = "administrator"');
+    await agrees();
+    // A warning about a field, then a line above it: the warning moves.
+    edit(ws, MODELS, '\tCity   string `json:"city"`\n', '\tCity   string `json:"city"`\n\tFeed   chan int `json:"feed"`\n');
+    expect(printed(ws, (await agrees()).diagnostics).some((l) => l.includes(MODELS) && l.includes('warning'))).toBe(true);
+    edit(ws, MODELS, '// Address is a postal address.', '\n// Address is a postal address.');
+    await agrees();
+    // Address moved to a file of its own.
+    const text = read(ws, MODELS);
+    const at = text.indexOf('// Address is');
+    fs.writeFileSync(path.join(ws, 'internal/models/address.go'), `package models\n\n${text.slice(at)}`);
+    fs.writeFileSync(path.join(ws, MODELS), text.slice(0, at));
+    await agrees();
+    edit(ws, USERS, 'Name  string      `json:"name"`', 'Name  string      `json:"name" validate:"max=64"`');
+    await agrees();
+  });
+
   it("after a handler edit and types edits that rename a type another root's kept operations use and make a warning come and go, its outputs and diagnostics are what a fresh run gives", async () => {
     const ws = copyFixture('example');
     const NOTES = 'internal/notes/notes.go';

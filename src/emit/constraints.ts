@@ -96,6 +96,20 @@ function numberParam(param: string, kind: RuleKind): number | undefined {
   return kind === 'int' || n >= 0 ? n : undefined;
 }
 
+/**
+ * What generators say of a field's validator tag in its documentation (a
+ * TypeScript doc comment, an OpenAPI description), in requests and
+ * responses alike: the rules as the tag writes them, in a Markdown code
+ * span. Naming a rule asserts nothing; the checks are `FieldChecks`.
+ */
+export function rulesNote(tag: ValidateTag): string {
+  // A code span is fenced by more backticks than any run of them inside it (CommonMark).
+  const longest = Math.max(0, ...(tag.text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const padded = longest > 0 ? ` ${tag.text} ` : tag.text;
+  return `Validator rules (${tag.key} tag): ${fence}${padded}${fence}`;
+}
+
 /** Rules that skip the rules after them for some values (omitempty for zero values, omitnil for nil, omitzero). */
 const SKIPPING: readonly string[] = Object.freeze(['omitempty', 'omitnil', 'omitzero']);
 

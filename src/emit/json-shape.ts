@@ -50,16 +50,23 @@ export interface JsonProperty {
   /**
    * A value sent as text outside the body, which must reach the server as
    * given: a path segment (`segment`), the rest of a path (`segments`) or a
-   * header value (`header`), or a required query list (`query`), which
-   * must not be empty. A generator that validates requests refuses the
-   * values a browser or ServeMux would change, or fwhttp.Bind refuse (see
-   * the client's facade).
+   * header value (`header`), or a required list sent as repeated query or
+   * form keys (`list`), which must not be empty (an empty one sends
+   * nothing). A generator that validates requests refuses the values a
+   * browser or ServeMux would change, or fwhttp.Bind refuse (see the
+   * client's facade).
    */
-  sentAs?: 'segment' | 'segments' | 'header' | 'query';
+  sentAs?: 'segment' | 'segments' | 'header' | 'list';
   /** The Go field's comment lines (go/doc text), for generators to print as the property's description. */
   doc?: readonly string[];
   /** The field's `validate`/`binding` rules that generators mirror (./constraints.ts); only where the decoder reads the value (requests). */
   checks?: FieldChecks;
+  /**
+   * The field's validator tag, in every context: generators name its rules
+   * in the property's documentation (./constraints.ts, rulesNote), requests
+   * and responses alike, and assert only `checks`.
+   */
+  validateTag?: ValidateTag;
 }
 
 export const UNKNOWN: Readonly<JsonShape> = { kind: 'unknown' };
@@ -279,6 +286,8 @@ export class JsonShapes {
       if (omitted) shape = nonNull(shape);
     }
     const prop: JsonProperty = { name: f.name, shape, optional: omitted || f.viaPointer, doc: f.field.doc };
+    const tag = validateTagOf(f.field.tags);
+    if (tag) prop.validateTag = tag;
     if (ctx === 'checked') {
       this.withChecks(prop, f.field, f.type, f.quoted || f.viaPointer);
       // An absent struct is its zero value, whose fields the validator judges.
@@ -374,6 +383,8 @@ export class JsonShapes {
    * `dive` there stays the server's.
    */
   withParamChecks(prop: JsonProperty, field: ResolvedField, type: ResolvedType): void {
+    const tag = validateTagOf(field.tags);
+    if (tag) prop.validateTag = tag;
     this.withChecks(prop, field, type, false, false);
   }
 
@@ -386,7 +397,7 @@ export class JsonShapes {
         warning(
           'FW5060',
           field.pos,
-          `rule ${JSON.stringify(rule)} of the ${tag.key} tag of field ${field.name} (${field.owner}) is not checked by the client nor described in OpenAPI; the server alone checks it`,
+          `rule ${JSON.stringify(rule)} of the ${tag.key} tag of field ${field.name} (${field.owner}) is checked by neither the client nor the OpenAPI document, which only name it; the server alone checks it`,
           'nothing to do if that is intended; the rules fw mirrors are listed in docs/type-mapping.md',
         ),
       );
@@ -697,8 +708,15 @@ export function refsOf(shape: JsonShape, out: string[] = []): string[] {
   return out;
 }
 
+/** Whether two properties' checks are the same (most have none, or share one list). */
+function sameChecks(a: JsonProperty['checks'], b: JsonProperty['checks']): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** Whether two shapes have the same structure, references aside; the pairs of different references go to `refs`. */
 function sameStructure(a: JsonShape, b: JsonShape, refs: [string, string][]): boolean {
+  // One shape (leaves such as STRING are shared) is the same as itself, and holds no pair of different references.
+  if (a === b) return true;
   switch (a.kind) {
     case 'ref':
       if (b.kind !== 'ref') return false;
@@ -717,9 +735,7 @@ function sameStructure(a: JsonShape, b: JsonShape, refs: [string, string][]): bo
         a.props.length === b.props.length &&
         a.props.every((p, i) => {
           const q = b.props[i]!;
-          return (
-            p.name === q.name && p.optional === q.optional && JSON.stringify(p.checks) === JSON.stringify(q.checks) && sameStructure(p.shape, q.shape, refs)
-          );
+          return p.name === q.name && p.optional === q.optional && sameChecks(p.checks, q.checks) && sameStructure(p.shape, q.shape, refs);
         })
       );
     case 'anyOf':

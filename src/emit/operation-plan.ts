@@ -138,8 +138,7 @@ function planOperation(
       const required = isRequiredField(f);
       const prop: JsonProperty = { name: f.name, shape: mapper.param(f.type), optional: !required, doc: f.field.doc };
       mapper.withParamChecks(prop, f.field, f.type);
-      // An empty list sends nothing, which Bind leaves nil: where the rules refuse nil, the list must not be empty.
-      if ((required || (prop.checks && !nilPasses(prop.checks))) && resolver.underlying(f.type).kind === 'slice') prop.sentAs = 'query';
+      markRequiredList(prop, required, f.type, resolver);
       return prop;
     });
     if (query.length > 0) props.push({ name: 'query', shape: { kind: 'object', props: query }, optional: query.every((q) => q.optional) });
@@ -161,6 +160,7 @@ function planOperation(
         .map((f): JsonProperty => {
           const prop: JsonProperty = { name: f.name, shape: mapper.param(f.type), optional: isOptionalFormField(f), doc: f.field.doc };
           mapper.withParamChecks(prop, f.field, f.type);
+          markRequiredList(prop, isRequiredField(f), f.type, resolver);
           return prop;
         });
       props.push({ name: 'body', shape: { kind: 'object', props: body }, optional: body.every((p) => p.optional) });
@@ -237,6 +237,15 @@ function headerProps(route: RouteModel, fields: readonly TaggedField[], mapper: 
     props.push(prop);
   }
   return props;
+}
+
+/**
+ * A list sent as repeated query or form keys: an empty one sends nothing,
+ * which Bind leaves nil, so where the field is required or its rules refuse
+ * nil, the list must not be empty.
+ */
+function markRequiredList(prop: JsonProperty, required: boolean, type: ResolvedType, resolver: TypeResolver): void {
+  if ((required || (prop.checks && !nilPasses(prop.checks))) && resolver.underlying(type).kind === 'slice') prop.sentAs = 'list';
 }
 
 /** A form or file field may be left out unless its tag says `,required`: fwhttp.Bind leaves an absent one as it is. */

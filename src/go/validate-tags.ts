@@ -22,6 +22,8 @@ export interface ValidateRule {
 export interface ValidateTag {
   /** The tag key the rules came from (`validate` or `binding`). */
   key: 'validate' | 'binding';
+  /** The tag's text as written (its Go string unquoted; the validator's escapes kept), for generators to name. */
+  text: string;
   rules: ValidateRule[];
   /** The text from `dive` on, when the tag has one. */
   dive?: string;
@@ -55,7 +57,7 @@ function parseValidateTag(key: 'validate' | 'binding', text: string): ValidateTa
   const parts = text.split(',');
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
-    if (part === 'dive') return { key, rules, dive: parts.slice(i).join(',') };
+    if (part === 'dive') return { key, text, rules, dive: parts.slice(i).join(',') };
     if (part === '') continue;
     if (part.includes('|')) {
       rules.push({ name: unescapeParam(part), text: unescapeParam(part), alternatives: true });
@@ -68,7 +70,7 @@ function parseValidateTag(key: 'validate' | 'binding', text: string): ValidateTa
         : { name: part.slice(0, eq), param: unescapeParam(part.slice(eq + 1)), text: unescapeParam(part), alternatives: false };
     rules.push(rule);
   }
-  return { key, rules };
+  return { key, text, rules };
 }
 
 /** The validator's escapes for a comma and a pipe inside a parameter. */

@@ -85,10 +85,13 @@ export class WatchSession {
    * the packages of the changed directories and the types of those and of the
    * packages importing them; everything after a change of go.mod, go.work or
    * fw.json; discovery's answer when `structural` (the change may move a root).
+   * `reread`: changed files read again already, kept as parsed.
    */
-  invalidate(paths: readonly string[], structural: boolean): void {
+  invalidate(paths: readonly string[], structural: boolean, reread?: ReadonlyMap<string, GoFile>): void {
     for (const p of paths) {
-      this.parsed.delete(p);
+      const fresh = reread?.get(p);
+      if (fresh) this.parsed.set(p, fresh);
+      else this.parsed.delete(p);
       // A directory added or removed: the files below it.
       if (!isGoFile(path.basename(p))) for (const file of this.parsed.keys()) if (file.startsWith(`${p}${path.sep}`)) this.parsed.delete(file);
     }
@@ -106,7 +109,8 @@ export class WatchSession {
     const program = this.program;
     if (program) {
       const forgotten = program.forget(paths.map((p) => (isGoFile(path.basename(p)) ? path.dirname(p) : p)));
-      if (this.resolver && !this.resolver.forget(program.dependents(forgotten))) this.resolver = undefined;
+      // Nothing forgotten (every changed file read the same): the resolver stays whole, its diagnostics with it.
+      if (this.resolver && forgotten.size > 0 && !this.resolver.forget(program.dependents(forgotten))) this.resolver = undefined;
     }
     if (forget === 'all') this.models.roots.clear();
     else for (const dir of forget) this.models.roots.delete(dir);

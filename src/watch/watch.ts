@@ -6,6 +6,7 @@ import { type GenerateOptions, type GenerateResult, generateAndWrite } from '../
 import { isGoFile, isSkippedDir, URL_HELPER_DIR } from '../workspace/discover';
 import { fileStamp, type KeptPieces, sameStamp } from '../write/kept-pieces';
 import type { WriteReport } from '../write/writer';
+import { changedReadings } from './same-reading';
 import { isModuleFile, WatchSession } from './session';
 import { inputsToWatch, unwatchedNotice } from './watch-inputs';
 
@@ -107,7 +108,8 @@ export function startWatch(options: WatchOptions, onRebuild: (rebuild: Rebuild) 
     running = running
       .then(async () => {
         if (closed) return;
-        session.invalidate(paths, rediscover);
+        const { changed: affecting, reread } = changedReadings(paths, session.parsed, options.cacheDir);
+        session.invalidate(affecting, rediscover, reread);
         onRebuild(await build(paths.length, started));
       })
       // A rebuild that throws is a bug in fw: say so and keep watching (the next change rebuilds again).

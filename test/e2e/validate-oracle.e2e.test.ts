@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
@@ -220,6 +220,17 @@ function expectDocTable(marker: string, table: string): void {
   else expect(doc.slice(from + start.length, to)).toBe(table);
 }
 
+/** ajv (strict, with formats) on the schemas of the fixture's OpenAPI document, by JSON pointer; they may refer to its component schemas (nested types). */
+function documentSchemas(): (pointer: string) => ValidateFunction {
+  const doc = JSON.parse(fs.readFileSync(path.join(ORACLE, 'web/openapi.json'), 'utf8')) as { paths: unknown; components: unknown };
+  const ajv = new Ajv2020({ strict: true, ownProperties: true });
+  addFormats(ajv);
+  ajv.addKeyword('paths');
+  ajv.addKeyword('components');
+  ajv.addSchema({ $id: 'https://fw.invalid/openapi', paths: doc.paths, components: doc.components });
+  return (pointer) => ajv.getSchema(`https://fw.invalid/openapi#${pointer}`)!;
+}
+
 function bodyOf(sample: Sample): { [key: string]: Json } {
   return sample === ABSENT ? {} : { v: sample };
 }
@@ -266,15 +277,8 @@ describe('validate rules: the validator, zod, zod/mini and ajv agree on every sa
   }, 240_000);
 
   it('zod, zod/mini and ajv (on the OpenAPI document) give the validator verdict on every sample', () => {
-    const doc = JSON.parse(fs.readFileSync(path.join(ORACLE, 'web/openapi.json'), 'utf8')) as { paths: unknown; components: unknown };
-    const ajv = new Ajv2020({ strict: true, ownProperties: true });
-    addFormats(ajv);
-    // The request bodies refer to the document's component schemas (nested types).
-    ajv.addKeyword('paths');
-    ajv.addKeyword('components');
-    ajv.addSchema({ $id: 'https://fw.invalid/openapi', paths: doc.paths, components: doc.components });
-    const bodySchema = (name: string) => `https://fw.invalid/openapi#/paths/~1v~1${name}/post/requestBody/content/application~1json/schema`;
-    const ajvOf = new Map(TYPES.map((t) => [t.name, ajv.getSchema(bodySchema(t.name))!]));
+    const documentSchema = documentSchemas();
+    const ajvOf = new Map(TYPES.map((t) => [t.name, documentSchema(`/paths/~1v~1${t.name}/post/requestBody/content/application~1json/schema`)]));
     const schema = (client: unknown, name: string) => (client as Record<string, ZodType>)[`RootPost${name}RequestSchema`]!;
     const disagreements: string[] = [];
     for (const j of judged) {
@@ -364,6 +368,19 @@ describe('live round trip: the client refuses exactly what fwhttp.Bind with the 
     }
     expect(disagreements).toEqual([]);
   }, 120_000);
+
+  it('an answer breaking its type’s rules, which the validator refuses as a request, is accepted by the client (zod and zod/mini) and by ajv on the OpenAPI document', async () => {
+    // fixtures/validate-oracle/internal/api/responses.go: GET /profile answers a Profile breaking every rule.
+    const answer = (await (await fetch(`${baseUrl}/profile`)).json()) as Json;
+    const input = JSON.stringify([{ Type: 'Profile', Body: JSON.stringify(answer) }]);
+    expect(JSON.parse(execFileSync(binary(), ['judge'], { input, encoding: 'utf8', env: goEnv() }))).toEqual(['min=3']);
+    for (const client of [classicClient, miniClient]) {
+      const result = await client.createClient({ baseUrl }).root.getProfile();
+      expect(result).toMatchObject({ status: 200, body: answer });
+    }
+    const judge = documentSchemas()('/paths/~1profile/get/responses/200/content/application~1json/schema');
+    expect(judge(answer), JSON.stringify(judge.errors)).toBe(true);
+  });
 
   it('path, query, header and form fields: the server answers 400 exactly where zod, zod/mini and ajv (on the parameter schema) refuse, and the client sends the rest', async () => {
     const api = classicClient.createClient({ baseUrl });

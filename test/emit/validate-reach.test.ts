@@ -64,7 +64,7 @@ describe('validator rules below the request body’s own fields', () => {
     const ok = { a: { name: 'ab' }, r: { name: 'a' }, l: [{ name: 'a' }], m: { k: { name: 'a' } } };
     expect(b.accepts(ok)).toBe(true);
     expect(b.diagnostics).toEqual([
-      'api/api.go:8:2: warning: rule "required" of the validate tag of field R (T) is not checked by the client nor described in OpenAPI; the server alone checks it (nothing to do if that is intended; the rules fw mirrors are listed in docs/type-mapping.md)',
+      'api/api.go:8:2: warning: rule "required" of the validate tag of field R (T) is checked by neither the client nor the OpenAPI document, which only name it; the server alone checks it (nothing to do if that is intended; the rules fw mirrors are listed in docs/type-mapping.md)',
     ]);
   });
 

@@ -7,6 +7,7 @@ describe('validate and binding tags, read as go-playground/validator reads them'
   it('splits rules at commas and parameters at the first =', () => {
     expect(validateTagOf(tags({ validate: 'required,min=3,oneof=a=b c' }))).toEqual({
       key: 'validate',
+      text: 'required,min=3,oneof=a=b c',
       rules: [
         { name: 'required', text: 'required', alternatives: false },
         { name: 'min', param: '3', text: 'min=3', alternatives: false },

@@ -143,7 +143,7 @@ function planOperation(
     plan = run.planner.plan(op.route, op.method, own);
     run.registry.use(plan.request);
     for (const r of plan.responses) if (r.body) run.registry.use(r.body);
-    run.results.variants(plan, undefined, statusClasses);
+    run.results.addStatusClasses(plan, statusClasses);
   } finally {
     run.resolver.onDiagnostic = undefined;
   }

@@ -1,6 +1,14 @@
 import { BODYLESS_STATUSES, type OperationPlan } from '../operation-plan';
 import { statusType } from './operations';
 import { printTs } from './zod-schema';
+import type { JsonShape } from '../json-shape';
+
+/** One variant of a result type (ResultTypes.variantsOf). */
+interface Variant {
+  kind: 'redirect' | 'error' | 'bare' | 'body';
+  statuses: readonly number[];
+  body?: JsonShape;
+}
 
 interface BodylessSplit {
   withBody: readonly number[];
@@ -19,24 +27,39 @@ export class ResultTypes {
   private readonly texts = new WeakMap<readonly number[], { text: string; classes: number[] }>();
 
   /**
-   * The variants of an operation's result type, one per line; without `refTs` (when only the classes are wanted) body types are left empty.
+   * The variants of an operation's result type, one per line.
    * The status classes they use are added to `classes` (the module's by default).
    */
-  variants(plan: OperationPlan, refTs?: (id: string) => string, classes: Set<number> = this.statusClasses): string[] {
-    const variants = plan.responses.flatMap((r) => {
-      const status = (statuses: readonly number[]) => `status: ${this.statusTypeOf(statuses, classes)}`;
-      if (r.kind === 'redirect') return [`{ ${status(r.statuses)}; location: string | null; headers: Headers }`];
-      if (plan.method === 'HEAD' || r.kind === 'none') return [`{ ${status(r.statuses)}; headers: Headers }`];
-      if (r.kind === 'error') return [`{ ${status(r.statuses)}; body: FwErrorBody; text: string; headers: Headers }`];
-      const { withBody, bodyless } = this.splitBodyless(r.statuses);
-      const body = r.kind === 'json' && r.body ? (refTs ? printTs(r.body, refTs) : '') : 'unknown';
-      return [
-        ...(withBody.length > 0 ? [`{ ${status(withBody)}; body: ${body}; headers: Headers }`] : []),
-        ...(bodyless.length > 0 ? [`{ ${status(bodyless)}; headers: Headers }`] : []),
-      ];
+  variants(plan: OperationPlan, refTs: (id: string) => string, classes: Set<number> = this.statusClasses): string[] {
+    const variants = this.variantsOf(plan).map((v) => {
+      const status = `status: ${this.statusTypeOf(v.statuses, classes)}`;
+      if (v.kind === 'redirect') return `{ ${status}; location: string | null; headers: Headers }`;
+      if (v.kind === 'error') return `{ ${status}; body: FwErrorBody; text: string; headers: Headers }`;
+      if (v.kind === 'bare') return `{ ${status}; headers: Headers }`;
+      return `{ ${status}; body: ${v.body ? printTs(v.body, refTs) : 'unknown'}; headers: Headers }`;
     });
     variants[variants.length - 1] += ';';
     return variants;
+  }
+
+  /** Adds the status classes the variants of `plan` use to `classes`, printing nothing (planning needs only these). */
+  addStatusClasses(plan: OperationPlan, classes: Set<number>): void {
+    for (const v of this.variantsOf(plan)) this.statusTypeOf(v.statuses, classes);
+  }
+
+  /** The variants of `plan`'s result type: each with the statuses it answers, and the body it reads (`body` kind: undefined reads `unknown`). */
+  private variantsOf(plan: OperationPlan): Variant[] {
+    return plan.responses.flatMap((r): Variant[] => {
+      if (r.kind === 'redirect') return [{ kind: 'redirect', statuses: r.statuses }];
+      if (plan.method === 'HEAD' || r.kind === 'none') return [{ kind: 'bare', statuses: r.statuses }];
+      if (r.kind === 'error') return [{ kind: 'error', statuses: r.statuses }];
+      const { withBody, bodyless } = this.splitBodyless(r.statuses);
+      const body = r.kind === 'json' ? r.body : undefined;
+      return [
+        ...(withBody.length > 0 ? [{ kind: 'body' as const, statuses: withBody, body }] : []),
+        ...(bodyless.length > 0 ? [{ kind: 'bare' as const, statuses: bodyless }] : []),
+      ];
+    });
   }
 
   /** The statuses with a body and 204, 205 and 304, which have none whatever the route declares; shared lists, so that statusTypeOf finds them. */

@@ -1,4 +1,5 @@
-import type { FieldChecks } from '../constraints';
+import { type FieldChecks, rulesNote } from '../constraints';
+import type { ValidateTag } from '../../go/validate-tags';
 import type { JsonProperty, JsonShape } from '../json-shape';
 import { tsKey, tsString } from '../escape';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
@@ -104,7 +105,7 @@ function ruleSet({ kind, pointer, omitempty, checks, each }: FieldChecks): objec
   return each ? { kind, pointer, omitempty, checks, each: ruleSet(each) } : { kind, pointer, omitempty, checks };
 }
 
-/** A value sent as a path segment or header checked as its text will be sent, a required query list as not empty (the facade's fwSegmentValue, fwSegmentsValue, fwHeaderValue, fwQueryValues). */
+/** A value sent as a path segment or header checked as its text will be sent, a required query or form list as not empty (the facade's fwSegmentValue, fwSegmentsValue, fwHeaderValue, fwListValues). */
 function sentAs(p: JsonProperty, schema: string, c: string): string {
   // A number's or a boolean's text is always a fine segment and header value.
   if (p.shape.kind === 'integer' || p.shape.kind === 'number' || p.shape.kind === 'boolean') return schema;
@@ -117,8 +118,8 @@ function sentAs(p: JsonProperty, schema: string, c: string): string {
       return `${c}fwSegmentsValue(${schema})`;
     case 'header':
       return `${c}fwHeaderValue(${schema}, ${!p.optional})`;
-    case 'query':
-      return `${c}fwQueryValues(${schema})`;
+    case 'list':
+      return `${c}fwListValues(${schema})`;
   }
 }
 
@@ -180,10 +181,15 @@ export function printTs(shape: JsonShape, typeName: (id: string) => string, inde
   }
 }
 
-/** The JSDoc line(s) before a property, from its Go field's comment; '' without one. */
+/** The JSDoc line(s) before a property, from its Go field's comment and its validator tag (which only names the rules: nothing is checked at run time); '' without either. */
 function propDoc(p: JsonProperty, indent: string): string {
-  const doc = p.doc ? jsDoc(goDocToJsDoc(p.doc), indent) : '';
+  const doc = p.doc || p.validateTag ? jsDoc(goDocToJsDoc(p.doc ?? [], p.validateTag ? [jsDocRulesNote(p.validateTag)] : []), indent) : '';
   return doc === '' ? '' : `${doc}\n`;
+}
+
+/** rulesNote for a doc comment: an `@` after white space would start a JSDoc tag (`oneof=x @deprecated`), so it gets TSDoc's escape `\\@`. */
+function jsDocRulesNote(tag: ValidateTag): string {
+  return rulesNote(tag).replace(/(\s)@/g, '$1\\@');
 }
 
 function isUnion(shape: JsonShape): boolean {

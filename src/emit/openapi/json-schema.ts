@@ -1,5 +1,5 @@
 import type { JsonProperty, JsonShape } from '../json-shape';
-import { jsonSchemaKeywords } from '../constraints';
+import { type FieldChecks, jsonSchemaKeywords, rulesNote } from '../constraints';
 
 /**
  * JSON shapes (../json-shape.ts) printed as JSON Schema 2020-12, the
@@ -72,23 +72,41 @@ export function isDeprecated(doc: string): boolean {
   return /(^|\n\n)Deprecated: /.test(doc);
 }
 
-/** A schema with a Go doc comment as its description (first), deprecated when the comment says so. */
-export function withDoc(schema: JsonSchema, doc: string): JsonSchema {
-  if (doc === '') return schema;
-  const out: JsonSchema = { description: doc, ...schema };
+/** A schema with a Go doc comment as its description (first), deprecated when the comment says so; `note` is a paragraph after the comment. */
+export function withDoc(schema: JsonSchema, doc: string, note = ''): JsonSchema {
+  const description = doc === '' ? note : note === '' ? doc : `${doc}\n\n${note}`;
+  if (description === '') return schema;
+  const out: JsonSchema = { description, ...schema };
   if (isDeprecated(doc)) out.deprecated = true;
   return out;
 }
 
 /**
+ * The paragraph a property's description gives its validator tag: the
+ * rules named, in requests and responses, whether or not they are mirrored
+ * as keywords (withRules). A description asserts nothing, where a keyword
+ * would make a validator of the document refuse an answer the server sent
+ * (docs/type-mapping.md says why no `x-` keyword carries it).
+ */
+export function rulesDescription(p: JsonProperty): string {
+  return p.validateTag ? rulesNote(p.validateTag) : '';
+}
+
+/**
  * A property's schema with its field's mirrored validator rules
  * (../constraints.ts): the keywords apply to a value that is not null (nil
- * is allowed or not by the property's shape), beside the schema's own.
+ * is allowed or not by the property's shape), beside the schema's own. A
+ * required list sent as query or form keys must have an item: an empty one
+ * sends nothing, which fwhttp.Bind refuses.
  */
 export function withRules(p: JsonProperty, schema: JsonSchema): JsonSchema {
-  if (!p.checks) return schema;
-  let rules = jsonSchemaKeywords(p.checks, (p.shape.kind === 'nullable' ? p.shape.inner : p.shape).kind === 'record');
-  if (p.shape.kind === 'nullable') rules = { anyOf: [{ type: 'null' }, rules] };
+  const ruled = p.checks ? withChecks(p.checks, p.shape, schema) : schema;
+  return p.sentAs === 'list' && ruled.type === 'array' ? { ...ruled, minItems: Math.max(1, Number(ruled.minItems ?? 0)) } : ruled;
+}
+
+function withChecks(checks: FieldChecks, shape: JsonShape, schema: JsonSchema): JsonSchema {
+  let rules = jsonSchemaKeywords(checks, (shape.kind === 'nullable' ? shape.inner : shape).kind === 'record');
+  if (shape.kind === 'nullable') rules = { anyOf: [{ type: 'null' }, rules] };
   const clash = '$ref' in schema || Object.keys(rules).some((k) => k in schema && JSON.stringify(schema[k]) !== JSON.stringify(rules[k]));
   return clash ? { allOf: [schema, rules] } : { ...schema, ...rules };
 }
@@ -127,7 +145,9 @@ export function printJsonSchema(shape: JsonShape, ref: (id: string) => string): 
     case 'object': {
       const out: JsonSchema = { type: 'object' };
       if (shape.props.length > 0) {
-        out.properties = Object.fromEntries(shape.props.map((p) => [p.name, withDoc(withRules(p, printJsonSchema(p.shape, ref)), docText(p.doc))]));
+        out.properties = Object.fromEntries(
+          shape.props.map((p) => [p.name, withDoc(withRules(p, printJsonSchema(p.shape, ref)), docText(p.doc), rulesDescription(p))]),
+        );
         const required = shape.props.filter((p) => !p.optional).map((p) => p.name);
         if (required.length > 0) out.required = required;
       }

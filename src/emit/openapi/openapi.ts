@@ -12,7 +12,7 @@ import type { JsonProperty, JsonShape } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
 import type { OperationPlan, ResponsePlan } from '../operation-plan';
 import { SharedPlans } from '../shared-plans';
-import { docText, isDeprecated, printJsonSchema, schemaRef, withDoc, withRules } from './json-schema';
+import { docText, isDeprecated, printJsonSchema, rulesDescription, schemaRef, withDoc, withRules } from './json-schema';
 import { type JsonValue, toJson, toYaml } from './serialize';
 
 /**
@@ -375,14 +375,12 @@ function operation(op: Operation, ref: (id: string) => string): Record<string, J
 /** A parameter from a request field: its Go field comment (after fw's notes) is the description, `Deprecated:` deprecates it. */
 function parameter(param: Record<string, JsonValue>, p: JsonProperty, ref: (id: string) => string, notes: string[] = []): Record<string, JsonValue> {
   const doc = docText(p.doc);
-  const description = [...notes, doc].filter((d) => d !== '').join('\n\n');
+  const description = [...notes, doc, rulesDescription(p)].filter((d) => d !== '').join('\n\n');
   const out: Record<string, JsonValue> = { ...param };
   if (description !== '') out.description = description;
   if (isDeprecated(doc)) out.deprecated = true;
   // The parameter's schema carries the field's mirrored validator rules.
-  const schema = withRules(p, printJsonSchema(p.shape, ref)) as Record<string, JsonValue>;
-  // A required query list with no item sends nothing, which fwhttp.Bind refuses.
-  out.schema = p.sentAs === 'query' && schema.type === 'array' ? { ...schema, minItems: Math.max(1, Number(schema.minItems ?? 0)) } : schema;
+  out.schema = withRules(p, printJsonSchema(p.shape, ref)) as Record<string, JsonValue>;
   return out;
 }
 

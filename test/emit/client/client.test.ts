@@ -9,7 +9,7 @@ import { statusType } from '../../../src/emit/client/operations';
 import { goDocToJsDoc, jsDoc } from '../../../src/emit/ts-source';
 import { markPure, PURE } from '../../../src/emit/client/pure';
 import { GLOBALS_USED, runtimeNames } from '../../../src/emit/client/runtime-names';
-import { helperDeclarations } from '../../../src/emit/client/runtime-helpers';
+import { HelperUse, helperDeclarations } from '../../../src/emit/client/runtime-helpers';
 import { zodFacade } from '../../../src/emit/client/zod-facade';
 import ts from 'typescript';
 import { REPO_ROOT } from '../../support/golden';
@@ -169,6 +169,22 @@ describe('client naming', () => {
     expect(declared.size).toBeGreaterThan(40);
     expect([...reserved].filter((n) => !declared.has(n) && !helpers.has(n)).sort()).toEqual([...GLOBALS_USED].sort());
     expect([...declared].filter((n) => !reserved.has(n))).toEqual([]);
+  });
+
+  it('prints the helpers the text names as whole words, and those they use', () => {
+    const helpers = [
+      'function fwA(): void {}',
+      'function fwAB(): void {\n  fwC();\n}',
+      'function fwC(): void {}',
+      'function FwD(): void {}',
+      'function fwE(): void {}',
+    ].join('\n\n');
+    const use = new HelperUse(helpers);
+    // Not whole words: xfwA, fwA_1, fwABC; whole words: fwAB (which uses fwC) and, in a later piece, FwD twice.
+    use.see('const a = xfwA + fwA_1 + fwABC;');
+    use.see('fwAB(); /* fwAB */');
+    use.see('type T = FwD | FwD;');
+    expect(use.text()).toBe('\nfunction fwAB(): void {\n  fwC();\n}\n\nfunction fwC(): void {}\n\nfunction FwD(): void {}\n');
   });
 
   it('every global the golden clients use, as the TypeScript checker resolves it, is reserved', () => {
