@@ -308,7 +308,10 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
     expect(read(`${API}/${CLIENT}`)).toMatch(/\btext: (\/\*#__PURE__\*\/ )?fwString\(\)/);
   });
 
-  it('types from a dependency and from a module replaced by a directory: added, the dependency bumped, the replaced module edited: a miss each', async () => {
+  // Three steps and a go mod download: over two minutes on a loaded machine.
+  it('types from a dependency and from a module replaced by a directory: added, the dependency bumped, the replaced module edited: a miss each', {
+    timeout: 600_000,
+  }, async () => {
     downloadRealModules();
     const { uuid, uuidOld } = REAL_MODULES;
     await runRow('dependency + local replace added, dependency bumped, replaced module edited', [
