@@ -903,7 +903,7 @@ describe('fw watch (command line)', () => {
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
       const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-      /** How the process ended, within 10 s of being asked to stop (the watch command exits at most 5 s after the signal). */
+      /** How the process ended, within 10 s of being asked to stop (the watch command ends at most 5 s after the signal, bin/fw at most 2 s after it). */
       const stop = async (signal: NodeJS.Signals) => {
         child.kill(signal);
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

@@ -117,10 +117,10 @@ ${GENERATOR_FLAGS.help}
     await watcher.ready;
     if (!quiet && format !== 'json') io.out(`fw watch: watching ${displayPath(runDir(io), cwd)} (Ctrl-C to stop)`);
     await stopSignal();
-    // Asked to stop, it stops: a rebuild in progress may finish, but a handle left open (a file watcher whose
-    // directory was removed while closing) or a close that never settles does not keep the process alive.
-    setTimeout(() => process.exit(EXIT_OK), STOP_GRACE_MS).unref();
-    await watcher.close();
+    // Asked to stop, it stops: a rebuild in progress may finish, but a close that never settles (a file watcher
+    // whose directory was removed while closing) does not keep the command from ending. A handle such a watcher
+    // leaves open is bin/fw's to end; the command never calls process.exit (tests and hosts run it in-process).
+    await Promise.race([watcher.close(), new Promise<void>((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
     return EXIT_OK;
   },
 };
