@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { goEnv, requireGo } from '../../support/go';
 import { FW_NPM_NAME } from '../../../src/nx/package-info';
 import { FIXTURES, REPO_ROOT } from '../../support/golden';
+import { contentKey, madeOnce } from './made-once';
 
 export interface CommandResult {
   code: number;
@@ -90,39 +91,58 @@ export function installedVersion(pkg: string): string {
  * tried), next to the nx, @nx/devkit and turbo versions this repository uses, with
  * `packageManager` set as turbo needs. Then commits it to a fresh git
  * repository (Turborepo hashes git-tracked files; clones need it).
- * Slow (an npm install): each e2e file calls it once and shares the result.
+ * The install is done once per test run and inputs (installedNxWorkspace);
+ * each caller gets its own copy of it, which it may change as it likes.
  */
 export async function createInstalledWorkspace(name: string): Promise<string> {
   requireGo();
+  const installed = await installedNxWorkspace();
   const base = fs.mkdtempSync(path.join(os.tmpdir(), `fw-e2e-${name}-`));
-  const tarball = await packFw();
-
-  const ws = path.join(base, 'workspace');
-  fs.cpSync(path.join(FIXTURES, 'nx-workspace'), ws, { recursive: true });
-  const npmVersion = (await runOk('npm', ['--version'], ws)).stdout.trim();
-  await runOk('npm', ['pkg', 'set', `packageManager=npm@${npmVersion}`], ws);
-  await runOk(
-    'npm',
-    [
-      'install',
-      '--save-dev',
-      '--save-exact',
-      `fw@file:${tarball}`,
-      `${FW_NPM_NAME}@file:${tarball}`,
-      `nx@${installedVersion('nx')}`,
-      // A peer dependency of fw, as a workspace has it for its Nx plugins.
-      `@nx/devkit@${installedVersion('@nx/devkit')}`,
-      `turbo@${installedVersion('turbo')}`,
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      '--loglevel=error',
-    ],
-    ws,
-  );
+  const ws = path.join(base, path.basename(installed));
+  // npm's node_modules/.bin links are relative: copied as they are, they point into the copy.
+  fs.cpSync(installed, ws, { recursive: true, verbatimSymlinks: true });
   await runOk('git', ['init', '-q', '-b', 'main'], ws);
   await commitAll(ws, 'workspace from fixtures/nx-workspace');
   return ws;
+}
+
+/**
+ * fixtures/nx-workspace with fw's tarball, nx, @nx/devkit and turbo installed
+ * by npm (see createInstalledWorkspace), made once per test run for the same
+ * inputs (tarball, fixture files, versions), whichever worker asks first
+ * (an npm install is ~13 s of CPU; build-cache and nx e2e files both need it).
+ * Never changed after it is made: callers copy it. It is a folder `workspace`
+ * one level below the run's temporary directory, as the copies are, so the
+ * relative `file:` paths npm wrote into package.json lead to the tarball from both.
+ */
+async function installedNxWorkspace(): Promise<string> {
+  const tarball = await packFw();
+  const fixture = path.join(FIXTURES, 'nx-workspace');
+  const fixtureFiles = (fs.readdirSync(fixture, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((f) => fs.statSync(path.join(fixture, f)).isFile())
+    .sort();
+  const npmVersion = (await runOk('npm', ['--version'], fixture)).stdout.trim();
+  const devDependencies = [
+    `fw@file:${tarball}`,
+    `${FW_NPM_NAME}@file:${tarball}`,
+    `nx@${installedVersion('nx')}`,
+    // A peer dependency of fw, as a workspace has it for its Nx plugins.
+    `@nx/devkit@${installedVersion('@nx/devkit')}`,
+    `turbo@${installedVersion('turbo')}`,
+  ];
+  const key = contentKey([
+    npmVersion,
+    ...devDependencies,
+    fs.readFileSync(tarball),
+    ...fixtureFiles.flatMap((f) => [f, fs.readFileSync(path.join(fixture, f))]),
+  ]);
+  const made = await madeOnce('fw-nx-workspace-installed', key, async (dir) => {
+    const ws = path.join(dir, 'workspace');
+    fs.cpSync(fixture, ws, { recursive: true });
+    await runOk('npm', ['pkg', 'set', `packageManager=npm@${npmVersion}`], ws);
+    await runOk('npm', ['install', '--save-dev', '--save-exact', ...devDependencies, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], ws);
+  });
+  return path.join(made, 'workspace');
 }
 
 /**
