@@ -926,7 +926,8 @@ describe('fw watch (command line)', () => {
     edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
     await new Promise((r) => setTimeout(r, 60));
     const stopping = rebuilding.stop('SIGINT');
-    fs.rmSync(ws, { recursive: true, force: true });
+    // The rebuild may still be writing into the folder being removed (ENOTEMPTY): rmSync tries again.
+    fs.rmSync(ws, { recursive: true, force: true, maxRetries: 10 });
     expect(await stopping).toEqual({ code: 0, signal: null });
   });
 
