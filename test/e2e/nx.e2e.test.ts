@@ -176,7 +176,10 @@ describe('fw in a real Nx workspace', () => {
     expect((await nx('run', 'api:gen-router')).output).toMatch(CACHE_HIT);
   });
 
-  it('remote cache: a second clone gets every fw target from a self-hosted Nx cache server, byte-identical; after the same model edit, one misses and the other hits', async () => {
+  // Eight nx runs in two clones: over two minutes on a loaded machine.
+  it('remote cache: a second clone gets every fw target from a self-hosted Nx cache server, byte-identical; after the same model edit, one misses and the other hits', {
+    timeout: 600_000,
+  }, async () => {
     const server = await startNxCacheServer(path.join(path.dirname(ws), 'nx-remote-cache'));
     try {
       // Each clone keeps its local cache in its own .nx, as on two machines (Nx 23 otherwise shares one cache
