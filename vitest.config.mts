@@ -25,6 +25,8 @@ export default defineConfig({
     hookTimeout: 600_000,
     pool: 'forks',
     globalSetup: ['test/support/global-setup.ts'],
+    // FW_TEST_CPU=<file>: each test file's CPU seconds, its programs' included (test/support/cpu-per-file.ts).
+    setupFiles: ['test/support/cpu-per-file.ts'],
     reporters: ['default', './test/support/summary-reporter.ts'],
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
