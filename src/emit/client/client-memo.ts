@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { KeptShape } from '../named-shapes';
+import type { KeptClass } from './class-memo';
 import type { KeptModule } from './module-memo';
 import type { ModuleView } from './module-template';
 import type { KeptHelperUses } from './runtime-helpers';
@@ -8,6 +9,12 @@ import type { KeptOrder, KeptSchema } from './schemas';
 /** What the client keeps between runs of one process (`fw watch`). */
 export interface ClientMemo {
   operations: Map<string, KeptOperation>;
+  /** Each class's planning, by class name, kept whole while planned from the same objects (./class-memo.ts). */
+  plannedClasses: Map<string, KeptClass>;
+  /** The names each class declares, by its operations (the same array while named the same: ./client-plan.ts reservedNames). */
+  reservedByClass: WeakMap<readonly unknown[], readonly string[]>;
+  /** The names the client declares itself, each class's list in order, and their set. */
+  reserved?: { lists: readonly (readonly string[])[]; set: ReadonlySet<string> };
   /** Each class's text, by class name, with what it was printed from (by identity: ./assemble.ts keptClassTexts). */
   classes: Map<string, { sources: readonly unknown[]; text: string }>;
   /** Each named type's declarations, by id, with what they were printed from (./schemas.ts finish). */
@@ -31,7 +38,15 @@ export interface ClientMemo {
 }
 
 export function newClientMemo(): ClientMemo {
-  return { operations: new Map(), classes: new Map(), schemas: new Map(), shapes: new Map(), modules: new Map() };
+  return {
+    operations: new Map(),
+    plannedClasses: new Map(),
+    reservedByClass: new WeakMap(),
+    classes: new Map(),
+    schemas: new Map(),
+    shapes: new Map(),
+    modules: new Map(),
+  };
 }
 
 /**

@@ -37,6 +37,8 @@ export interface KeptSchema {
  */
 export interface KeptOrder {
   ids: readonly string[];
+  /** Each collected type's resolved type (by identity): the same objects give the same Go names. */
+  infos: readonly unknown[];
   goNames: readonly string[];
   /** Each collected type's shape (by identity) and the ids it refers to. */
   shapes: readonly JsonShape[];
@@ -45,6 +47,8 @@ export interface KeptOrder {
   reserved: ReadonlySet<string>;
   names: Map<string, string>;
   order: string[];
+  /** The declarations printed in that order (with `pure`); kept while every type is the same object with the same shape. */
+  decls?: { pure: boolean; list: SchemaDecl[] };
 }
 
 /** What `finish` keeps for the next run of one process (`fw watch`). */
@@ -89,7 +93,10 @@ export class SchemaRegistry extends NamedShapes {
    */
   finish(reserved: ReadonlySet<string>, pure = false, memo?: KeptDeclarations): SchemaDecl[] {
     const kept = memo?.schemas;
-    const order = this.nameAndOrder(reserved, memo);
+    const { order, same } = this.nameAndOrder(reserved, memo);
+    // Every type the same object with the same shape, named and ordered as before: the same declarations.
+    const was = memo?.order?.decls;
+    if (same && was?.pure === pure) return was.list;
     const emitted = new Set<string>();
     const typeName = (target: string): string => this.typeName(target);
     const decls = order.map((id) => {
@@ -121,44 +128,53 @@ export class SchemaRegistry extends NamedShapes {
       return decl;
     });
     if (kept) for (const id of kept.keys()) if (!emitted.has(id)) kept.delete(id);
+    if (memo?.order) memo.order.decls = { pure, list: decls };
     return decls;
   }
 
-  /** Names every collected type and returns their dependency order; with `memo`, taken from it when decided from the same inputs. */
-  private nameAndOrder(reserved: ReadonlySet<string>, memo?: KeptDeclarations): string[] {
+  /**
+   * Names every collected type and returns their dependency order; with
+   * `memo`, taken from it when decided from the same inputs (`same` when
+   * every type is even the same object with the same shape).
+   */
+  private nameAndOrder(reserved: ReadonlySet<string>, memo?: KeptDeclarations): { order: string[]; same: boolean } {
     if (!memo) {
       this.names = this.assignNames(reserved);
-      return dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id))).order;
+      return { order: dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id))).order, same: false };
     }
     const ids = this.ids();
-    const goNames = ids.map((id) => {
-      const info = this.info(id);
-      return `${info.pkg.name}.${info.name}`;
-    });
+    const infos = ids.map((id) => this.info(id));
     const shapes = ids.map((id) => this.shape(id));
     const used = this.usedIds();
     const was = memo.order;
-    const same = was !== undefined && sameList(was.ids, ids);
-    // A shape mapped again (its package changed) usually refers to the same types: its references are compared.
-    const refs = shapes.map((shape, i) => (same && was.shapes[i] === shape ? was.refs[i]! : refsOf(shape)));
-    if (
-      same &&
-      sameList(was.goNames, goNames) &&
-      refs.every((r, i) => r === was.refs[i] || sameList(r, was.refs[i]!)) &&
-      sameList(was.used, used) &&
-      was.reserved.size === reserved.size &&
-      [...reserved].every((name) => was.reserved.has(name))
-    ) {
+    const sameIds = was !== undefined && sameList(was.ids, ids);
+    const sameUse = sameIds && sameList(was.used, used) && sameSet(was.reserved, reserved);
+    if (sameUse && sameList(was.infos, infos) && sameList(was.shapes, shapes)) {
       this.names = was.names;
-      memo.order = { ...was, shapes, refs };
-      return was.order;
+      return { order: was.order, same: true };
+    }
+    const goNames = infos.map((info, i) => (sameIds && was.infos[i] === info ? was.goNames[i]! : goName(info)));
+    // A shape mapped again (its package changed) usually refers to the same types: its references are compared.
+    const refs = shapes.map((shape, i) => (sameIds && was.shapes[i] === shape ? was.refs[i]! : refsOf(shape)));
+    if (sameUse && sameList(was.goNames, goNames) && refs.every((r, i) => r === was.refs[i] || sameList(r, was.refs[i]!))) {
+      this.names = was.names;
+      memo.order = { ...was, infos, goNames, shapes, refs, decls: undefined };
+      return { order: was.order, same: false };
     }
     this.names = this.assignNames(reserved);
     const refsById = new Map(ids.map((id, i) => [id, refs[i]!]));
     const { order } = dependencyOrder(used, (id) => refsById.get(id) ?? refsOf(this.shape(id)));
-    memo.order = { ids, goNames, shapes, refs, used, reserved, names: this.names, order };
-    return order;
+    memo.order = { ids, infos, goNames, shapes, refs, used, reserved, names: this.names, order };
+    return { order, same: false };
   }
+}
+
+function goName(info: { name: string; pkg: { name: string } }): string {
+  return `${info.pkg.name}.${info.name}`;
+}
+
+function sameSet<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
+  return a === b || (a.size === b.size && [...b].every((x) => a.has(x)));
 }
 
 function sameDecl(a: SchemaDecl, b: SchemaDecl): boolean {
