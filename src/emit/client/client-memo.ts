@@ -15,6 +15,8 @@ export interface ClientMemo {
   reservedByClass: WeakMap<readonly unknown[], readonly string[]>;
   /** The names the client declares itself, each class's list in order, and their set. */
   reserved?: { lists: readonly (readonly string[])[]; set: ReadonlySet<string> };
+  /** The one-file client's text of each class's operations, by class name, with the class planning and type names it was printed under (./assemble.ts). */
+  operationTexts: Map<string, { planned: KeptClass; names: object; text: string }>;
   /** Each class's text, by class name, with what it was printed from (by identity: ./assemble.ts keptClassTexts). */
   classes: Map<string, { sources: readonly unknown[]; text: string }>;
   /** Each named type's declarations, by id, with what they were printed from (./schemas.ts finish). */
@@ -41,6 +43,7 @@ export function newClientMemo(): ClientMemo {
   return {
     operations: new Map(),
     plannedClasses: new Map(),
+    operationTexts: new Map(),
     reservedByClass: new WeakMap(),
     classes: new Map(),
     schemas: new Map(),
