@@ -1,33 +1,7 @@
 import type { TypeResolver } from '../../go/type-resolver';
 import type { GroupModel } from '../../model/model';
 import type { NamedOperation } from '../operation-names';
-import type { KeptOperation } from './client-memo';
-import type { ClassPlan, Operation } from './client-plan';
-
-/**
- * A client class's planning as `fw watch` keeps it (./client-plan.ts): its
- * operations' memo entries, with what lets a rebuild take all of them again
- * without looking at each operation: the group (by identity: the model
- * keeps an unchanged handler package's groups), the operations' names, the
- * zod flavour, and the resolver with the packages its operations' request
- * and response types were resolved through (while none of those was
- * forgotten, every type resolves to the same object: ./operation-memo.ts
- * plannedFrom would give the same sources).
- */
-export interface KeptClass {
-  group: GroupModel;
-  /** Its operations as named (../operation-names.ts), and the client's copy of them, planned. */
-  named: readonly NamedOperation[];
-  operations: Operation[];
-  zodType: string;
-  resolver: TypeResolver;
-  generation: number;
-  packages: ReadonlySet<string>;
-  entries: readonly KeptOperation[];
-  /** The ids its operations refer to directly, each once, in the order first met. */
-  refs: readonly string[];
-  statusClasses: readonly number[];
-}
+import type { KeptClass, KeptOperation, PlannedOperation } from './client-memo';
 
 /**
  * `kept`, when a class of `group` named `named` would be planned from the
@@ -70,7 +44,7 @@ function sameNames(a: readonly NamedOperation[], b: readonly NamedOperation[]): 
  * those recorded), or one that reported a diagnostic.
  */
 export function keptClass(
-  { group, operations }: ClassPlan,
+  { group, operations }: { group: GroupModel; operations: PlannedOperation[] },
   named: readonly NamedOperation[],
   entries: readonly KeptOperation[],
   sources: readonly (readonly unknown[] | undefined)[],

@@ -1,6 +1,8 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { KeptShape } from '../named-shapes';
-import type { KeptClass } from './class-memo';
+import type { TypeResolver } from '../../go/type-resolver';
+import type { GroupModel } from '../../model/model';
+import type { NamedOperation } from '../operation-names';
 import type { KeptModule } from './module-memo';
 import type { ModuleView } from './module-template';
 import type { KeptHelperUses } from './runtime-helpers';
@@ -82,4 +84,35 @@ export interface KeptOperation {
   text?: string;
   /** The registry's names its key was last found equal under (by identity): under the same names the key is the same. */
   keyNames?: object;
+}
+
+/** An operation of the client as planning marks it (./client-plan.ts Operation). */
+export interface PlannedOperation extends NamedOperation {
+  requestOptional: boolean;
+  refs?: readonly string[];
+}
+
+/**
+ * A client class's planning as `fw watch` keeps it (./client-plan.ts, ./class-memo.ts): its
+ * operations' memo entries, with what lets a rebuild take all of them again
+ * without looking at each operation: the group (by identity: the model
+ * keeps an unchanged handler package's groups), the operations' names, the
+ * zod flavour, and the resolver with the packages its operations' request
+ * and response types were resolved through (while none of those was
+ * forgotten, every type resolves to the same object: ./operation-memo.ts
+ * plannedFrom would give the same sources).
+ */
+export interface KeptClass {
+  group: GroupModel;
+  /** Its operations as named (../operation-names.ts), and the client's copy of them, planned. */
+  named: readonly NamedOperation[];
+  operations: PlannedOperation[];
+  zodType: string;
+  resolver: TypeResolver;
+  generation: number;
+  packages: ReadonlySet<string>;
+  entries: readonly KeptOperation[];
+  /** The ids its operations refer to directly, each once, in the order first met. */
+  refs: readonly string[];
+  statusClasses: readonly number[];
 }

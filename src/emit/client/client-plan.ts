@@ -1,12 +1,12 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { TypeResolver } from '../../go/type-resolver';
 import type { RootModel, WorkspaceModel } from '../../model/model';
-import type { ClientMemo, KeptOperation } from './client-memo';
+import type { ClientMemo, KeptClass, KeptOperation } from './client-memo';
 import { type JsonShapes, refsOf } from '../json-shape';
 import { bodylessWarnings, type OperationPlan, type OperationPlanner } from '../operation-plan';
 import { type NamedClass, type NamedOperation, operationNames } from '../operation-names';
 import { SharedPlans } from '../shared-plans';
-import { type KeptClass, keptClass, sameClass } from './class-memo';
+import { keptClass, sameClass } from './class-memo';
 import { inputDigest, keptPlans, plannedFrom } from './operation-memo';
 import { ResultTypes } from './result-types';
 import { runtimeNames } from './runtime-names';
