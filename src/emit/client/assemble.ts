@@ -29,7 +29,8 @@ export function moduleView(model: WorkspaceModel, plan: ClientPlan, zod: ZodFaca
 
 /**
  * The module's text as pieces rendered while they are read (a streamed file,
- * ../emitter.ts): the head (runtime and schemas), each operation (planned
+ * ../emitter.ts): the head (the runtime, then the schemas a few at a time:
+ * ./module-template.ts; with a memo, kept whole), each operation (planned
  * again; with a memo, kept when unchanged), each class, the factory, then
  * the helpers (the zod facade) that the text before them names
  * (./runtime-helpers.ts).
