@@ -52,7 +52,10 @@ const RUNNER = path.join(here, 'bench-run.mjs');
 /** The comment at the top of this file: what --help prints. */
 function usage() {
   const lines = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
-  const header = lines.slice(0, lines.findIndex((l) => !l.startsWith('//')));
+  const header = lines.slice(
+    0,
+    lines.findIndex((l) => !l.startsWith('//')),
+  );
   return header.map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
 }
 
