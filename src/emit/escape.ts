@@ -85,6 +85,16 @@ export function tsBlockCommentLine(s: string): string {
   return lineCommentText(s).replace(/\*\//g, '*\\/');
 }
 
+/**
+ * Text for a JSDoc comment: an `@` at the start or after white space would
+ * begin a tag (TypeScript reads a word after it as a tag's name and the rest
+ * as the tag's text, and the hover loses them), so it gets TSDoc's escape `\@`, which the
+ * hover's Markdown shows as `@`. Idempotent: `\@` is left as it is.
+ */
+export function jsDocText(s: string): string {
+  return s.replace(/(^|\s)@/g, '$1\\@');
+}
+
 const TS_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** An object key in TypeScript: bare when it is a plain identifier, a string literal otherwise. */

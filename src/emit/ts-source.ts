@@ -1,5 +1,5 @@
 /** Small helpers that print TypeScript source safely. */
-import { tsBlockCommentLine } from './escape';
+import { jsDocText, tsBlockCommentLine } from './escape';
 
 /**
  * A JSDoc block for `lines` at `indent`; '' when there are no lines.
@@ -27,7 +27,8 @@ const INDENTED = /^\s/;
  * Go doc comment lines (`//` removed, indentation kept) as JSDoc lines, as
  * go/doc reads them: indented lines are preformatted text and become a
  * fenced code block, dedented; a paragraph that starts with `Deprecated:`
- * (Go's convention) becomes a `@deprecated` tag. `extra` lines (e.g. the
+ * (Go's convention) becomes a `@deprecated` tag, the only tag: every other
+ * `@` that would start one is escaped (jsDocText). `extra` lines (e.g. the
  * route's method and pattern) go after the text, before the tag.
  */
 export function goDocToJsDoc(lines: readonly string[], extra: readonly string[] = []): string[] {
@@ -52,10 +53,12 @@ export function goDocToJsDoc(lines: readonly string[], extra: readonly string[] 
       i++;
     }
   }
-  const out = trimBlankEdges(text).filter((l, j, all) => l !== '' || all[j - 1] !== '');
-  if (extra.length > 0) out.push(...(out.length > 0 ? [''] : []), ...extra);
+  const out = trimBlankEdges(text)
+    .filter((l, j, all) => l !== '' || all[j - 1] !== '')
+    .map(jsDocText);
+  if (extra.length > 0) out.push(...(out.length > 0 ? [''] : []), ...extra.map(jsDocText));
   if (deprecated.length > 0) {
-    const reason = deprecated.join(' ').replace(/^Deprecated:\s*/, '');
+    const reason = jsDocText(deprecated.join(' ').replace(/^Deprecated:\s*/, ''));
     out.push(...(out.length > 0 ? [''] : []), reason === '' ? '@deprecated' : `@deprecated ${reason}`);
   }
   return out;

@@ -36,8 +36,8 @@ const SRC = [
   '}',
 ].join('\n');
 
-async function printed() {
-  const program = await parsedProgram(MOD, { 'api/api.go': `package api\n\n${SRC}\n` });
+async function printed(src = SRC) {
+  const program = await parsedProgram(MOD, { 'api/api.go': `package api\n\n${src}\n` });
   const resolver = new TypeResolver(program);
   const mapper = new JsonShapes(resolver);
   const t = resolver.resolveRef({ name: 'T', pkg: program.package(`${MOD}/api`)! });
@@ -123,5 +123,38 @@ describe('validator rules are named in requests and responses, and asserted in r
     expect(rulesNote(tag('max=3'))).toBe('Validator rules (validate tag): `max=3`');
     expect(rulesNote(tag('contains=`'))).toBe('Validator rules (validate tag): `` contains=` ``');
     expect(rulesNote(tag('contains=``x`'))).toBe('Validator rules (validate tag): ``` contains=``x` ```');
+  });
+
+  it('an `@` in a Go comment is text in the hover, not a JSDoc tag that hides the rest (only `Deprecated:` makes a tag)', async () => {
+    const src = [
+      'type T struct {',
+      "\t// Handle is the user's @handle on the site, as in (@x) or a@b.c.",
+      '\t// @since is not a tag either.',
+      '\t//',
+      '\t//\tx := @foo bar',
+      '\t//',
+      '\t// Deprecated: use @Nick instead.',
+      '\tHandle string `json:"handle" validate:"oneof=x @y"`',
+      '}',
+    ].join('\n');
+    const { response, request, mapper } = await printed(src);
+    for (const shape of [response, request]) {
+      const { docs, tags, errors } = hover(client(shape, mapper).ts);
+      expect(errors).toEqual([]);
+      expect(tags).toEqual(['handle: @deprecated']);
+      // The hover is Markdown, where `\@` shows as `@` (outside code blocks).
+      expect(docs.handle).toBe(
+        [
+          "Handle is the user's \\@handle on the site, as in (@x) or a@b.c.",
+          '\\@since is not a tag either.',
+          '',
+          '```',
+          'x := \\@foo bar',
+          '```',
+          '',
+          'Validator rules (validate tag): `oneof=x \\@y`',
+        ].join('\n'),
+      );
+    }
   });
 });

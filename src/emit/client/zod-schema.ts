@@ -1,5 +1,4 @@
 import { type FieldChecks, rulesNote } from '../constraints';
-import type { ValidateTag } from '../../go/validate-tags';
 import type { JsonProperty, JsonShape } from '../json-shape';
 import { tsKey, tsString } from '../escape';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
@@ -183,13 +182,8 @@ export function printTs(shape: JsonShape, typeName: (id: string) => string, inde
 
 /** The JSDoc line(s) before a property, from its Go field's comment and its validator tag (which only names the rules: nothing is checked at run time); '' without either. */
 function propDoc(p: JsonProperty, indent: string): string {
-  const doc = p.doc || p.validateTag ? jsDoc(goDocToJsDoc(p.doc ?? [], p.validateTag ? [jsDocRulesNote(p.validateTag)] : []), indent) : '';
+  const doc = p.doc || p.validateTag ? jsDoc(goDocToJsDoc(p.doc ?? [], p.validateTag ? [rulesNote(p.validateTag)] : []), indent) : '';
   return doc === '' ? '' : `${doc}\n`;
-}
-
-/** rulesNote for a doc comment: an `@` after white space would start a JSDoc tag (`oneof=x @deprecated`), so it gets TSDoc's escape `\\@`. */
-function jsDocRulesNote(tag: ValidateTag): string {
-  return rulesNote(tag).replace(/(\s)@/g, '$1\\@');
 }
 
 function isUnion(shape: JsonShape): boolean {
