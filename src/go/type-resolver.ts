@@ -20,7 +20,7 @@ import {
   type ResolvedType,
   type TaggedField,
 } from './resolved-types';
-import { type FlattenHooks, flattenStruct } from './struct-views';
+import { type FlattenHooks, flattenJson, flattenStruct } from './struct-views';
 import { firstNonTokenChar } from './http-token';
 import { enumValues } from './enums';
 import { instantiationKey, instantiationName } from './generics';
@@ -572,19 +572,9 @@ export class TypeResolver {
    */
   jsonFields(t: ResolvedType): readonly JsonField[] {
     // Not kept: a view is cheap to compute again, and the views of 10k request types held ~35 MB.
-    return flattenStruct(t, 'json', this.flattenHooks).map(
-      (c): JsonField => ({
-        name: c.name,
-        type: c.field.type,
-        omitempty: c.options.includes('omitempty'),
-        omitzero: c.options.includes('omitzero'),
-        quoted: c.options.includes('string') && this.isQuotable(c.field.type),
-        tagged: c.tagged,
-        index: c.index,
-        viaPointer: c.viaPointer,
-        field: c.field,
-      }),
-    );
+    const fields = flattenJson(t, this.flattenHooks);
+    for (const f of fields) if (f.quoted) f.quoted = this.isQuotable(f.type);
+    return fields;
   }
 
   /**
