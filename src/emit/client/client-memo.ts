@@ -13,6 +13,10 @@ export interface ClientMemo {
   operations: Map<string, KeptOperation>;
   /** Each class's planning, by class name, kept whole while planned from the same objects (./class-memo.ts). */
   plannedClasses: Map<string, KeptClass>;
+  /** The operations of the last run's classes not kept whole, by name (./client-plan.ts keepEntries); undefined before a run. */
+  looseOperations?: readonly string[];
+  /** Whether no entry of `operations` holds a diagnostic (classes are kept whole only then). */
+  operationsClean?: boolean;
   /** The names each class declares, by its operations (the same array while named the same: ./client-plan.ts reservedNames). */
   reservedByClass: WeakMap<readonly unknown[], readonly string[]>;
   /** The names the client declares itself, each class's list in order, and their set. */

@@ -142,7 +142,7 @@ function planOperations(run: ClassRun, classes: readonly ClassPlan[], named: rea
     for (const op of classes.flatMap((c) => c.operations)) Object.assign(op, planOperation(run, op));
     return;
   }
-  const clean = ![...memo.operations.values()].some((entry) => entry.diagnostics.length > 0);
+  const clean = memo.operationsClean === true;
   const whole = classes.map((c, i) => {
     const kept = memo.plannedClasses.get(c.className);
     return clean && sameClass(kept, c.group, named[i]!.operations, run.zodType, run.resolver) ? kept : undefined;
@@ -174,16 +174,47 @@ function planOperations(run: ClassRun, classes: readonly ClassPlan[], named: rea
     if (next) planned.set(c.className, next);
     return own;
   });
-  memo.operations.clear();
+  keepEntries(memo, classes, whole, entries, planned, run.keepRefs);
+}
+
+/**
+ * Leaves in `memo.operations` exactly this run's operations' entries: a
+ * class kept whole has its entries there already (its operations and their
+ * names are those of the last run), so only the other classes' entries are
+ * set, after the entries of every operation not kept whole are dropped.
+ * Marks each operation as planned; keeps `planned` as the classes kept
+ * whole next time, the names of the other operations, and whether no entry
+ * holds a diagnostic.
+ */
+function keepEntries(
+  memo: ClientMemo,
+  classes: readonly ClassPlan[],
+  whole: readonly (KeptClass | undefined)[],
+  entries: readonly (readonly KeptOperation[])[],
+  planned: Map<string, KeptClass>,
+  keepRefs: boolean,
+): void {
+  const reused = new Set(whole);
+  for (const kept of memo.plannedClasses.values()) if (!reused.has(kept)) for (const op of kept.named) memo.operations.delete(op.baseName);
+  for (const name of memo.looseOperations ?? [...memo.operations.keys()]) memo.operations.delete(name);
+  const loose: string[] = [];
+  let clean = true;
   for (const [i, c] of classes.entries()) {
+    const kept = whole[i];
+    if (kept && kept.operations === c.operations) continue;
     for (const [j, op] of c.operations.entries()) {
       const entry = entries[i]![j]!;
       op.requestOptional = entry.requestOptional;
-      if (run.keepRefs) op.refs = entry.refs;
+      if (keepRefs) op.refs = entry.refs;
+      if (kept) continue;
       memo.operations.set(op.baseName, entry);
+      if (!planned.has(c.className)) loose.push(op.baseName);
+      if (entry.diagnostics.length > 0) clean = false;
     }
   }
   memo.plannedClasses = planned;
+  memo.looseOperations = loose;
+  memo.operationsClean = clean;
 }
 
 /** What a kept operation's planning contributed, given again. */
