@@ -1,7 +1,7 @@
 // npm run bench: times fw on generated workspaces and prints times, ratios and peak memory.
 //
 //   node scripts/bench.mjs [--runs 5] [--workspace synthetic|real-api|github|modules] [--no-nx | --nx-only] [--routes 10000] [--roots 10]
-//                          [--github-versions 1] [--tsc-routes 1000] [--tsc-runs 1] [--only watch|split]
+//                          [--github-versions 1] [--tsc-routes 1000] [--tsc-runs 1] [--only watch|split] [--help]
 //
 // --only watch: only the baseline and the fw watch rows (each of --runs edits is one rebuild).
 // --only split: only the baseline, the client rows with and without --split (fw g client, fw g all,
@@ -49,7 +49,17 @@ const repo = path.join(here, '..');
 const dist = path.join(repo, 'dist');
 const RUNNER = path.join(here, 'bench-run.mjs');
 
-const { values } = parseArgs({
+/** The comment at the top of this file: what --help prints. */
+function usage() {
+  const lines = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+  const header = lines.slice(
+    0,
+    lines.findIndex((l) => !l.startsWith('//')),
+  );
+  return header.map((l) => l.replace(/^\/\/ ?/, '')).join('\n');
+}
+
+const { values } = parseArgsOrExit({
   options: {
     runs: { type: 'string', default: '5' },
     workspace: { type: 'string', multiple: true },
@@ -61,12 +71,30 @@ const { values } = parseArgs({
     'tsc-routes': { type: 'string', default: '1000' },
     'tsc-runs': { type: 'string', default: '1' },
     only: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
   },
 });
+if (values.help) {
+  console.log(usage());
+  process.exit(0);
+}
+
+/** parseArgs, with a wrong option told as one line and the usage (not a stack trace), exit status 2. */
+function parseArgsOrExit(config) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    console.error(`bench: ${error.message}\n\n${usage()}`);
+    process.exit(2);
+  }
+}
 const RUNS = Number(values.runs);
 const NX_ONLY = values['nx-only'];
 const WORKSPACES = values.workspace ?? (NX_ONLY ? ['real-api'] : ['synthetic', 'real-api', 'github', 'modules']);
-if (values.only !== undefined && values.only !== 'watch' && values.only !== 'split') throw new Error(`bench: --only takes watch or split, not ${values.only}`);
+if (values.only !== undefined && values.only !== 'watch' && values.only !== 'split') {
+  console.error(`bench: --only takes watch or split, not ${values.only}`);
+  process.exit(2);
+}
 const WATCH_ONLY = values.only === 'watch';
 const SPLIT_ONLY = values.only === 'split';
 /** Only some rows: no bundle, Nx or TypeScript comparison. */

@@ -31,7 +31,7 @@ import { readGoFile } from './read-go-file';
  */
 
 /** Below this many files, starting a worker costs more than it saves. */
-const MIN_FILES_FOR_WORKERS = 200;
+export const MIN_FILES_FOR_WORKERS = 200;
 /** Workers beyond a few add start-up time and memory (a wasm heap each) for little. */
 const MAX_WORKERS = 7;
 /** Files per batch a worker sends… */
@@ -115,6 +115,17 @@ export async function parseFiles(files: readonly string[], cacheDir?: string, si
     if (--running === 0) stopWorkers();
   }
   return out;
+}
+
+/**
+ * Starts the workers before their files are known, once a caller knows it
+ * will hand parseFiles at least MIN_FILES_FOR_WORKERS files: a worker's
+ * start (loading fw's modules, compiling tree-sitter's wasm) then overlaps
+ * this thread's reading ahead instead of its parsing. The next parseFiles
+ * takes them (and stops them when it ends).
+ */
+export function startParseWorkers(): void {
+  workerPool();
 }
 
 /** Stops the workers (without waiting: each frees its memory as its thread ends). */

@@ -4,7 +4,7 @@ import { dirIn, type GoModule, ModuleFinder, toPosix } from '../workspace/discov
 import type { GoFile } from './ast';
 import type { TypeMappings } from '../workspace/fw-config';
 import { type Diagnostic, error, fileError, wholeFile } from '../diagnostics/diagnostics';
-import { parseFiles } from './parse-workers';
+import { MIN_FILES_FOR_WORKERS, parseFiles, startParseWorkers } from './parse-workers';
 import { readGoFile, readGoFileWithoutParsing } from './read-go-file';
 import type { ExcludedFile, GoPackage, GoProgram } from './package';
 import { type BuildTarget, buildTarget, shouldBuild } from './build-constraints';
@@ -324,7 +324,11 @@ export class WorkspaceProgram implements GoProgram {
       return undefined;
     }
     if (found.file) this.preloaded.set(file, found.file);
-    else toParse.push({ file, size: found.bytes.length });
+    else {
+      toParse.push({ file, size: found.bytes.length });
+      // parseFiles will use workers: they start while the rest is read ahead.
+      if (toParse.length === MIN_FILES_FOR_WORKERS) startParseWorkers();
+    }
     return found;
   }
 

@@ -1,5 +1,5 @@
 import { jsonTag, tagName } from './struct-tags';
-import type { ResolvedField, ResolvedStruct, ResolvedType } from './resolved-types';
+import type { JsonField, ResolvedField, ResolvedStruct, ResolvedType } from './resolved-types';
 import { TextMemo } from './interned';
 
 /**
@@ -23,6 +23,51 @@ export interface FlattenHooks {
 }
 
 export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks): ViewField[] {
+  return flatten(t, key, hooks, viewField);
+}
+
+/**
+ * flattenStruct for `json`, each field made a JsonField at once (no copy of
+ * each view field): `quoted` says only that the tag has `,string`, the
+ * caller checks the type it applies to (encoding/json ignores it on others).
+ */
+export function flattenJson(t: ResolvedType, hooks: FlattenHooks): JsonField[] {
+  return flatten(t, 'json', hooks, jsonField);
+}
+
+/** What flatten needs of a field it makes, to settle names and order them. */
+interface Flattened {
+  name: string;
+  tagged: boolean;
+  index: number[];
+}
+
+/** A field of a view, made from a struct field `f`, its tag, where it sits and the name it takes (the tag's, else the Go name). */
+type MakeField<F> = (f: ResolvedField, tag: TagValue, name: string, index: number[], viaPointer: boolean) => F;
+
+const viewField: MakeField<ViewField> = (f, tag, name, index, viaPointer) => ({
+  name,
+  tagged: tag.name !== undefined,
+  options: tag.options,
+  type: f.type,
+  index,
+  viaPointer,
+  field: f,
+});
+
+const jsonField: MakeField<JsonField> = (f, tag, name, index, viaPointer) => ({
+  name,
+  type: f.type,
+  omitempty: tag.omitempty,
+  omitzero: tag.omitzero,
+  quoted: tag.string,
+  tagged: tag.name !== undefined,
+  index,
+  viaPointer,
+  field: f,
+});
+
+function flatten<F extends Flattened>(t: ResolvedType, key: string, hooks: FlattenHooks, make: MakeField<F>): F[] {
   const top = hooks.structOf(t);
   if (!top) return [];
   const isJson = key === 'json';
@@ -32,7 +77,7 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
   let nextCount: Map<string, number> | undefined;
   let visited: Set<string> | undefined;
   let depth = 0;
-  const found: ViewField[] = [];
+  const found: F[] = [];
   while (next.length > 0) {
     const current = next;
     const count = nextCount;
@@ -65,15 +110,7 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
             continue;
           }
           if (!isJson && name === undefined) continue;
-          const view: ViewField = {
-            name: name ?? f.name,
-            tagged: name !== undefined,
-            options: tag.options,
-            type: f.type,
-            index: indexOf(level.index, i),
-            viaPointer: level.viaPointer,
-            field: f,
-          };
+          const view = make(f, tag, name ?? f.name, indexOf(level.index, i), level.viaPointer);
           found.push(view);
           if (twice) found.push(view);
           hooks.included(f);
@@ -93,7 +130,7 @@ export function flattenStruct(t: ResolvedType, key: string, hooks: FlattenHooks)
   found.sort(
     (a, b) => compareStrings(a.name, b.name) || a.index.length - b.index.length || Number(b.tagged) - Number(a.tagged) || compareIndex(a.index, b.index),
   );
-  const out: ViewField[] = [];
+  const out: F[] = [];
   for (let i = 0; i < found.length; ) {
     let j = i + 1;
     while (j < found.length && found[j]!.name === found[i]!.name) j++;
@@ -118,7 +155,7 @@ function indexOf(parent: readonly number[], i: number): number[] {
 /** The index path of the top struct (never changed: `indexOf` copies). */
 const NO_INDEX: readonly number[] = Object.freeze([]);
 
-function hasDuplicateName(found: readonly ViewField[]): boolean {
+function hasDuplicateName(found: readonly Flattened[]): boolean {
   // Small views (most) are compared pair by pair, without a set.
   if (found.length <= 12) {
     for (let i = 1; i < found.length; i++) for (let j = 0; j < i; j++) if (found[i]!.name === found[j]!.name) return true;
@@ -137,9 +174,13 @@ interface TagValue {
   skip: boolean;
   name?: string;
   options: readonly string[];
+  /** The options json reads: `omitempty`, `omitzero`, `string`. */
+  omitempty: boolean;
+  omitzero: boolean;
+  string: boolean;
 }
 
-const NO_TAG: Readonly<TagValue> = Object.freeze({ skip: false, options: Object.freeze([]) });
+const NO_TAG: Readonly<TagValue> = Object.freeze({ skip: false, options: Object.freeze([]), omitempty: false, omitzero: false, string: false });
 
 /** Tag values read once per distinct text (a struct's tags repeat across the many views of it and across structs), up to this many texts. */
 const MAX_TAG_TEXTS = 50_000;
@@ -151,11 +192,18 @@ function jsonTagValue(raw: string): TagValue {
 }
 
 function tagValue(raw: string): TagValue {
-  return tagValues.get(raw, () => (raw === '-' ? { skip: true, options: [] } : tagValueOf(raw, { skip: false, name: tagName(new Map([['k', raw]]), 'k') })));
+  return tagValues.get(raw, () => (raw === '-' ? { ...NO_TAG, skip: true } : tagValueOf(raw, { skip: false, name: tagName(new Map([['k', raw]]), 'k') })));
 }
 
 function tagValueOf(raw: string, tag: { skip: boolean; name?: string }): TagValue {
-  const v: TagValue = { skip: tag.skip, options: Object.freeze(raw.split(',').slice(1)) };
+  const options = raw.split(',').slice(1);
+  const v: TagValue = {
+    skip: tag.skip,
+    options: Object.freeze(options),
+    omitempty: options.includes('omitempty'),
+    omitzero: options.includes('omitzero'),
+    string: options.includes('string'),
+  };
   if (tag.name !== undefined) v.name = tag.name;
   return Object.freeze(v);
 }

@@ -20,7 +20,7 @@ import {
   type ResolvedType,
   type TaggedField,
 } from './resolved-types';
-import { type FlattenHooks, flattenStruct } from './struct-views';
+import { type FlattenHooks, flattenJson, flattenStruct } from './struct-views';
 import { firstNonTokenChar } from './http-token';
 import { enumValues } from './enums';
 import { instantiationKey, instantiationName } from './generics';
@@ -178,6 +178,9 @@ export class TypeResolver {
 
   /** How many generic instantiations are being resolved inside each other. */
   private instantiating = 0;
+  /** How many times forget dropped types; with the count at which each import path was last forgotten (see forgotSince). */
+  private forgets = 0;
+  private readonly forgottenAt = new Map<string, number>();
 
   constructor(private readonly program: GoProgram) {}
 
@@ -205,7 +208,25 @@ export class TypeResolver {
     this.diagnostics.length = 0;
     this.warned.clear();
     this.resolvingDiagnosticFiles.clear();
+    this.forgets++;
+    for (const importPath of importPaths) this.forgottenAt.set(importPath, this.forgets);
     return true;
+  }
+
+  /**
+   * A mark of what this resolver has forgotten so far: a caller keeping what
+   * it derived from resolved types (fw watch) asks forgotSince(mark, its
+   * packages) later whether they may resolve to other objects now.
+   */
+  get generation(): number {
+    return this.forgets;
+  }
+
+  /** Whether the types of a package of `importPaths` were forgotten after `generation`: while not, the types they declare resolve to the same objects. */
+  forgotSince(generation: number, importPaths: Iterable<string>): boolean {
+    if (this.forgets === generation) return false;
+    for (const importPath of importPaths) if ((this.forgottenAt.get(importPath) ?? 0) > generation) return true;
+    return false;
   }
 
   /** The fw.json mappings the program was given, for messages that name one to add. */
@@ -551,19 +572,9 @@ export class TypeResolver {
    */
   jsonFields(t: ResolvedType): readonly JsonField[] {
     // Not kept: a view is cheap to compute again, and the views of 10k request types held ~35 MB.
-    return flattenStruct(t, 'json', this.flattenHooks).map(
-      (c): JsonField => ({
-        name: c.name,
-        type: c.field.type,
-        omitempty: c.options.includes('omitempty'),
-        omitzero: c.options.includes('omitzero'),
-        quoted: c.options.includes('string') && this.isQuotable(c.field.type),
-        tagged: c.tagged,
-        index: c.index,
-        viaPointer: c.viaPointer,
-        field: c.field,
-      }),
-    );
+    const fields = flattenJson(t, this.flattenHooks);
+    for (const f of fields) if (f.quoted) f.quoted = this.isQuotable(f.type);
+    return fields;
   }
 
   /**

@@ -128,7 +128,7 @@ describe('validator rules are named in requests and responses, and asserted in r
   it('an `@` in a Go comment is text in the hover, not a JSDoc tag that hides the rest (only `Deprecated:` makes a tag)', async () => {
     const src = [
       'type T struct {',
-      '\t// Handle is the user\'s @handle on the site, as in (@x) or a@b.c.',
+      "\t// Handle is the user's @handle on the site, as in (@x) or a@b.c.",
       '\t// @since is not a tag either.',
       '\t//',
       '\t//\tx := @foo bar',

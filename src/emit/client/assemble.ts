@@ -6,7 +6,7 @@ import { tsLineComment } from '../escape';
 import type { OperationPlan } from '../operation-plan';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import type { ClassPlan, ClientPlan, Operation } from './client-plan';
-import { type ModuleView, renderClass, renderModule, statusClassView } from './module-template';
+import { moduleHeadPieces, type ModuleView, renderClass, renderModule, statusClassView } from './module-template';
 import { functionName } from '../operation-names';
 import { memoizedTexts } from './operation-memo';
 import { HelperUse } from './runtime-helpers';
@@ -29,27 +29,61 @@ export function moduleView(model: WorkspaceModel, plan: ClientPlan, zod: ZodFaca
 
 /**
  * The module's text as pieces rendered while they are read (a streamed file,
- * ../emitter.ts): the head (runtime and schemas), each operation (planned
+ * ../emitter.ts): the head (the runtime, then the schemas a few at a time:
+ * ./module-template.ts; with a memo, kept whole), each operation (planned
  * again; with a memo, kept when unchanged), each class, the factory, then
  * the helpers (the zod facade) that the text before them names
  * (./runtime-helpers.ts).
  */
 export function* clientPieces(view: ModuleView, plan: ClientPlan, memo: ClientMemo | undefined): Iterable<string> {
-  const { head, tail } = memo ? keptModule(view, memo) : renderModule(view);
   const helpers = new HelperUse(view.facade, memo);
-  yield helpers.see(head);
+  const tail = yield* seenBy(helpers, memo ? keptHead(view, memo) : moduleHeadPieces(view));
   const print = (op: Operation): string => {
     // Its warnings were given when it was first planned.
     const opPlan = plan.planner.plan(op.route, op.method, []);
     return printOperation(operationView(op, opPlan, plan));
   };
-  const operations = plan.classes.flatMap((c) => c.operations);
-  if (memo) for (const text of memoizedTexts(operations, memo.operations, plan.registry, print)) yield helpers.see(text);
-  else for (const op of operations) yield helpers.see(print(op));
+  if (memo) {
+    for (const c of plan.classes) yield helpers.see(keptOperationsText(c, plan, memo, print));
+    for (const name of memo.operationTexts.keys()) if (!memo.plannedClasses.has(name)) memo.operationTexts.delete(name);
+  } else for (const op of plan.classes.flatMap((c) => c.operations)) yield helpers.see(print(op));
   if (memo) yield* keptClassTexts(plan.classes, memo);
   else for (const c of plan.classes) yield renderClass(classView(c));
   yield tail;
   yield helpers.text();
+}
+
+/**
+ * A class's operations' texts as one piece: kept from the memo while the
+ * class was planned whole from its kept planning (the same entries, so the
+ * same digests and references) under the same type names; else joined
+ * from each operation's text (memoizedTexts).
+ */
+function keptOperationsText(c: ClassPlan, plan: ClientPlan, memo: ClientMemo, print: (op: Operation) => string): string {
+  const planned = memo.plannedClasses.get(c.className);
+  const names = plan.registry.allNames;
+  const was = memo.operationTexts.get(c.className);
+  if (was && planned && was.planned === planned && was.names === names) return was.text;
+  const text = [...memoizedTexts(c.operations, memo.operations, plan.registry, print)].join('');
+  if (planned) memo.operationTexts.set(c.className, { planned, names, text });
+  else memo.operationTexts.delete(c.className);
+  return text;
+}
+
+/** `pieces`, each noted by `helpers` (HelperUse.see) as it passes; returns what `pieces` returns. */
+function* seenBy<R>(helpers: HelperUse, pieces: Generator<string, R>): Generator<string, R> {
+  for (;;) {
+    const next = pieces.next();
+    if (next.done) return next.value;
+    yield helpers.see(next.value);
+  }
+}
+
+/** The module's head kept in `memo` (keptModule) as one piece; returns the tail. */
+function* keptHead(view: ModuleView, memo: ClientMemo): Generator<string, string> {
+  const { head, tail } = keptModule(view, memo);
+  yield head;
+  return tail;
 }
 
 /** What the module's head and tail are printed from, field by field: a kept schema declaration is the same object. */

@@ -462,3 +462,16 @@ describe('pure marks', () => {
     }
   });
 });
+
+describe('the client as pieces (a streamed file)', () => {
+  it('prints its schemas a few at a time, never the whole head as one string, and its pieces join to the golden client', async () => {
+    const cwd = path.join(REPO_ROOT, 'fixtures/json-oracle');
+    const result = await generate({ cwd, generators: ['client'], options: { client: { file: 'web/client.ts' } } });
+    const pieces = [...result.files[0]!.pieces!()];
+    const schemasIn = (text: string) => text.match(/^export const \w+Schema\b/gm)?.length ?? 0;
+    const golden = fs.readFileSync(path.join(cwd, 'web/client.ts'), 'utf8');
+    expect(schemasIn(golden)).toBeGreaterThan(100);
+    expect(Math.max(...pieces.map(schemasIn))).toBeLessThanOrEqual(64);
+    expect(pieces.join('')).toBe(golden);
+  });
+});
