@@ -185,7 +185,7 @@ export async function generate(options: GenerateOptions, discovery?: Discovery):
   const { session } = options;
   if (loaded.model && !hasErrors(diagnostics)) {
     const resolver = session ? session.resolverFor(loaded.program) : new TypeResolver(loaded.program);
-    const plans = new SharedPlans(loaded.model, resolver);
+    const plans = new SharedPlans(loaded.model, resolver, session?.naming);
     for (const run of runs) {
       const missing = missingFile(run);
       if (missing) {

@@ -395,6 +395,53 @@ describe('fw watch', () => {
     expect(printed(ws, r.diagnostics)).toEqual(expected);
   });
 
+  it("after handler edits that clash an operation's name with a kept package's operation and undo it, move an operation between packages and answer with a type no operation used, its outputs and diagnostics are what a fresh run gives", async () => {
+    // fw watch names and plans only the groups the model made again; the other packages' classes, their names and the schema registry are kept.
+    const ws = copyFixture('example');
+    const { next } = await watchWorkspace(ws);
+    const expectFresh = async (r: Rebuild) => {
+      expect(printed(ws, r.diagnostics)).toEqual(await freshDiagnostics(ws));
+      if (r.report) await expectFreshRunAgrees(ws);
+    };
+    // Group UserGet (a new subfolder user of v2, whose root package is kept) + route User is V2UserGetUser, the name of
+    // v2handler's UserHandler.GetUser: an error, then renamed.
+    const extra = 'internal/v2handler/user/handler_get.go';
+    const extraHandler = (name: string) =>
+      `package user\n\nimport "net/http"\n\ntype GetHandler struct{}\n\n// fw:http_route path=/user-get name=${name}\nfunc (h *GetHandler) Get() http.HandlerFunc { return nil }\n`;
+    fs.mkdirSync(path.join(ws, path.dirname(extra)));
+    fs.writeFileSync(path.join(ws, extra), extraHandler('User'));
+    let r = await next();
+    expect(r.report).toBeUndefined();
+    expect(r.diagnostics.some((d) => d.code === 'FW5041')).toBe(true);
+    await expectFresh(r);
+    fs.writeFileSync(path.join(ws, extra), extraHandler('Person'));
+    r = await next();
+    expect(r.report).toBeDefined();
+    expect(read(ws, CLIENT)).toContain('V2UserGetPersonRequest');
+    await expectFresh(r);
+    fs.writeFileSync(path.join(ws, extra), extraHandler('User'));
+    r = await next();
+    expect(r.diagnostics.some((d) => d.code === 'FW5041')).toBe(true);
+    await expectFresh(r);
+    fs.rmSync(path.join(ws, extra));
+    r = await next();
+    await expectFresh(r);
+
+    // admin's Stats moved to the root package: its operation leaves group Admin (and its class) for group Root.
+    const stats = read(ws, 'internal/v1handler/admin/handler_stats.go');
+    fs.rmSync(path.join(ws, 'internal/v1handler/admin/handler_stats.go'));
+    fs.writeFileSync(path.join(ws, 'internal/v1handler/handler_stats.go'), stats.replace('package admin', 'package v1handler'));
+    r = await next();
+    expect(read(ws, CLIENT)).toContain('v1RootStats');
+    await expectFresh(r);
+
+    // Health answers with HealthResponse, which no operation named before: a new schema in the kept registry's names and order.
+    edit(ws, 'internal/v1handler/handler_health.go', '// fw:http_route path=/health', '// fw:http_route path=/health response=200:HealthResponse');
+    r = await next();
+    expect(read(ws, CLIENT)).toContain('HealthResponseSchema');
+    await expectFresh(r);
+  });
+
   it("after an edit of a package in one root's tree that another root takes request types from, both roots are what a fresh run writes", async () => {
     const ws = copyFixture('example');
     // v2 takes a request type from v1's admin subfolder, and embeds it in a request type of its own.

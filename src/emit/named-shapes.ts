@@ -11,6 +11,8 @@ import { type JsonContext, type JsonShape, type JsonShapes, decoded, refsOf } fr
 export interface KeptShape {
   info: NamedType;
   shape: JsonShape;
+  /** refsOf(shape), computed once. */
+  refs: readonly string[];
 }
 
 /**
@@ -22,6 +24,8 @@ export interface KeptShape {
  */
 export class NamedShapes {
   private readonly shapes = new Map<string, JsonShape>();
+  /** The ids each collected shape refers to (refsOf), by id. */
+  private readonly refs = new Map<string, readonly string[]>();
   private readonly used = new Set<string>();
 
   constructor(
@@ -48,9 +52,12 @@ export class NamedShapes {
     for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
       if (this.shapes.has(next)) continue;
       const was = this.kept?.get(next);
-      const shape = was && was.info === this.info(next) ? was.shape : this.mapper.named(next);
+      const same = was !== undefined && was.info === this.info(next);
+      const shape = same ? was.shape : this.mapper.named(next);
+      const refs = same ? was.refs : refsOf(shape);
       this.shapes.set(next, shape);
-      todo.push(...refsOf(shape).reverse());
+      this.refs.set(next, refs);
+      for (let i = refs.length - 1; i >= 0; i--) todo.push(refs[i]!);
     }
   }
 
@@ -61,7 +68,7 @@ export class NamedShapes {
 
   /** Every collected type's shape with the resolved type it was mapped from, for a later run to keep. */
   keptShapes(): Map<string, KeptShape> {
-    return new Map([...this.shapes].map(([id, shape]) => [id, { info: this.info(id), shape }]));
+    return new Map([...this.shapes].map(([id, shape]) => [id, { info: this.info(id), shape, refs: this.refs.get(id)! }]));
   }
 
   /** A name for every collected id, unique and none of `reserved`. */
@@ -80,6 +87,13 @@ export class NamedShapes {
   }
 
   /** The shape that defines a collected type. */
+  /** The ids a collected type's shape refers to (refsOf of its shape). */
+  refsOfId(id: string): readonly string[] {
+    const refs = this.refs.get(id);
+    if (!refs) throw new Error(`internal: named type ${id} was never collected`);
+    return refs;
+  }
+
   shape(id: string): JsonShape {
     const shape = this.shapes.get(id);
     if (!shape) throw new Error(`internal: named type ${id} was never collected`);

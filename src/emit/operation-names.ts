@@ -34,23 +34,85 @@ export interface NamedClass<Op extends NamedOperation = NamedOperation> {
 /**
  * The classes of every group of `model`, in order, with their operations
  * named; a name taken twice is an error (to `diagnostics`) and its
- * operation is left out.
+ * operation is left out. With `memo` (fw watch), see keptNames.
  */
-export function nameOperations(model: WorkspaceModel, prefixes: ReadonlyMap<RootModel, string>, diagnostics: Diagnostic[]): NamedClass[] {
+export function nameOperations(model: WorkspaceModel, prefixes: ReadonlyMap<RootModel, string>, diagnostics: Diagnostic[], memo?: NamingMemo): NamedClass[] {
+  const kept = memo && keptNames(model, prefixes, memo);
+  if (kept) return kept;
   const names = new OperationNames(diagnostics);
-  return model.roots.flatMap((root) =>
+  const classes = model.roots.flatMap((root) => root.groups.map((group) => nameGroup(names, prefixes.get(root) ?? '', group, root)));
+  if (memo) remember(memo, classes, prefixes, diagnostics.length === 0);
+  return classes;
+}
+
+function nameGroup(names: OperationNames, prefix: string, group: GroupModel, root: RootModel): NamedClass {
+  const cls = names.startClass(prefix, group, root);
+  for (const route of group.routes) {
+    for (const method of route.methods) {
+      const named = names.name(cls, prefix, route, method);
+      if (named) cls.operations.push({ route, method, className: cls.className, ...named });
+    }
+  }
+  return cls;
+}
+
+/**
+ * The names of the last run of one process (`fw watch`), by group (the
+ * model keeps an unchanged handler package's groups as the same objects),
+ * with the group that took each type name; `clean` when that run named
+ * every operation without an error.
+ */
+export interface NamingMemo {
+  groups: Map<GroupModel, { prefix: string; cls: NamedClass }>;
+  owners: Map<string, GroupModel>;
+  clean: boolean;
+}
+
+export function newNamingMemo(): NamingMemo {
+  return { groups: new Map(), owners: new Map(), clean: false };
+}
+
+/**
+ * The classes as naming every group again would give them, taking a kept
+ * group's class (its operations the same objects) and naming only the
+ * groups the model made again; undefined when that cannot be told without
+ * naming every group (the last naming gave an error, or a new name is taken
+ * or reserved: an error then depends on the groups' order).
+ */
+function keptNames(model: WorkspaceModel, prefixes: ReadonlyMap<RootModel, string>, memo: NamingMemo): NamedClass[] | undefined {
+  if (!memo.clean) return undefined;
+  const found: Diagnostic[] = [];
+  const names = new OperationNames(found);
+  const named: NamedClass[] = [];
+  const kept = new Set<GroupModel>();
+  const classes = model.roots.flatMap((root) =>
     root.groups.map((group) => {
       const prefix = prefixes.get(root) ?? '';
-      const cls = names.startClass(prefix, group, root);
-      for (const route of group.routes) {
-        for (const method of route.methods) {
-          const named = names.name(cls, prefix, route, method);
-          if (named) cls.operations.push({ route, method, className: cls.className, ...named });
-        }
+      const was = memo.groups.get(group);
+      if (was && was.prefix === prefix) {
+        kept.add(group);
+        return was.cls.root === root ? was.cls : { ...was.cls, root };
       }
+      const cls = nameGroup(names, prefix, group, root);
+      named.push(cls);
       return cls;
     }),
   );
+  if (found.length > 0) return undefined;
+  for (const cls of named) {
+    for (const op of cls.operations) {
+      const owner = memo.owners.get(op.baseName);
+      if (owner && kept.has(owner)) return undefined;
+    }
+  }
+  remember(memo, classes, prefixes, true);
+  return classes;
+}
+
+function remember(memo: NamingMemo, classes: readonly NamedClass[], prefixes: ReadonlyMap<RootModel, string>, clean: boolean): void {
+  memo.clean = clean;
+  memo.groups = new Map(classes.map((cls) => [cls.group, { prefix: prefixes.get(cls.root) ?? '', cls }]));
+  memo.owners = new Map(classes.flatMap((cls) => cls.operations.map((op) => [op.baseName, cls.group] as const)));
 }
 
 /** The names of one run's classes and methods; a name taken twice is an error at the second route. */

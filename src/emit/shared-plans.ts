@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostics';
 import type { TypeResolver } from '../go/type-resolver';
 import type { RootModel, WorkspaceModel } from '../model/model';
 import { JsonShapes } from './json-shape';
-import { type NamedClass, nameOperations } from './operation-names';
+import { type NamedClass, type NamingMemo, nameOperations } from './operation-names';
 import { OperationPlanner } from './operation-plan';
 import { rootPrefixes } from './root-prefixes';
 
@@ -23,9 +23,11 @@ export class SharedPlans {
   private prefixes?: Map<RootModel, string>;
   private names?: NamedClass[];
 
+  /** `naming`: the names fw watch kept from its last run (./operation-names.ts NamingMemo). */
   constructor(
     readonly model: WorkspaceModel,
     readonly resolver: TypeResolver,
+    private readonly naming?: NamingMemo,
   ) {}
 
   /** The JSON form of Go types, as encoding/json writes and reads them (./json-shape.ts). Its warnings are in its own `diagnostics`. */
@@ -48,7 +50,7 @@ export class SharedPlans {
 
   /** The client's classes, one per group, with their operations named (./operation-names.ts). Read-only. */
   operationNames(): readonly NamedClass[] {
-    this.names ??= nameOperations(this.model, this.rootPrefixes(), this.diagnostics);
+    this.names ??= nameOperations(this.model, this.rootPrefixes(), this.diagnostics, this.naming);
     return this.names;
   }
 }

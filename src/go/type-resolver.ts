@@ -178,6 +178,9 @@ export class TypeResolver {
 
   /** How many generic instantiations are being resolved inside each other. */
   private instantiating = 0;
+  /** How many times forget dropped types; with the count at which each import path was last forgotten (see forgotSince). */
+  private forgets = 0;
+  private readonly forgottenAt = new Map<string, number>();
 
   constructor(private readonly program: GoProgram) {}
 
@@ -205,7 +208,25 @@ export class TypeResolver {
     this.diagnostics.length = 0;
     this.warned.clear();
     this.resolvingDiagnosticFiles.clear();
+    this.forgets++;
+    for (const importPath of importPaths) this.forgottenAt.set(importPath, this.forgets);
     return true;
+  }
+
+  /**
+   * A mark of what this resolver has forgotten so far: a caller keeping what
+   * it derived from resolved types (fw watch) asks forgotSince(mark, its
+   * packages) later whether they may resolve to other objects now.
+   */
+  get generation(): number {
+    return this.forgets;
+  }
+
+  /** Whether the types of a package of `importPaths` were forgotten after `generation`: while not, the types they declare resolve to the same objects. */
+  forgotSince(generation: number, importPaths: Iterable<string>): boolean {
+    if (this.forgets === generation) return false;
+    for (const importPath of importPaths) if ((this.forgottenAt.get(importPath) ?? 0) > generation) return true;
+    return false;
   }
 
   /** The fw.json mappings the program was given, for messages that name one to add. */

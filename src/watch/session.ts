@@ -4,6 +4,7 @@ import type { WorkspaceProgram } from '../go/program';
 import { TypeResolver } from '../go/type-resolver';
 import type { EmitResult } from '../emit/emitter';
 import type { GeneratorName } from '../emit/generators';
+import { type NamingMemo, newNamingMemo } from '../emit/operation-names';
 import type { ModelMemo } from '../model/build-model';
 import type { WorkspaceModel } from '../model/model';
 import { type Discovery, isGoFile } from '../workspace/discover';
@@ -36,6 +37,8 @@ export class WatchSession {
   private resolver?: TypeResolver;
   /** Each root's model and each handler package's part of it. */
   readonly models: ModelMemo = { roots: new Map() };
+  /** The client's operation names of the last run, by group (../emit/operation-names.ts). */
+  readonly naming: NamingMemo = newNamingMemo();
   /** What the per-root generators emitted for each root. */
   readonly rootOutputs: RootOutputs = new Map();
   /** What each generator derived from model objects (groups, plans, printed operations), kept while those objects live; by generator name. */

@@ -43,13 +43,31 @@ export function* clientPieces(view: ModuleView, plan: ClientPlan, memo: ClientMe
     const opPlan = plan.planner.plan(op.route, op.method, []);
     return printOperation(operationView(op, opPlan, plan));
   };
-  const operations = plan.classes.flatMap((c) => c.operations);
-  if (memo) for (const text of memoizedTexts(operations, memo.operations, plan.registry, print)) yield helpers.see(text);
-  else for (const op of operations) yield helpers.see(print(op));
+  if (memo) {
+    for (const c of plan.classes) yield helpers.see(keptOperationsText(c, plan, memo, print));
+    for (const name of memo.operationTexts.keys()) if (!memo.plannedClasses.has(name)) memo.operationTexts.delete(name);
+  } else for (const op of plan.classes.flatMap((c) => c.operations)) yield helpers.see(print(op));
   if (memo) yield* keptClassTexts(plan.classes, memo);
   else for (const c of plan.classes) yield renderClass(classView(c));
   yield tail;
   yield helpers.text();
+}
+
+/**
+ * A class's operations' texts as one piece: kept from the memo while the
+ * class was planned whole from its kept planning (the same entries, so the
+ * same digests and references) under the same type names; else joined
+ * from each operation's text (memoizedTexts).
+ */
+function keptOperationsText(c: ClassPlan, plan: ClientPlan, memo: ClientMemo, print: (op: Operation) => string): string {
+  const planned = memo.plannedClasses.get(c.className);
+  const names = plan.registry.allNames;
+  const was = memo.operationTexts.get(c.className);
+  if (was && planned && was.planned === planned && was.names === names) return was.text;
+  const text = [...memoizedTexts(c.operations, memo.operations, plan.registry, print)].join('');
+  if (planned) memo.operationTexts.set(c.className, { planned, names, text });
+  else memo.operationTexts.delete(c.className);
+  return text;
 }
 
 /** `pieces`, each noted by `helpers` (HelperUse.see) as it passes; returns what `pieces` returns. */

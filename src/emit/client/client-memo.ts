@@ -1,5 +1,8 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { KeptShape } from '../named-shapes';
+import type { TypeResolver } from '../../go/type-resolver';
+import type { GroupModel } from '../../model/model';
+import type { NamedOperation } from '../operation-names';
 import type { KeptModule } from './module-memo';
 import type { ModuleView } from './module-template';
 import type { KeptHelperUses } from './runtime-helpers';
@@ -8,6 +11,18 @@ import type { KeptOrder, KeptSchema } from './schemas';
 /** What the client keeps between runs of one process (`fw watch`). */
 export interface ClientMemo {
   operations: Map<string, KeptOperation>;
+  /** Each class's planning, by class name, kept whole while planned from the same objects (./class-memo.ts). */
+  plannedClasses: Map<string, KeptClass>;
+  /** The operations of the last run's classes not kept whole, by name (./client-plan.ts keepEntries); undefined before a run. */
+  looseOperations?: readonly string[];
+  /** Whether no entry of `operations` holds a diagnostic (classes are kept whole only then). */
+  operationsClean?: boolean;
+  /** The names each class declares, by its operations (the same array while named the same: ./client-plan.ts reservedNames). */
+  reservedByClass: WeakMap<readonly unknown[], readonly string[]>;
+  /** The names the client declares itself, each class's list in order, and their set. */
+  reserved?: { lists: readonly (readonly string[])[]; set: ReadonlySet<string> };
+  /** The one-file client's text of each class's operations, by class name, with the class planning and type names it was printed under (./assemble.ts). */
+  operationTexts: Map<string, { planned: KeptClass; names: object; text: string }>;
   /** Each class's text, by class name, with what it was printed from (by identity: ./assemble.ts keptClassTexts). */
   classes: Map<string, { sources: readonly unknown[]; text: string }>;
   /** Each named type's declarations, by id, with what they were printed from (./schemas.ts finish). */
@@ -31,7 +46,16 @@ export interface ClientMemo {
 }
 
 export function newClientMemo(): ClientMemo {
-  return { operations: new Map(), classes: new Map(), schemas: new Map(), shapes: new Map(), modules: new Map() };
+  return {
+    operations: new Map(),
+    plannedClasses: new Map(),
+    operationTexts: new Map(),
+    reservedByClass: new WeakMap(),
+    classes: new Map(),
+    schemas: new Map(),
+    shapes: new Map(),
+    modules: new Map(),
+  };
 }
 
 /**
@@ -64,4 +88,35 @@ export interface KeptOperation {
   text?: string;
   /** The registry's names its key was last found equal under (by identity): under the same names the key is the same. */
   keyNames?: object;
+}
+
+/** An operation of the client as planning marks it (./client-plan.ts Operation). */
+export interface PlannedOperation extends NamedOperation {
+  requestOptional: boolean;
+  refs?: readonly string[];
+}
+
+/**
+ * A client class's planning as `fw watch` keeps it (./client-plan.ts, ./class-memo.ts): its
+ * operations' memo entries, with what lets a rebuild take all of them again
+ * without looking at each operation: the group (by identity: the model
+ * keeps an unchanged handler package's groups), the operations' names, the
+ * zod flavour, and the resolver with the packages its operations' request
+ * and response types were resolved through (while none of those was
+ * forgotten, every type resolves to the same object: ./operation-memo.ts
+ * plannedFrom would give the same sources).
+ */
+export interface KeptClass {
+  group: GroupModel;
+  /** Its operations as named (../operation-names.ts), and the client's copy of them, planned. */
+  named: readonly NamedOperation[];
+  operations: PlannedOperation[];
+  zodType: string;
+  resolver: TypeResolver;
+  generation: number;
+  packages: ReadonlySet<string>;
+  entries: readonly KeptOperation[];
+  /** The ids its operations refer to directly, each once, in the order first met. */
+  refs: readonly string[];
+  statusClasses: readonly number[];
 }

@@ -1,11 +1,12 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { TypeResolver } from '../../go/type-resolver';
 import type { RootModel, WorkspaceModel } from '../../model/model';
-import type { ClientMemo, KeptOperation } from './client-memo';
+import type { ClientMemo, KeptClass, KeptOperation } from './client-memo';
 import { type JsonShapes, refsOf } from '../json-shape';
 import { bodylessWarnings, type OperationPlan, type OperationPlanner } from '../operation-plan';
 import { type NamedClass, type NamedOperation, operationNames } from '../operation-names';
 import { SharedPlans } from '../shared-plans';
+import { keptClass, sameClass } from './class-memo';
 import { inputDigest, keptPlans, plannedFrom } from './operation-memo';
 import { ResultTypes } from './result-types';
 import { runtimeNames } from './runtime-names';
@@ -62,17 +63,55 @@ export function planClient(
     keepRefs,
   };
   const prefixes = new Map(plans.rootPrefixes());
-  // The client's own copy of each class: planning marks which requests may be left out.
-  const classes: ClassPlan[] = plans.operationNames().map((c) => ({ ...c, operations: c.operations.map((op) => ({ ...op, requestOptional: false })) }));
-  for (const root of model.roots) for (const group of root.groups) for (const route of group.routes) diagnostics.push(...bodylessWarnings(route));
+  const named = plans.operationNames();
+  const classes = named.map((c) => clientClass(c, memo));
+  for (const root of model.roots) {
+    for (const group of root.groups) {
+      for (const route of group.routes) {
+        const warnings = bodylessWarnings(route);
+        if (warnings.length > 0) diagnostics.push(...warnings);
+      }
+    }
+  }
   diagnostics.push(...plans.diagnostics);
-  planOperations(
-    run,
-    classes.flatMap((c) => c.operations),
-  );
-  const reserved = new Set([...runtimeNames(), ...operationNames(classes)]);
-  const schemas = run.registry.finish(reserved, true, memo);
+  planOperations(run, classes, named);
+  const schemas = run.registry.finish(reservedNames(classes, memo), true, memo);
   return { classes, prefixes, schemas, registry: run.registry, mapper, planner: run.planner, results: run.results, zodType };
+}
+
+/**
+ * The client's own copy of a class: planning marks which requests may be
+ * left out. With a memo, the kept copy while named the same (the naming of
+ * fw watch keeps an unchanged group's operations as the same objects).
+ */
+function clientClass(c: NamedClass, memo: ClientMemo | undefined): ClassPlan {
+  const kept = memo?.plannedClasses.get(c.className);
+  const operations = kept?.named === c.operations ? kept.operations : c.operations.map((op) => ({ ...op, requestOptional: false }));
+  return { ...c, operations };
+}
+
+/**
+ * The names the client declares itself, which no Go type may take. With a
+ * memo, each class's names are kept with its operations (the same array
+ * while named the same), and the set is the kept one while every class
+ * declares the same names (the schema registry then compares it at once).
+ */
+function reservedNames(classes: readonly ClassPlan[], memo: ClientMemo | undefined): ReadonlySet<string> {
+  if (!memo) return new Set([...runtimeNames(), ...operationNames(classes)]);
+  const was = memo.reserved;
+  const lists = classes.map((c, i) => {
+    let list = memo.reservedByClass.get(c.operations);
+    if (!list) {
+      list = operationNames([c]);
+      const old = was?.lists[i];
+      if (old && old.length === list.length && old.every((name, j) => name === list![j])) list = old;
+      memo.reservedByClass.set(c.operations, list);
+    }
+    return list;
+  });
+  if (was && was.lists.length === lists.length && lists.every((list, i) => list === was.lists[i])) return was.set;
+  memo.reserved = { lists, set: new Set([...runtimeNames(), ...lists.flat()]) };
+  return memo.reserved.set;
 }
 
 /** What planning one run's classes shares. */
@@ -92,24 +131,90 @@ interface ClassRun {
  * Plans every operation, in order: its schemas and status classes
  * registered, its diagnostics reported. With a memo, an operation planned
  * from the same objects as before gives what its planning gave then
- * (keptPlans), and the memo then holds exactly these operations.
+ * (keptPlans), and the memo then holds exactly these operations; a class
+ * kept whole (./class-memo.ts) gives its operations' entries again without
+ * looking at each. Classes are kept whole only while no kept operation
+ * reported a diagnostic (keptPlans' rule about those looks at every one).
  */
-function planOperations(run: ClassRun, operations: Operation[]): void {
-  const memo = run.memo?.operations;
+function planOperations(run: ClassRun, classes: readonly ClassPlan[], named: readonly NamedClass[]): void {
+  const memo = run.memo;
   if (!memo) {
-    for (const op of operations) Object.assign(op, planOperation(run, op));
+    for (const op of classes.flatMap((c) => c.operations)) Object.assign(op, planOperation(run, op));
     return;
   }
-  const sources = operations.map((op) => plannedFrom(op, run.zodType, run.resolver));
-  const kept = keptPlans(operations, sources, memo);
-  const entries = operations.map((op, i) => {
-    const entry = kept[i] ? replay(run, kept[i]) : planOperation(run, op, { sources: sources[i], previous: memo.get(op.baseName) });
-    op.requestOptional = entry.requestOptional;
-    if (run.keepRefs) op.refs = entry.refs;
-    return entry;
+  const clean = memo.operationsClean === true;
+  const whole = classes.map((c, i) => {
+    const kept = memo.plannedClasses.get(c.className);
+    return clean && sameClass(kept, c.group, named[i]!.operations, run.zodType, run.resolver) ? kept : undefined;
   });
-  memo.clear();
-  for (const [i, op] of operations.entries()) memo.set(op.baseName, entries[i]!);
+  const each = classes.filter((_, i) => !whole[i]).flatMap((c) => c.operations);
+  const sourcesOf = new Map(each.map((op) => [op, plannedFrom(op, run.zodType, run.resolver)]));
+  const keptOf = new Map(keptPlans(each, [...sourcesOf.values()], memo.operations).map((entry, i) => [each[i]!, entry]));
+  const planned = new Map<string, KeptClass>();
+  const entries = classes.map((c, i) => {
+    const kept = whole[i];
+    if (kept) {
+      run.registry.useIds(kept.refs);
+      for (const digit of kept.statusClasses) run.results.statusClasses.add(digit);
+      planned.set(c.className, kept);
+      return kept.entries;
+    }
+    const own = c.operations.map((op) => {
+      const was = keptOf.get(op);
+      return was ? replay(run, was) : planOperation(run, op, { sources: sourcesOf.get(op), previous: memo.operations.get(op.baseName) });
+    });
+    const next = keptClass(
+      c,
+      named[i]!.operations,
+      own,
+      c.operations.map((op) => sourcesOf.get(op)),
+      run.zodType,
+      run.resolver,
+    );
+    if (next) planned.set(c.className, next);
+    return own;
+  });
+  keepEntries(memo, classes, whole, entries, planned, run.keepRefs);
+}
+
+/**
+ * Leaves in `memo.operations` exactly this run's operations' entries: a
+ * class kept whole has its entries there already (its operations and their
+ * names are those of the last run), so only the other classes' entries are
+ * set, after the entries of every operation not kept whole are dropped.
+ * Marks each operation as planned; keeps `planned` as the classes kept
+ * whole next time, the names of the other operations, and whether no entry
+ * holds a diagnostic.
+ */
+function keepEntries(
+  memo: ClientMemo,
+  classes: readonly ClassPlan[],
+  whole: readonly (KeptClass | undefined)[],
+  entries: readonly (readonly KeptOperation[])[],
+  planned: Map<string, KeptClass>,
+  keepRefs: boolean,
+): void {
+  const reused = new Set(whole);
+  for (const kept of memo.plannedClasses.values()) if (!reused.has(kept)) for (const op of kept.named) memo.operations.delete(op.baseName);
+  for (const name of memo.looseOperations ?? [...memo.operations.keys()]) memo.operations.delete(name);
+  const loose: string[] = [];
+  let clean = true;
+  for (const [i, c] of classes.entries()) {
+    const kept = whole[i];
+    if (kept && kept.operations === c.operations) continue;
+    for (const [j, op] of c.operations.entries()) {
+      const entry = entries[i]![j]!;
+      op.requestOptional = entry.requestOptional;
+      if (keepRefs) op.refs = entry.refs;
+      if (kept) continue;
+      memo.operations.set(op.baseName, entry);
+      if (!planned.has(c.className)) loose.push(op.baseName);
+      if (entry.diagnostics.length > 0) clean = false;
+    }
+  }
+  memo.plannedClasses = planned;
+  memo.looseOperations = loose;
+  memo.operationsClean = clean;
 }
 
 /** What a kept operation's planning contributed, given again. */

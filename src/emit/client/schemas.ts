@@ -1,6 +1,6 @@
 import { printTs, printZod, tsDeclaration } from './zod-schema';
 import { PURE } from './pure';
-import { type JsonShape, refsOf } from '../json-shape';
+import type { JsonShape } from '../json-shape';
 import { NamedShapes } from '../named-shapes';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { docWithoutDirective } from '../../workspace/json-form';
@@ -24,6 +24,7 @@ export interface SchemaDecl {
 /** A type's declarations as `fw watch` keeps them: with the resolved type (by identity) and a key of the names and ids they were printed with. */
 export interface KeptSchema {
   info: unknown;
+  shape: JsonShape;
   key: string;
   decl: SchemaDecl;
 }
@@ -37,6 +38,8 @@ export interface KeptSchema {
  */
 export interface KeptOrder {
   ids: readonly string[];
+  /** Each collected type's resolved type (by identity): the same objects give the same Go names. */
+  infos: readonly unknown[];
   goNames: readonly string[];
   /** Each collected type's shape (by identity) and the ids it refers to. */
   shapes: readonly JsonShape[];
@@ -45,6 +48,8 @@ export interface KeptOrder {
   reserved: ReadonlySet<string>;
   names: Map<string, string>;
   order: string[];
+  /** The declarations printed in that order (with `pure`); kept while every type is the same object with the same shape. */
+  decls?: { pure: boolean; list: SchemaDecl[] };
 }
 
 /** What `finish` keeps for the next run of one process (`fw watch`). */
@@ -89,15 +94,23 @@ export class SchemaRegistry extends NamedShapes {
    */
   finish(reserved: ReadonlySet<string>, pure = false, memo?: KeptDeclarations): SchemaDecl[] {
     const kept = memo?.schemas;
-    const order = this.nameAndOrder(reserved, memo);
+    const { order, same, sameNames } = this.nameAndOrder(reserved, memo);
+    // Every type the same object with the same shape, named and ordered as before: the same declarations.
+    const was = memo?.order?.decls;
+    if (same && was?.pure === pure) return was.list;
     const emitted = new Set<string>();
     const typeName = (target: string): string => this.typeName(target);
     const decls = order.map((id) => {
       const shape = this.shape(id);
       // Kept (fw watch) while printed from the same resolved type, under the same names, and its references as lazy or not as then.
       const info = this.info(id);
-      const key = kept && `${pure} ${this.typeName(id)} ${refsOf(shape).map((r) => `${r}=${this.typeName(r)}${emitted.has(r) ? '' : '~'}`)}`;
       const was = kept?.get(id);
+      // Under the same names and order, the same type with the same shape prints the same.
+      if (sameNames && was && was.info === info && was.shape === shape && was.key.startsWith(`${pure} `)) {
+        emitted.add(id);
+        return was.decl;
+      }
+      const key = kept && `${pure} ${this.typeName(id)} ${this.refsOfId(id).map((r) => `${r}=${this.typeName(r)}${emitted.has(r) ? '' : '~'}`)}`;
       if (was && was.info === info && was.key === key) {
         emitted.add(id);
         return was.decl;
@@ -117,48 +130,57 @@ export class SchemaRegistry extends NamedShapes {
       // Printed again the same (its package changed, not it): the kept object, so that what is printed from the declarations can be kept too.
       const decl = was && sameDecl(was.decl, printed) ? was.decl : printed;
       emitted.add(id);
-      kept?.set(id, { info, key: key!, decl });
+      kept?.set(id, { info, shape, key: key!, decl });
       return decl;
     });
     if (kept) for (const id of kept.keys()) if (!emitted.has(id)) kept.delete(id);
+    if (memo?.order) memo.order.decls = { pure, list: decls };
     return decls;
   }
 
-  /** Names every collected type and returns their dependency order; with `memo`, taken from it when decided from the same inputs. */
-  private nameAndOrder(reserved: ReadonlySet<string>, memo?: KeptDeclarations): string[] {
+  /**
+   * Names every collected type and returns their dependency order; with
+   * `memo`, taken from it when decided from the same inputs (`same` when
+   * every type is even the same object with the same shape).
+   */
+  private nameAndOrder(reserved: ReadonlySet<string>, memo?: KeptDeclarations): { order: string[]; same: boolean; sameNames: boolean } {
     if (!memo) {
       this.names = this.assignNames(reserved);
-      return dependencyOrder(this.usedIds(), (id) => refsOf(this.shape(id))).order;
+      return { order: dependencyOrder(this.usedIds(), (id) => this.refsOfId(id)).order, same: false, sameNames: false };
     }
     const ids = this.ids();
-    const goNames = ids.map((id) => {
-      const info = this.info(id);
-      return `${info.pkg.name}.${info.name}`;
-    });
+    const infos = ids.map((id) => this.info(id));
     const shapes = ids.map((id) => this.shape(id));
     const used = this.usedIds();
     const was = memo.order;
-    const same = was !== undefined && sameList(was.ids, ids);
-    // A shape mapped again (its package changed) usually refers to the same types: its references are compared.
-    const refs = shapes.map((shape, i) => (same && was.shapes[i] === shape ? was.refs[i]! : refsOf(shape)));
-    if (
-      same &&
-      sameList(was.goNames, goNames) &&
-      refs.every((r, i) => r === was.refs[i] || sameList(r, was.refs[i]!)) &&
-      sameList(was.used, used) &&
-      was.reserved.size === reserved.size &&
-      [...reserved].every((name) => was.reserved.has(name))
-    ) {
+    const sameIds = was !== undefined && sameList(was.ids, ids);
+    const sameUse = sameIds && sameList(was.used, used) && sameSet(was.reserved, reserved);
+    if (sameUse && sameList(was.infos, infos) && sameList(was.shapes, shapes)) {
       this.names = was.names;
-      memo.order = { ...was, shapes, refs };
-      return was.order;
+      return { order: was.order, same: true, sameNames: true };
+    }
+    const goNames = infos.map((info, i) => (sameIds && was.infos[i] === info ? was.goNames[i]! : goName(info)));
+    // A shape mapped again (its package changed) usually refers to the same types: its references are compared.
+    const refs = ids.map((id) => this.refsOfId(id));
+    if (sameUse && sameList(was.goNames, goNames) && refs.every((r, i) => r === was.refs[i] || sameList(r, was.refs[i]!))) {
+      this.names = was.names;
+      memo.order = { ...was, infos, goNames, shapes, refs, decls: undefined };
+      return { order: was.order, same: false, sameNames: true };
     }
     this.names = this.assignNames(reserved);
     const refsById = new Map(ids.map((id, i) => [id, refs[i]!]));
-    const { order } = dependencyOrder(used, (id) => refsById.get(id) ?? refsOf(this.shape(id)));
-    memo.order = { ids, goNames, shapes, refs, used, reserved, names: this.names, order };
-    return order;
+    const { order } = dependencyOrder(used, (id) => refsById.get(id) ?? this.refsOfId(id));
+    memo.order = { ids, infos, goNames, shapes, refs, used, reserved, names: this.names, order };
+    return { order, same: false, sameNames: false };
   }
+}
+
+function goName(info: { name: string; pkg: { name: string } }): string {
+  return `${info.pkg.name}.${info.name}`;
+}
+
+function sameSet<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
+  return a === b || (a.size === b.size && [...b].every((x) => a.has(x)));
 }
 
 function sameDecl(a: SchemaDecl, b: SchemaDecl): boolean {
