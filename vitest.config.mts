@@ -8,17 +8,16 @@ import LongestFirstSequencer from './test/support/sequencer.mts';
  * that runs the go command, gofmt or a Go program, or installs packages).
  * `npm test` runs both; test/tiers.test.ts keeps the split honest.
  * Both tiers share one pool of workers (same `groupOrder`, same `maxWorkers`),
- * at least three even on two cores (vitest's default there is one): many files
- * spend part of their time waiting (file events in the watch tests, npm, pnpm
- * and Yarn installs, servers starting, sleeps), and with one file more than
- * there are cores another file uses the core meanwhile.
+ * at least two even on two cores (vitest's default there is one): most Go-tier
+ * files wait for one process at a time (nx, turbo, npm, a server) and the unit
+ * tier's slowest files run tsc, so a file of each kind keeps both cores busy.
  * The sequencer starts the longest files first (test/support/sequencer.mts),
  * so that no worker is left alone with a long file at the end.
  */
 export const GO_TESTS = ['test/e2e/**', '**/*.go.test.ts'];
 
 /** The workers of the pool both tiers share. */
-const WORKERS = Math.max(3, availableParallelism() - 1);
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 export default defineConfig({
   test: {
