@@ -973,8 +973,19 @@ describe('fw watch (command line)', () => {
     edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
     await new Promise((r) => setTimeout(r, 60));
     const stopping = rebuilding.stop('SIGINT');
-    // The rebuild may still be writing into the folder being removed (ENOTEMPTY): rmSync tries again.
-    fs.rmSync(ws, { recursive: true, force: true, maxRetries: 10 });
+    let ended = false;
+    void stopping.then(() => (ended = true));
+    // The rebuild may still be writing into the folder being removed (ENOTEMPTY, or folders made
+    // again after it was gone): remove it again until the process has ended and the folder is gone.
+    for (;;) {
+      try {
+        fs.rmSync(ws, { recursive: true, force: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY') throw error;
+      }
+      if (ended && !fs.existsSync(ws)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     expect(await stopping).toEqual({ code: 0, signal: null });
   });
 
