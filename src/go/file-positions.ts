@@ -20,20 +20,12 @@ export function withoutPaths(file: GoFile): GoFile {
 /**
  * Sets `pos.file` of every position of `file` to `file.path` (in place) and
  * returns `file`; as the parser does, empty doc lines become the shared
- * NO_LINES, each type name one `ident` expression per file, and names,
- * constants, tags and doc lines the kept strings equal to them (interned:
- * JSON reading made a copy of each).
+ * NO_LINES and each type name one `ident` expression per file (JSON reading
+ * made a copy of each).
  */
 export function withPaths(file: GoFile): GoFile {
   setPaths(file, file.path, new Map());
   return file;
-}
-
-/** `lines` with each line the kept string equal to it (in place: the array is the file's own, made by JSON reading). */
-function internedLines(lines: readonly string[]): readonly string[] {
-  const own = lines as string[];
-  for (let i = 0; i < own.length; i++) own[i] = interned(own[i]!);
-  return own;
 }
 
 /** `idents`: the file's `ident` expressions by name, when reading (see withPaths). */
@@ -47,31 +39,16 @@ function setPaths(file: GoFile, to: string, idents: Map<string, GoTypeExpr> | un
     set(f.namePos);
     for (const c of f.doc) set(c.pos);
     for (let i = 0; i < f.results.length; i++) f.results[i] = types(f.results[i]!);
-    if (idents) f.name = interned(f.name);
   }
   for (const t of file.types) {
     set(t.pos);
     t.type = types(t.type);
     if (idents) {
-      t.name = interned(t.name);
-      t.doc = t.doc.length === 0 ? NO_LINES : internedLines(t.doc);
+      if (t.doc.length === 0) t.doc = NO_LINES;
       if (t.typeParams.length === 0) t.typeParams = NO_LINES;
     }
   }
-  if (idents)
-    for (const i of file.imports) {
-      i.path = interned(i.path);
-      i.name = interned(i.name);
-      if (i.alias !== undefined) i.alias = interned(i.alias);
-    }
-  for (const c of file.consts) {
-    set(c.pos);
-    if (idents) {
-      c.name = interned(c.name);
-      if (c.typeName !== undefined) c.typeName = interned(c.typeName);
-      if (c.value !== undefined) c.value = interned(c.value);
-    }
-  }
+  for (const c of file.consts) set(c.pos);
   for (const c of file.strayAnnotations) set(c.pos);
   for (const c of file.rootDirectives) set(c.pos);
   for (const p of file.syntaxErrors) set(p);
@@ -88,12 +65,6 @@ function setTypePaths(type: GoTypeExpr, set: (pos: Pos) => void, idents: Map<str
       idents.set(type.name, type);
       return type;
     }
-    case 'qualified':
-      if (idents) {
-        type.pkg = interned(type.pkg);
-        type.name = interned(type.name);
-      }
-      break;
     case 'pointer':
     case 'slice':
     case 'array':
@@ -108,7 +79,7 @@ function setTypePaths(type: GoTypeExpr, set: (pos: Pos) => void, idents: Map<str
         set(f.pos);
         f.type = setTypePaths(f.type, set, idents);
         if (idents) {
-          f.doc = f.doc.length === 0 ? NO_LINES : internedLines(f.doc);
+          if (f.doc.length === 0) f.doc = NO_LINES;
           // (JSON reading made a copy of each name and tag.)
           if (f.name !== undefined) f.name = interned(f.name);
           f.tag = interned(f.tag);

@@ -42,24 +42,13 @@ export function interned(s: string): string {
 }
 
 /**
- * V8 keeps a substring of 13 characters or more (`node.text`, `slice`,
- * `trim`, a regular expression's `replace`) as a view into the string it
- * was cut from: one name or comment kept from a Go file would keep the
- * file's whole source alive, for as long as the parsed file lives (on a
- * workspace whose handler files are parsed on the main thread, every
- * source). This is `s` as a string of its own: a flat copy, not a view, so
- * that it keeps no longer string alive either (a view costs 32 bytes
- * besides the characters it shows).
+ * V8 keeps a substring of 13 characters or more (`node.text`, `slice`) as a
+ * view into the string it was cut from: one name or comment kept from a Go
+ * file would keep the file's whole source alive, for as long as the parsed
+ * file lives (on a workspace whose handler files are parsed on the main
+ * thread, every source). This is `s` as a string of its own: the
+ * concatenation is flattened into a new string, which the slice then views.
  */
 export function ownText(s: string): string {
-  if (s.length < 13) return s;
-  // Characters up to U+00FF copy exactly as latin1, one byte each; others as UTF-16 code units (a lone surrogate too).
-  const encoding = isOneByte(s) ? 'latin1' : 'utf16le';
-  return Buffer.from(s, encoding).toString(encoding);
-}
-
-/** Whether every character of `s` is at most U+00FF (a loop: a regular expression would keep `s` as its last input). */
-function isOneByte(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0xff) return false;
-  return true;
+  return s.length < 13 ? s : ` ${s}`.slice(1);
 }

@@ -246,7 +246,7 @@ class FileReader {
       }
     } else if (result) results.push(this.typeExpr(result, resultType));
     const decl: GoFuncDecl = {
-      name: interned(nameNode?.text ?? ''),
+      name: ownText(nameNode?.text ?? ''),
       paramCount,
       results: results.slice(),
       doc: doc.map((c): GoComment => ({ text: c.text, pos: this.pos(c.node) })),
@@ -310,7 +310,7 @@ class FileReader {
       if (valueNode) {
         // A spec with a value resets the inherited type and expression list (Go spec, "Constant declarations").
         typeName = typeNode ? interned(typeNode.text) : undefined;
-        values = valueNode.namedChildren.flatMap((v) => (v && v.type !== 'comment' ? [interned(v.text)] : []));
+        values = valueNode.namedChildren.flatMap((v) => (v && v.type !== 'comment' ? [ownText(v.text)] : []));
       }
       names.forEach((n, i) => {
         const c: GoConstDecl = { name: interned(n.text), iota, pos: this.pos(n) };
@@ -471,13 +471,13 @@ function siblingDoc(children: readonly Node[], index: number, withLineComment = 
   for (let i = index - 1; i >= 0; i--) {
     const c = children[i]!;
     if (c.type !== 'comment' || c.endPosition.row !== nextRow - 1 || !c.text.startsWith('//') || c.startPosition.row === prevEnd) break;
-    above.unshift(stripComment(c.text));
+    above.unshift(stripComment(ownText(c.text)));
     nextRow = c.startPosition.row;
   }
   const after = children[index + 1];
   const trailing =
     withLineComment && after?.type === 'comment' && after.text.startsWith('//') && after.startPosition.row === decl.endPosition.row
-      ? [stripComment(after.text)]
+      ? [stripComment(ownText(after.text))]
       : [];
   if (trailing.length === 0) return above.length === 0 ? NO_LINES : above;
   return [...above, ...trailing];
@@ -490,15 +490,8 @@ interface CommentNode {
   endRow: number;
 }
 
-/**
- * The text of a `//` comment without its `//` (and one space after it) and
- * trailing spaces, as the kept string equal to it (interned: every version
- * of an API repeats its doc lines). No regular expression: it would keep
- * `text`, a view into the file's source, as its last input.
- */
 export function stripComment(text: string): string {
-  const start = !text.startsWith('//') ? 0 : text[2] === ' ' ? 3 : 2;
-  return interned(text.slice(start).trimEnd());
+  return text.replace(/^\/\/ ?/, '').trimEnd();
 }
 
 /** Go string literal (raw or interpreted) → its value. */
