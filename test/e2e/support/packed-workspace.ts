@@ -76,8 +76,9 @@ export function run(command: string, args: string[], cwd: string, options: { env
  * Runs the fw command line installed in `ws` as `cd ws && fw <args>` would, but in this process: the module its
  * bin/fw runs (node_modules/fw/dist/cli/main.js, loaded once per process) with the environment run() gives
  * programs. The same command and result without a process's start-up (loading fw and its Go parser: about 0.4 s
- * of CPU, where a warm `fw g all --check` of an e2e workspace takes 0.05 s). Only for a check that needs no
- * process of its own (a cache test that does keeps run()).
+ * of CPU, where a warm `fw g all --check` of an e2e workspace takes 0.05 s). bin/fw's V8 flags, which change
+ * how memory is managed and nothing fw writes or prints, stay this process's (as when Nx runs fw's executors).
+ * Only for a check that needs no process of its own (a cache test that does keeps run()).
  */
 export async function runInstalledFw(ws: string, args: string[]): Promise<CommandResult> {
   const { main } = createRequire(__filename)(path.join(ws, 'node_modules', 'fw', 'dist', 'cli', 'main.js')) as {
