@@ -69,9 +69,8 @@ export function writePieces(tmp: string, pieces: readonly string[], target: stri
  * old file's blocks and costs next to nothing; where the file system cannot
  * clone, the kernel copies every byte, about as costly per byte as encoding
  * and writing the texts (ext4, the 27 MB client: the copy 22-38 ms, encoding
- * and writing 24 MB of it about 20 ms), so the
- * copy is made only when the kept bytes are at least half of the file.
- * Returns whether `tmp` was made.
+ * and writing 24 MB of it about 20 ms), so the copy is made only when the
+ * kept bytes are at least half of the file. Returns whether `tmp` was made.
  */
 function startAsCopy(target: string, tmp: string, keptBytes: number, size: number): boolean {
   try {
