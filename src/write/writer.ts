@@ -169,11 +169,12 @@ const HOLD_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.
  * (libuv's thread pool): the rename does not drop the old file's last
  * reference, so the kernel frees its blocks (20-50 ms on ext4 for a file
  * written a moment ago) while fw goes on and reports. A crash closes it as
- * well: nothing is left behind.
+ * well: nothing is left behind. Not on Windows, where replacing a file
+ * another handle holds open may be refused.
  */
 function replace(tmp: string, file: string, large: boolean): void {
   let old: number | undefined;
-  if (large) {
+  if (large && process.platform !== 'win32') {
     try {
       old = fs.openSync(file, HOLD_FLAGS);
     } catch {
