@@ -2,7 +2,6 @@ import * as path from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { WorkspaceModel } from '../../model/model';
 import type { TypeResolver } from '../../go/type-resolver';
-import { refsOf } from '../json-shape';
 import { type EmitResult, type GeneratedFile, streamedFile } from '../emitter';
 import { classTexts, classView, moduleView, operationView } from './assemble';
 import { planClient, type ClientPlan } from './client-plan';
@@ -194,7 +193,7 @@ class ModuleImports {
     if (used.size > 0) lines.push(`import { ${this.named([...used])} } from '${specifier(file, this.runtime.file)}';`);
     const own = new Set(schemas.map((s) => s.id));
     const byModule = new Map<string, Set<string>>();
-    const refs = [...schemas.flatMap((s) => refsOf(this.plan.registry.shape(s.id))), ...operations.flatMap((op) => op.refs ?? [])];
+    const refs = [...schemas.flatMap((s) => this.plan.registry.refsOfId(s.id)), ...operations.flatMap((op) => op.refs ?? [])];
     for (const id of refs) {
       if (own.has(id)) continue;
       const module = this.moduleOf.get(id)!;

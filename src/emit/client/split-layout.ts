@@ -1,4 +1,3 @@
-import { refsOf } from '../json-shape';
 import type { ClientPlan } from './client-plan';
 import type { ClassPlan } from './client-plan';
 import { dependencyOrder, type SchemaDecl } from './schemas';
@@ -40,13 +39,8 @@ const SHARED = -1;
 
 /** The layout of `plan`'s declarations (`schemas`: the client's, in order); the operations carry their refs (planClient with keepRefs). */
 export function splitLayout(plan: ClientPlan, schemas: readonly SchemaDecl[]): SplitLayout {
-  // Every group reaching a shared type walks its references again: each type's are listed once.
-  const deps = new Map<string, readonly string[]>();
-  const depsOf = (id: string): readonly string[] => {
-    let refs = deps.get(id);
-    if (refs === undefined) deps.set(id, (refs = refsOf(plan.registry.shape(id))));
-    return refs;
-  };
+  // The registry lists each collected type's references once (kept across fw watch's rebuilds with its shape).
+  const depsOf = (id: string): readonly string[] => plan.registry.refsOfId(id);
   const reach = reachingGroups(plan.classes, depsOf);
   const files = new UniqueFiles(['types', 'runtime']);
   const groups = plan.classes.map((cls) => ({ file: '', cls, schemas: [] as SchemaDecl[] }));
