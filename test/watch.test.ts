@@ -1043,7 +1043,7 @@ describe('fw watch (command line)', () => {
     await expectFreshRunAgrees(ws, CLIENT, ['--split']);
   });
 
-  it('with --split, after edits that move declarations between modules (a type becoming shared and renaming the shared types modules, an operation moving to another group, a type renamed in one module, a group removed), its modules are what a fresh run writes', async () => {
+  it('with --split, after edits that move declarations between modules (a type becoming shared and renaming the shared types modules, an operation moving to another group, a type renamed in one module, a group removed, a type declared by a kept class module becoming shared and then not), its modules are what a fresh run writes', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws, { split: true });
     const module = (rel: string) => read(ws, `web/src/api/client/${rel}`);
@@ -1087,6 +1087,16 @@ describe('fw watch (command line)', () => {
     await rebuilt();
     expect(fs.existsSync(path.join(ws, 'web/src/api/client/v1handler/root.ts'))).toBe(false);
     expect(module('v2handler/kinds.ts')).toContain('export type Kind =');
+    // A v2 route comes to answer EchoRequest too: it leaves the FileHandler group's module, whose class is kept whole
+    // (nothing it reaches changed) under the same type names; then it stops, and EchoRequest is that module's again.
+    edit(ws, V2_USERS, '"example.com/shop/internal/store"', '"example.com/shop/internal/store"\n\t"example.com/shop/internal/v1handler"');
+    edit(ws, V2_USERS, 'path=/users response=200:ListUsersResponse', 'path=/users response=200:ListUsersResponse response=202:v1handler.EchoRequest');
+    fs.appendFileSync(path.join(ws, V2_USERS), '\nvar _ v1handler.EchoRequest\n');
+    await rebuilt();
+    expect(module('v1handler/file.ts')).not.toContain('export interface EchoRequest');
+    edit(ws, V2_USERS, ' response=202:v1handler.EchoRequest', '');
+    await rebuilt();
+    expect(module('v1handler/file.ts')).toContain('export interface EchoRequest');
   });
 
   it('with --split, the folders its first build creates are no change: the next build is the one an edit causes', async () => {

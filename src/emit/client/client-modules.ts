@@ -112,12 +112,17 @@ export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver,
     files.push(
       streamedFile(file, () => {
         const ops = g.cls.operations;
-        const pieces = [...printOps(ops), classText(g.cls)];
-        const sources = [...common, g.cls.className, g.schemas.length, ...g.schemas, ops.length, ...ops.map((op) => op.refs), ...pieces];
+        let pieces: string[] | undefined;
+        const body = () => (pieces ??= [...printOps(ops), classText(g.cls)]);
+        const own = [...common, g.cls.className, g.cls.key, g.schemas.length, ...g.schemas];
+        // A class planned whole from its kept planning (./class-memo.ts): the same operations' entries, so under the same
+        // names (in common) the same operations' and class's texts; its operations are not looked at one by one.
+        const planned = memo?.plannedClasses.get(g.cls.className);
+        const sources = planned ? [...own, planned] : [...own, ops.length, ...ops.map((op) => op.refs), ...body()];
         return [
           texts.text(file, sources, () => {
-            const body = pieces.join('');
-            return part(`The routes of ${g.cls.className}`, g.schemas, body, modules.importsOf(file, body, g.schemas, ops, false));
+            const text = body().join('');
+            return part(`The routes of ${g.cls.className}`, g.schemas, text, modules.importsOf(file, text, g.schemas, ops, false));
           }),
         ];
       }),
