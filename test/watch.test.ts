@@ -1087,14 +1087,16 @@ describe('fw watch (command line)', () => {
     await rebuilt();
     expect(fs.existsSync(path.join(ws, 'web/src/api/client/v1handler/root.ts'))).toBe(false);
     expect(module('v2handler/kinds.ts')).toContain('export type Kind =');
-    // A v2 route comes to answer EchoRequest too: it leaves the FileHandler group's module, whose class is kept whole
-    // (nothing it reaches changed) under the same type names; then it stops, and EchoRequest is that module's again.
-    edit(ws, V2_USERS, '"example.com/shop/internal/store"', '"example.com/shop/internal/store"\n\t"example.com/shop/internal/v1handler"');
-    edit(ws, V2_USERS, 'path=/users response=200:ListUsersResponse', 'path=/users response=200:ListUsersResponse response=202:v1handler.EchoRequest');
-    fs.appendFileSync(path.join(ws, V2_USERS), '\nvar _ v1handler.EchoRequest\n');
+    // The kinds route comes to answer EchoRequest too: the same declarations (its package declares no type; EchoRequest
+    // was collected before it), but EchoRequest leaves the FileHandler group's module, whose class is kept whole under
+    // the same type names; then it stops, and EchoRequest is that module's again.
+    const kinds = 'internal/v2handler/kinds/handler_kinds.go';
+    edit(ws, kinds, ')\n\n// fw:http_route', '\t"example.com/shop/internal/v1handler"\n)\n\n// fw:http_route');
+    edit(ws, kinds, 'response=200:amodels.Kind', 'response=200:amodels.Kind response=202:v1handler.EchoRequest');
+    fs.appendFileSync(path.join(ws, kinds), '\nvar _ v1handler.EchoRequest\n');
     await rebuilt();
     expect(module('v1handler/file.ts')).not.toContain('export interface EchoRequest');
-    edit(ws, V2_USERS, ' response=202:v1handler.EchoRequest', '');
+    edit(ws, kinds, ' response=202:v1handler.EchoRequest', '');
     await rebuilt();
     expect(module('v1handler/file.ts')).toContain('export interface EchoRequest');
   });

@@ -37,17 +37,65 @@ export interface GroupModule {
 /** A named type reached by more than one group. */
 const SHARED = -1;
 
-/** The layout of `plan`'s declarations (`schemas`: the client's, in order); the operations carry their refs (planClient with keepRefs). */
-export function splitLayout(plan: ClientPlan, schemas: readonly SchemaDecl[]): SplitLayout {
+/**
+ * What fw watch keeps of the last layout: the layout, and what it was
+ * decided from (the declarations list, by identity: the registry hands out
+ * the same list while every type is the same object with the same shape,
+ * so the same references and packages; and each class's names, root and
+ * the types its operations refer to directly).
+ */
+export interface KeptLayout {
+  schemas: readonly SchemaDecl[];
+  classes: readonly LaidClass[];
+  layout: SplitLayout;
+}
+
+/** What a class's module and the types it reaches are decided from. */
+interface LaidClass {
+  className: string;
+  root: string;
+  rootName: string;
+  group: string;
+  /** The ids its operations refer to directly, each once. */
+  refs: readonly string[];
+}
+
+/**
+ * The layout of `plan`'s declarations (`schemas`: the client's, in order);
+ * `refsOf` gives the ids a class's operations refer to directly, each once
+ * (by default from the operations' refs: planClient with keepRefs). With
+ * `memo` (fw watch), the kept layout when decided from the same inputs.
+ */
+export function splitLayout(
+  plan: ClientPlan,
+  schemas: readonly SchemaDecl[],
+  refsOf: (cls: ClassPlan) => readonly string[] = directRefs,
+  memo?: { layout?: KeptLayout },
+): SplitLayout {
+  const classes = plan.classes.map(
+    (cls): LaidClass => ({ className: cls.className, root: cls.root.dir, rootName: cls.root.name, group: cls.group.name, refs: refsOf(cls) }),
+  );
+  const was = memo?.layout;
+  if (was && was.schemas === schemas && sameClasses(was.classes, classes)) {
+    const layout = { ...was.layout, groups: was.layout.groups.map((g, i) => ({ ...g, cls: plan.classes[i]! })) };
+    memo!.layout = { schemas, classes, layout };
+    return layout;
+  }
+  const layout = newLayout(plan, schemas, classes);
+  if (memo) memo.layout = { schemas, classes, layout };
+  return layout;
+}
+
+function newLayout(plan: ClientPlan, schemas: readonly SchemaDecl[], classes: readonly LaidClass[]): SplitLayout {
   // The registry lists each collected type's references once (kept across fw watch's rebuilds with its shape).
   const depsOf = (id: string): readonly string[] => plan.registry.refsOfId(id);
-  const reach = reachingGroups(plan.classes, depsOf);
+  const reach = reachingGroups(classes, depsOf);
   const files = new UniqueFiles(['types', 'runtime']);
   const groups = plan.classes.map((cls) => ({ file: '', cls, schemas: [] as SchemaDecl[] }));
-  const rootDirs = new Map<unknown, string>();
+  const rootDirs = new Map<string, string>();
   for (const g of groups) {
-    let dir = rootDirs.get(g.cls.root);
-    if (dir === undefined) rootDirs.set(g.cls.root, (dir = files.take(fileName(g.cls.root.name))));
+    let dir = rootDirs.get(g.cls.root.dir);
+    if (dir === undefined) rootDirs.set(g.cls.root.dir, (dir = files.take(fileName(g.cls.root.name))));
     g.file = `${dir}/${files.take(`${dir}/${fileName(g.cls.group.name)}`).slice(dir.length + 1)}.ts`;
   }
   const moduleOf = new Map<string, string>();
@@ -65,16 +113,34 @@ export function splitLayout(plan: ClientPlan, schemas: readonly SchemaDecl[]): S
   return { types, groups, moduleOf };
 }
 
-/** Each named type's group (its index), or SHARED when several reach it, walking from each operation's references. */
-function reachingGroups(classes: readonly ClassPlan[], depsOf: (id: string) => readonly string[]): Map<string, number> {
+/** The ids a class's operations refer to directly, each once, in the order first met. */
+export function directRefs(cls: ClassPlan): readonly string[] {
+  const refs = new Set<string>();
+  for (const op of cls.operations) for (const id of op.refs ?? []) refs.add(id);
+  return [...refs];
+}
+
+function sameClasses(a: readonly LaidClass[], b: readonly LaidClass[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((x, i) => {
+      const y = b[i]!;
+      const sameRefs = x.refs === y.refs || (x.refs.length === y.refs.length && x.refs.every((id, j) => id === y.refs[j]));
+      return sameRefs && x.className === y.className && x.root === y.root && x.rootName === y.rootName && x.group === y.group;
+    })
+  );
+}
+
+/** Each named type's group (its index), or SHARED when several reach it, walking from each class's references. */
+function reachingGroups(classes: readonly LaidClass[], depsOf: (id: string) => readonly string[]): Map<string, number> {
   const reach = new Map<string, number>();
   classes.forEach((cls, g) => {
-    const todo = cls.operations.flatMap((op) => op.refs ?? []);
+    const todo = [...cls.refs];
     for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
       const was = reach.get(id);
       if (was === g || was === SHARED) continue;
       reach.set(id, was === undefined ? g : SHARED);
-      todo.push(...depsOf(id));
+      for (const dep of depsOf(id)) todo.push(dep);
     }
   });
   return reach;
