@@ -1023,7 +1023,7 @@ describe('fw watch (command line)', () => {
     expect(client()).toContain('scale: number;');
   });
 
-  it('with --split, after a handler edit, a types edit and a removed group, its modules are what a fresh run writes (a gone group module removed)', async () => {
+  it('with --split, after a handler edit, a types edit, a type coming to refer to a type of another group and back, and a removed group, its modules are what a fresh run writes (a gone group module removed)', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws, { split: true });
     edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
@@ -1037,6 +1037,17 @@ describe('fw watch (command line)', () => {
     edit(ws, 'internal/models/models.go', '`json:"email"`', '`json:"email_address"`');
     await next();
     await expectFreshRunAgrees(ws, CLIENT, ['--split']);
+    // ProbeResponse comes to refer to UploadResponse, which the FileHandler group (before ProbeHandler) collected
+    // first: the same types in the same order, one more reference, and UploadResponse is shared; then not again.
+    const probes = 'internal/v1handler/handler_probes.go';
+    edit(ws, probes, '\tAttempts int `json:"attempts"`', '\tAttempts int `json:"attempts"`\n\tLast *UploadResponse `json:"last"`');
+    await next();
+    await expectFreshRunAgrees(ws, CLIENT, ['--split']);
+    expect(read(ws, 'web/src/api/client/v1handler/file.ts')).not.toContain('export interface UploadResponse');
+    edit(ws, probes, '\n\tLast *UploadResponse `json:"last"`', '');
+    await next();
+    await expectFreshRunAgrees(ws, CLIENT, ['--split']);
+    expect(read(ws, 'web/src/api/client/v1handler/file.ts')).toContain('export interface UploadResponse');
     fs.rmSync(path.join(ws, 'internal/v1handler/handler_files.go'));
     const removed = await next();
     expect(removed.report?.removed).toEqual([path.join(ws, 'web/src/api/client/v1handler/file.ts')]);

@@ -4,7 +4,7 @@ import type { TypeResolver } from '../../go/type-resolver';
 import type { GroupModel } from '../../model/model';
 import type { NamedOperation } from '../operation-names';
 import type { KeptModule } from './module-memo';
-import type { KeptLayout } from './split-layout';
+import type { KeptLayout } from './layout-memo';
 import type { ModuleView } from './module-template';
 import type { KeptHelperUses } from './runtime-helpers';
 import type { KeptOrder, KeptSchema } from './schemas';
@@ -32,7 +32,7 @@ export interface ClientMemo {
   helperUses?: KeptHelperUses;
   /** A split client's modules' texts, by file in the client's folder (./module-memo.ts). */
   modules: Map<string, KeptModule>;
-  /** The split client's layout, with what it was decided from (./split-layout.ts). */
+  /** The split client's layout, with what it was decided from (./layout-memo.ts). */
   layout?: KeptLayout;
   /** The split client's runtime text, kept so that the modules printed with it compare it by identity. */
   runtimeText?: string;

@@ -4,7 +4,7 @@ import type { WorkspaceModel } from '../../model/model';
 import type { TypeResolver } from '../../go/type-resolver';
 import { type EmitResult, type GeneratedFile, streamedFile } from '../emitter';
 import { classTexts, classView, moduleView, operationView } from './assemble';
-import { type ClassPlan, planClient, type ClientPlan } from './client-plan';
+import { planClient, type ClientPlan } from './client-plan';
 import type { ClientMemo } from './client-memo';
 import type { SharedPlans } from '../shared-plans';
 import { type ModuleView, renderClass, renderEntry, renderModule, renderPart, renderRuntime, statusClassView } from './module-template';
@@ -15,6 +15,7 @@ import { printOperation } from './operations';
 import { exportingAll, topLevelDeclarations } from './runtime-names';
 import type { SchemaDecl } from './schemas';
 import { otherFlavourRefusal } from './shared-runtime';
+import { keptSplitLayout } from './layout-memo';
 import { directRefs, splitLayout } from './split-layout';
 import { type ZodFacadeOptions, zodSchemaType } from './zod-facade';
 
@@ -84,9 +85,10 @@ export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver,
     });
     return { files, diagnostics, ownedDirs: [] };
   }
-  // A class planned whole lists the types its operations refer to directly (the same array while kept).
-  const classRefs = memo && ((cls: ClassPlan) => memo.plannedClasses.get(cls.className)?.refs ?? directRefs(cls));
-  const layout = splitLayout(plan, view.schemas, classRefs, memo);
+  // fw watch keeps the layout while decided from the same inputs; a class planned whole lists the types its operations refer to directly.
+  const layout = memo
+    ? keptSplitLayout(plan, view.schemas, (cls) => memo.plannedClasses.get(cls.className)?.refs ?? directRefs(cls), memo)
+    : splitLayout(plan, view.schemas);
   modules.moduleOf = layout.moduleOf;
   const entryName = `./${path.basename(options.file)}`;
   // fw watch keeps each module's text while printed from the same objects (./module-memo.ts).

@@ -38,58 +38,14 @@ export interface GroupModule {
 const SHARED = -1;
 
 /**
- * What fw watch keeps of the last layout: the layout, and what it was
- * decided from (the declarations list, by identity: the registry hands out
- * the same list while every type is the same object with the same shape,
- * so the same references and packages; and each class's names, root and
- * the types its operations refer to directly).
- */
-export interface KeptLayout {
-  schemas: readonly SchemaDecl[];
-  classes: readonly LaidClass[];
-  layout: SplitLayout;
-}
-
-/** What a class's module and the types it reaches are decided from. */
-interface LaidClass {
-  className: string;
-  root: string;
-  rootName: string;
-  group: string;
-  /** The ids its operations refer to directly, each once. */
-  refs: readonly string[];
-}
-
-/**
  * The layout of `plan`'s declarations (`schemas`: the client's, in order);
  * `refsOf` gives the ids a class's operations refer to directly, each once
- * (by default from the operations' refs: planClient with keepRefs). With
- * `memo` (fw watch), the kept layout when decided from the same inputs.
+ * (by default from the operations' refs: planClient with keepRefs).
  */
-export function splitLayout(
-  plan: ClientPlan,
-  schemas: readonly SchemaDecl[],
-  refsOf: (cls: ClassPlan) => readonly string[] = directRefs,
-  memo?: { layout?: KeptLayout },
-): SplitLayout {
-  const classes = plan.classes.map(
-    (cls): LaidClass => ({ className: cls.className, root: cls.root.dir, rootName: cls.root.name, group: cls.group.name, refs: refsOf(cls) }),
-  );
-  const was = memo?.layout;
-  if (was && was.schemas === schemas && sameClasses(was.classes, classes)) {
-    const layout = { ...was.layout, groups: was.layout.groups.map((g, i) => ({ ...g, cls: plan.classes[i]! })) };
-    memo!.layout = { schemas, classes, layout };
-    return layout;
-  }
-  const layout = newLayout(plan, schemas, classes);
-  if (memo) memo.layout = { schemas, classes, layout };
-  return layout;
-}
-
-function newLayout(plan: ClientPlan, schemas: readonly SchemaDecl[], classes: readonly LaidClass[]): SplitLayout {
+export function splitLayout(plan: ClientPlan, schemas: readonly SchemaDecl[], refsOf: (cls: ClassPlan) => readonly string[] = directRefs): SplitLayout {
   // The registry lists each collected type's references once (kept across fw watch's rebuilds with its shape).
   const depsOf = (id: string): readonly string[] => plan.registry.refsOfId(id);
-  const reach = reachingGroups(classes, depsOf);
+  const reach = reachingGroups(plan.classes.map(refsOf), depsOf);
   const files = new UniqueFiles(['types', 'runtime']);
   const groups = plan.classes.map((cls) => ({ file: '', cls, schemas: [] as SchemaDecl[] }));
   const rootDirs = new Map<string, string>();
@@ -120,22 +76,11 @@ export function directRefs(cls: ClassPlan): readonly string[] {
   return [...refs];
 }
 
-function sameClasses(a: readonly LaidClass[], b: readonly LaidClass[]): boolean {
-  return (
-    a.length === b.length &&
-    a.every((x, i) => {
-      const y = b[i]!;
-      const sameRefs = x.refs === y.refs || (x.refs.length === y.refs.length && x.refs.every((id, j) => id === y.refs[j]));
-      return sameRefs && x.className === y.className && x.root === y.root && x.rootName === y.rootName && x.group === y.group;
-    })
-  );
-}
-
-/** Each named type's group (its index), or SHARED when several reach it, walking from each class's references. */
-function reachingGroups(classes: readonly LaidClass[], depsOf: (id: string) => readonly string[]): Map<string, number> {
+/** Each named type's group (its index), or SHARED when several reach it, walking from each class's references (`classRefs`). */
+function reachingGroups(classRefs: readonly (readonly string[])[], depsOf: (id: string) => readonly string[]): Map<string, number> {
   const reach = new Map<string, number>();
-  classes.forEach((cls, g) => {
-    const todo = [...cls.refs];
+  classRefs.forEach((refs, g) => {
+    const todo = [...refs];
     for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
       const was = reach.get(id);
       if (was === g || was === SHARED) continue;
