@@ -442,9 +442,10 @@ describe('fw watch', () => {
     await expectFresh(r);
   });
 
-  it("after an edit of a package in one root's tree that another root takes request types from, both roots are what a fresh run writes", async () => {
+  it("after an edit of a package in one root's tree that another root came to take request types from, both roots are what a fresh run writes", async () => {
     const ws = copyFixture('example');
-    // v2 takes a request type from v1's admin subfolder, and embeds it in a request type of its own.
+    const { next } = await watchWorkspace(ws);
+    // v2 comes to take a request type from v1's admin subfolder, and embeds it in a request type of its own.
     fs.writeFileSync(
       path.join(ws, 'internal/v2handler/handler_admin.go'),
       'package v2handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/v1handler/admin"\n)\n\n' +
@@ -452,7 +453,7 @@ describe('fw watch', () => {
         '// SearchRequest adds a text to the admin filter.\ntype SearchRequest struct {\n\tadmin.ListUsersRequest\n\tText string `query:"text"`\n}\n\n' +
         '// fw:http_route path=/admin/search request=SearchRequest\nfunc SearchAdminUsers() http.HandlerFunc { return nil }\n',
     );
-    const { next } = await watchWorkspace(ws);
+    await next();
     await expectFreshRunAgrees(ws);
 
     edit(ws, 'internal/v1handler/admin/handler_users.go', '`query:"role"`', '`query:"user_role"`');
