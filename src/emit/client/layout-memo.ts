@@ -1,36 +1,7 @@
+import type { KeptLayout, LaidClass, LayoutInputs } from './client-memo';
 import type { ClassPlan, ClientPlan } from './client-plan';
 import type { SchemaDecl } from './schemas';
 import { type SplitLayout, splitLayout } from './split-layout';
-
-/**
- * A split client's layout as `fw watch` keeps it (./split-layout.ts), with
- * what it was decided from: the declarations' ids in order, the ids each
- * refers to, the Go package name that names each types module, and per
- * class its names, root and the types its operations refer to directly.
- * The same inputs give the same layout.
- */
-export interface KeptLayout {
-  inputs: LayoutInputs;
-  layout: SplitLayout;
-  /** The package name of each types module's first declaration (its file is named after it). */
-  packageNames: readonly string[];
-}
-
-interface LayoutInputs {
-  ids: readonly string[];
-  refs: readonly (readonly string[])[];
-  classes: readonly LaidClass[];
-}
-
-/** What a class's module and the types it reaches are decided from. */
-interface LaidClass {
-  className: string;
-  root: string;
-  rootName: string;
-  group: string;
-  /** The ids its operations refer to directly, each once. */
-  refs: readonly string[];
-}
 
 /**
  * The layout of `plan`'s declarations, kept in `memo` from the last run
@@ -51,23 +22,27 @@ export function keptSplitLayout(
   const ids = schemas.map((decl) => decl.id);
   const refs = ids.map((id) => plan.registry.refsOfId(id));
   const inputs = { ids, refs, classes };
-  const packageNames = (layout: SplitLayout) => layout.types.map((m) => plan.registry.info(m.schemas[0]!.id).pkg.name);
+  const packageNames = (layout: Pick<KeptLayout, 'types'>) => layout.types.map((m) => plan.registry.info(m.schemas[0]!.id).pkg.name);
   const was = memo.layout;
-  if (was && sameInputs(was.inputs, inputs) && sameList(was.packageNames, packageNames(was.layout))) {
+  if (was && sameInputs(was.inputs, inputs) && sameList(was.packageNames, packageNames(was))) {
     const byId = new Map(schemas.map((decl) => [decl.id, decl]));
     const now = (list: readonly SchemaDecl[]) => list.map((decl) => byId.get(decl.id)!);
-    const { types, groups, moduleOf } = was.layout;
     const layout = {
-      types: types.map((m) => ({ ...m, schemas: now(m.schemas) })),
-      groups: groups.map((g, i) => ({ ...g, cls: plan.classes[i]!, schemas: now(g.schemas) })),
-      moduleOf,
+      types: was.types.map((m) => ({ ...m, schemas: now(m.schemas) })),
+      groups: was.groups.map((g, i) => ({ ...g, cls: plan.classes[i]!, schemas: now(g.schemas) })),
+      moduleOf: was.moduleOf,
     };
-    memo.layout = { inputs, layout, packageNames: was.packageNames };
+    memo.layout = { ...modules(layout), inputs, packageNames: was.packageNames };
     return layout;
   }
   const layout = splitLayout(plan, schemas, refsOf);
-  memo.layout = { inputs, layout, packageNames: packageNames(layout) };
+  memo.layout = { ...modules(layout), inputs, packageNames: packageNames(layout) };
   return layout;
+}
+
+/** The layout's modules without its classes (the next run's are its own). */
+function modules({ types, groups, moduleOf }: SplitLayout): Pick<KeptLayout, 'types' | 'groups' | 'moduleOf'> {
+  return { types, groups: groups.map(({ file, schemas }) => ({ file, schemas })), moduleOf };
 }
 
 function sameInputs(a: LayoutInputs, b: LayoutInputs): boolean {
