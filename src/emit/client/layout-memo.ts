@@ -1,3 +1,4 @@
+import { sameObjects } from '../emitter';
 import type { KeptLayout, LaidClass, LayoutInputs } from './client-memo';
 import type { ClassPlan, ClientPlan } from './client-plan';
 import type { SchemaDecl } from './schemas';
@@ -24,7 +25,7 @@ export function keptSplitLayout(
   const inputs = { ids, refs, classes };
   const packageNames = (layout: Pick<KeptLayout, 'types'>) => layout.types.map((m) => plan.registry.info(m.schemas[0]!.id).pkg.name);
   const was = memo.layout;
-  if (was && sameInputs(was.inputs, inputs) && sameList(was.packageNames, packageNames(was))) {
+  if (was && sameInputs(was.inputs, inputs) && sameObjects(was.packageNames, packageNames(was))) {
     const byId = new Map(schemas.map((decl) => [decl.id, decl]));
     const now = (list: readonly SchemaDecl[]) => list.map((decl) => byId.get(decl.id)!);
     const layout = {
@@ -47,17 +48,13 @@ function modules({ types, groups, moduleOf }: SplitLayout): Pick<KeptLayout, 'ty
 
 function sameInputs(a: LayoutInputs, b: LayoutInputs): boolean {
   return (
-    sameList(a.ids, b.ids) &&
+    sameObjects(a.ids, b.ids) &&
     a.refs.length === b.refs.length &&
-    a.refs.every((r, i) => sameList(r, b.refs[i]!)) &&
+    a.refs.every((r, i) => sameObjects(r, b.refs[i]!)) &&
     a.classes.length === b.classes.length &&
     a.classes.every((x, i) => {
       const y = b.classes[i]!;
-      return x.className === y.className && x.root === y.root && x.rootName === y.rootName && x.group === y.group && sameList(x.refs, y.refs);
+      return x.className === y.className && x.root === y.root && x.rootName === y.rootName && x.group === y.group && sameObjects(x.refs, y.refs);
     })
   );
-}
-
-function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 }
