@@ -990,6 +990,41 @@ describe('fw watch (command line)', () => {
     expect(await stopping).toEqual({ code: 0, signal: null });
   });
 
+  it('a fw watch process killed (SIGKILL) while it writes the client leaves nothing that the next start does not clean up', async () => {
+    const ws = copyFixture('example');
+    const folder = path.join(ws, path.dirname(CLIENT));
+    const watch = () => {
+      const child = spawn(process.execPath, [path.join(__dirname, '../bin/fw'), 'watch', '--file', CLIENT, '--cwd', ws, '--no-cache'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      const built = async () => {
+        for (const deadline = Date.now() + WAIT_MS; !/^fw watch built/m.test(out); await new Promise((r) => setTimeout(r, 20)))
+          if (Date.now() > deadline) throw new Error(`fw watch did not build:\n${out}`);
+      };
+      return { child, exited, built };
+    };
+    const first = watch();
+    await first.built();
+    edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
+    // Killed as soon as the client's temporary file appears (or after 2 s, the rebuild done).
+    const TEMP = /\.fw-\d+-[0-9a-z]+\.tmp$/;
+    for (const deadline = Date.now() + 2000; Date.now() < deadline && !fs.readdirSync(folder).some((f) => TEMP.test(f)); )
+      await new Promise((r) => setImmediate(r));
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const next = watch();
+    await next.built();
+    next.child.kill('SIGINT');
+    await next.exited;
+    // Any file of fw's beside the outputs (a temporary file, or anything else named .<output>.fw-…).
+    const left = fs.readdirSync(ws, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f).includes('.fw-'));
+    expect(left).toEqual([]);
+    await expectFreshRunAgrees(ws);
+  });
+
   /** A service (app, the watched directory) whose response type comes from modules outside it: go.work's `use` (shared, then lib). */
   const money = (fields: string) => `package money\n\ntype Money struct {\n${fields}\n}\n`;
   const workspaceOfModules = () =>
