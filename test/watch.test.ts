@@ -442,9 +442,10 @@ describe('fw watch', () => {
     await expectFresh(r);
   });
 
-  it("after an edit of a package in one root's tree that another root takes request types from, both roots are what a fresh run writes", async () => {
+  it("after an edit of a package in one root's tree that another root came to take request types from, both roots are what a fresh run writes", async () => {
     const ws = copyFixture('example');
-    // v2 takes a request type from v1's admin subfolder, and embeds it in a request type of its own.
+    const { next } = await watchWorkspace(ws);
+    // v2 comes to take a request type from v1's admin subfolder, and embeds it in a request type of its own.
     fs.writeFileSync(
       path.join(ws, 'internal/v2handler/handler_admin.go'),
       'package v2handler\n\nimport (\n\t"net/http"\n\n\t"example.com/shop/internal/v1handler/admin"\n)\n\n' +
@@ -452,7 +453,7 @@ describe('fw watch', () => {
         '// SearchRequest adds a text to the admin filter.\ntype SearchRequest struct {\n\tadmin.ListUsersRequest\n\tText string `query:"text"`\n}\n\n' +
         '// fw:http_route path=/admin/search request=SearchRequest\nfunc SearchAdminUsers() http.HandlerFunc { return nil }\n',
     );
-    const { next } = await watchWorkspace(ws);
+    await next();
     await expectFreshRunAgrees(ws);
 
     edit(ws, 'internal/v1handler/admin/handler_users.go', '`query:"role"`', '`query:"user_role"`');
@@ -989,6 +990,41 @@ describe('fw watch (command line)', () => {
     expect(await stopping).toEqual({ code: 0, signal: null });
   });
 
+  it('a fw watch process killed (SIGKILL) while it writes the client leaves nothing that the next start does not clean up', async () => {
+    const ws = copyFixture('example');
+    const folder = path.join(ws, path.dirname(CLIENT));
+    const watch = () => {
+      const child = spawn(process.execPath, [path.join(__dirname, '../bin/fw'), 'watch', '--file', CLIENT, '--cwd', ws, '--no-cache'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      const built = async () => {
+        for (const deadline = Date.now() + WAIT_MS; !/^fw watch built/m.test(out); await new Promise((r) => setTimeout(r, 20)))
+          if (Date.now() > deadline) throw new Error(`fw watch did not build:\n${out}`);
+      };
+      return { child, exited, built };
+    };
+    const first = watch();
+    await first.built();
+    edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
+    // Killed as soon as the client's temporary file appears (or after 2 s, the rebuild done).
+    const TEMP = /\.fw-\d+-[0-9a-z]+\.tmp$/;
+    for (const deadline = Date.now() + 2000; Date.now() < deadline && !fs.readdirSync(folder).some((f) => TEMP.test(f)); )
+      await new Promise((r) => setImmediate(r));
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const next = watch();
+    await next.built();
+    next.child.kill('SIGINT');
+    await next.exited;
+    // Any file of fw's beside the outputs (a temporary file, or anything else named .<output>.fw-…).
+    const left = fs.readdirSync(ws, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f).includes('.fw-'));
+    expect(left).toEqual([]);
+    await expectFreshRunAgrees(ws);
+  });
+
   /** A service (app, the watched directory) whose response type comes from modules outside it: go.work's `use` (shared, then lib). */
   const money = (fields: string) => `package money\n\ntype Money struct {\n${fields}\n}\n`;
   const workspaceOfModules = () =>
@@ -1023,7 +1059,7 @@ describe('fw watch (command line)', () => {
     expect(client()).toContain('scale: number;');
   });
 
-  it('with --split, after a handler edit, a types edit and a removed group, its modules are what a fresh run writes (a gone group module removed)', async () => {
+  it('with --split, after a handler edit, a types edit, a type coming to refer to a type of another group and back, and a removed group, its modules are what a fresh run writes (a gone group module removed)', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws, { split: true });
     edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
@@ -1037,13 +1073,24 @@ describe('fw watch (command line)', () => {
     edit(ws, 'internal/models/models.go', '`json:"email"`', '`json:"email_address"`');
     await next();
     await expectFreshRunAgrees(ws, CLIENT, ['--split']);
+    // ProbeResponse comes to refer to UploadResponse, which the FileHandler group (before ProbeHandler) collected
+    // first: the same types in the same order, one more reference, and UploadResponse is shared; then not again.
+    const probes = 'internal/v1handler/handler_probes.go';
+    edit(ws, probes, '\tAttempts int `json:"attempts"`', '\tAttempts int `json:"attempts"`\n\tLast *UploadResponse `json:"last"`');
+    await next();
+    await expectFreshRunAgrees(ws, CLIENT, ['--split']);
+    expect(read(ws, 'web/src/api/client/v1handler/file.ts')).not.toContain('export interface UploadResponse');
+    edit(ws, probes, '\n\tLast *UploadResponse `json:"last"`', '');
+    await next();
+    await expectFreshRunAgrees(ws, CLIENT, ['--split']);
+    expect(read(ws, 'web/src/api/client/v1handler/file.ts')).toContain('export interface UploadResponse');
     fs.rmSync(path.join(ws, 'internal/v1handler/handler_files.go'));
     const removed = await next();
     expect(removed.report?.removed).toEqual([path.join(ws, 'web/src/api/client/v1handler/file.ts')]);
     await expectFreshRunAgrees(ws, CLIENT, ['--split']);
   });
 
-  it('with --split, after edits that move declarations between modules (a type becoming shared and renaming the shared types modules, an operation moving to another group, a type renamed in one module, a group removed), its modules are what a fresh run writes', async () => {
+  it('with --split, after edits that move declarations between modules (a type becoming shared and renaming the shared types modules, an operation moving to another group, a type renamed in one module, a group removed, a type declared by a kept class module becoming shared and then not), its modules are what a fresh run writes', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws, { split: true });
     const module = (rel: string) => read(ws, `web/src/api/client/${rel}`);
@@ -1087,6 +1134,18 @@ describe('fw watch (command line)', () => {
     await rebuilt();
     expect(fs.existsSync(path.join(ws, 'web/src/api/client/v1handler/root.ts'))).toBe(false);
     expect(module('v2handler/kinds.ts')).toContain('export type Kind =');
+    // The kinds route comes to answer EchoRequest too: the same declarations (its package declares no type; EchoRequest
+    // was collected before it), but EchoRequest leaves the FileHandler group's module, whose class is kept whole under
+    // the same type names; then it stops, and EchoRequest is that module's again.
+    const kinds = 'internal/v2handler/kinds/handler_kinds.go';
+    edit(ws, kinds, ')\n\n// fw:http_route', '\t"example.com/shop/internal/v1handler"\n)\n\n// fw:http_route');
+    edit(ws, kinds, 'response=200:amodels.Kind', 'response=200:amodels.Kind response=202:v1handler.EchoRequest');
+    fs.appendFileSync(path.join(ws, kinds), '\nvar _ v1handler.EchoRequest\n');
+    await rebuilt();
+    expect(module('v1handler/file.ts')).not.toContain('export interface EchoRequest');
+    edit(ws, kinds, ' response=202:v1handler.EchoRequest', '');
+    await rebuilt();
+    expect(module('v1handler/file.ts')).toContain('export interface EchoRequest');
   });
 
   it('with --split, the folders its first build creates are no change: the next build is the one an edit causes', async () => {

@@ -26,6 +26,8 @@ export class NamedShapes {
   private readonly shapes = new Map<string, JsonShape>();
   /** The ids each collected shape refers to (refsOf), by id. */
   private readonly refs = new Map<string, readonly string[]>();
+  /** The resolved type of each collected id (the mapper's `target`, which cuts the id apart, asked once per id). */
+  private readonly infos = new Map<string, NamedType>();
   private readonly used = new Set<string>();
 
   constructor(
@@ -51,8 +53,10 @@ export class NamedShapes {
     const todo = [id];
     for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
       if (this.shapes.has(next)) continue;
+      const info = this.mapper.target(next).info;
+      this.infos.set(next, info);
       const was = this.kept?.get(next);
-      const same = was !== undefined && was.info === this.info(next);
+      const same = was !== undefined && was.info === info;
       const shape = same ? was.shape : this.mapper.named(next);
       const refs = same ? was.refs : refsOf(shape);
       this.shapes.set(next, shape);
@@ -63,7 +67,7 @@ export class NamedShapes {
 
   /** The Go type a reference id stands for (in any context). */
   info(id: string): NamedType {
-    return this.mapper.target(id).info;
+    return this.infos.get(id) ?? this.mapper.target(id).info;
   }
 
   /** Every collected type's shape with the resolved type it was mapped from, for a later run to keep. */

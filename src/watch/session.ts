@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { GoFile } from '../go/ast';
+import type { GoPackage } from '../go/package';
 import type { WorkspaceProgram } from '../go/program';
 import { TypeResolver } from '../go/type-resolver';
 import type { EmitResult } from '../emit/emitter';
@@ -143,22 +144,27 @@ interface RootDeps {
 
 const inTree = (file: string, dir: string) => file === dir || file.startsWith(`${dir}${path.sep}`);
 
+/** Each package's import paths, each once, by package (a package read again is a new object): a rebuild lists only its changed packages' again. */
+const importsOf = new WeakMap<GoPackage, readonly string[]>();
+
+function packageImports(p: GoPackage): readonly string[] {
+  let paths = importsOf.get(p);
+  if (!paths) importsOf.set(p, (paths = [...new Set(p.files.flatMap((f) => f.imports.map((i) => i.path)))]));
+  return paths;
+}
+
 function rootDeps(model: WorkspaceModel): RootDeps {
   const dirs = model.roots.map((r) => r.dir);
   const packages = [...model.program.loaded.values()];
-  // For each import path, the directories of the packages that import it.
-  const importers = new Map<string, string[]>();
+  // The roots whose tree holds each package, by import path.
+  const rootsOf = new Map<string, string[]>();
   for (const p of packages) {
-    for (const path of new Set(p.files.flatMap((f) => f.imports.map((i) => i.path)))) {
-      let list = importers.get(path);
-      if (!list) importers.set(path, (list = []));
-      list.push(p.dir);
-    }
+    const owners = dirs.filter((d) => inTree(p.dir, d));
+    if (owners.length > 0) rootsOf.set(p.importPath, owners);
   }
   const imported = new Set<string>();
-  for (const dir of dirs) {
-    const own = packages.filter((p) => inTree(p.dir, dir));
-    if (own.some((p) => importers.get(p.importPath)?.some((d) => !inTree(d, dir)))) imported.add(dir);
+  for (const q of packages) {
+    for (const path of packageImports(q)) for (const dir of rootsOf.get(path) ?? []) if (!inTree(q.dir, dir)) imported.add(dir);
   }
   return { dirs, imported };
 }

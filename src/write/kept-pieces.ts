@@ -39,17 +39,17 @@ export function samePieces(a: readonly string[], b: readonly string[]): boolean 
 
 /**
  * Writes `pieces` to the new file `tmp`. When `target` holds `before` (its
- * size says so; the caller knows nobody changed it since), the pieces both
- * lists start with are copied from it by the kernel (the whole file is
- * copied, then overwritten from the first piece that differs, and cut to
- * its new size), so that neither the old file is read nor those pieces are
- * encoded; the rest is encoded from the pieces fw keeps in memory. Returns
- * where each piece ends.
+ * size says so; the caller knows nobody changed it since), the file may be
+ * started as a copy of it (startAsCopy) and overwritten from the first
+ * piece that differs, and cut to its new size, so that the pieces both lists
+ * start with are neither read nor encoded; otherwise every piece is encoded
+ * from the texts fw keeps in memory. Returns where each piece ends.
  */
 export function writePieces(tmp: string, pieces: readonly string[], target: string, before: KeptPieces | undefined): number[] {
-  const first = before && sizeOf(target) === (before.ends[before.ends.length - 1] ?? 0) ? sameStart(pieces, before.pieces) : 0;
+  const size = before ? (before.ends[before.ends.length - 1] ?? 0) : 0;
+  const same = before && sizeOf(target) === size ? sameStart(pieces, before.pieces) : 0;
+  const first = same > 0 && startAsCopy(target, tmp, before!.ends[same - 1]!, size) ? same : 0;
   const ends = before ? before.ends.slice(0, first) : [];
-  if (first > 0) fs.copyFileSync(target, tmp, fs.constants.COPYFILE_EXCL);
   const fd = fs.openSync(tmp, first > 0 ? 'r+' : 'wx');
   try {
     const out = new ChunkedWriter(fd, ends[ends.length - 1] ?? 0);
@@ -60,6 +60,28 @@ export function writePieces(tmp: string, pieces: readonly string[], target: stri
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * Makes `tmp` a copy of `target` (`size` bytes, the first `keptBytes` of
+ * which the new file keeps) when that is cheaper than encoding those bytes
+ * again: a clone (a reflink on btrfs or XFS, clonefile on APFS) shares the
+ * old file's blocks and costs next to nothing; where the file system cannot
+ * clone, the kernel copies every byte, about as costly per byte as encoding
+ * and writing the texts (ext4, the 27 MB client: the copy 22-38 ms, encoding
+ * and writing 24 MB of it about 20 ms), so the copy is made only when the
+ * kept bytes are at least half of the file. Returns whether `tmp` was made.
+ */
+function startAsCopy(target: string, tmp: string, keptBytes: number, size: number): boolean {
+  try {
+    fs.copyFileSync(target, tmp, fs.constants.COPYFILE_EXCL | fs.constants.COPYFILE_FICLONE_FORCE);
+    return true;
+  } catch {
+    // This file system cannot clone (a failed clone leaves no file behind).
+  }
+  if (keptBytes * 2 < size) return false;
+  fs.copyFileSync(target, tmp, fs.constants.COPYFILE_EXCL);
+  return true;
 }
 
 /** How many pieces `pieces` and `was` start with alike (a kept text is the same string and compares at once). */

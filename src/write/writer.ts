@@ -113,7 +113,7 @@ function removeDirs(dirs: string[]): void {
  * reported in `unchanged` (it is not touched).
  */
 function commit(files: readonly Pending[], digests: Map<string, string>, kept: Map<string, KeptPieces>): { diagnostics: Diagnostic[]; unchanged: string[] } {
-  const temps: { tmp: string; file: string }[] = [];
+  const temps: { tmp: string; file: string; large: boolean }[] = [];
   const unchanged: string[] = [];
   const madeDirs: string[] = [];
   const undo = () => {
@@ -144,12 +144,12 @@ function commit(files: readonly Pending[], digests: Map<string, string>, kept: M
     if (same) {
       fs.rmSync(tmp, { force: true });
       unchanged.push(file.path);
-    } else temps.push({ tmp, file: file.path });
+    } else temps.push({ tmp, file: file.path, large: file.pieces !== undefined });
   }
   for (let i = 0; i < temps.length; i++) {
-    const { tmp, file } = temps[i]!;
+    const { tmp, file, large } = temps[i]!;
     try {
-      fs.renameSync(tmp, file);
+      replace(tmp, file, large);
     } catch (e) {
       for (const t of temps.slice(i)) fs.rmSync(t.tmp, { force: true });
       const done = temps.slice(0, i).map((t) => path.basename(t.file));
@@ -158,6 +158,34 @@ function commit(files: readonly Pending[], digests: Map<string, string>, kept: M
     }
   }
   return { diagnostics: [], unchanged };
+}
+
+/** Opening the file fw replaces: never waits (a FIFO put there since it was looked at) nor follows a symbolic link. */
+const HOLD_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | (fs.constants.O_NOFOLLOW ?? 0);
+
+/**
+ * Renames `tmp` over `file`. A large file (a streamed one: the 26 MB client)
+ * is held open across the rename and closed afterwards off the main thread
+ * (libuv's thread pool): the rename does not drop the old file's last
+ * reference, so the kernel frees its blocks (20-50 ms on ext4 for a file
+ * written a moment ago) while fw goes on and reports. A crash closes it as
+ * well: nothing is left behind. Not on Windows, where replacing a file
+ * another handle holds open may be refused.
+ */
+function replace(tmp: string, file: string, large: boolean): void {
+  let old: number | undefined;
+  if (large && process.platform !== 'win32') {
+    try {
+      old = fs.openSync(file, HOLD_FLAGS);
+    } catch {
+      // Nothing there yet (or nothing fw can hold): the rename frees nothing, or frees it itself.
+    }
+  }
+  try {
+    fs.renameSync(tmp, file);
+  } finally {
+    if (old !== undefined) fs.close(old, () => {});
+  }
 }
 
 /** Renders a streamed file into the new file `tmp`; returns (and records in `digests`) the digest of its contents. */

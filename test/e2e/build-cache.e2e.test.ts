@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CommandResult, commitAll, createInstalledWorkspace, removeWorkspace, run, runOk } from './support/packed-workspace';
+import { type CommandResult, commitAll, createInstalledWorkspace, removeWorkspace, run, runInstalledFw, runOk } from './support/packed-workspace';
 import { type RemoteCacheServer, startRemoteCacheServer } from './support/remote-cache-server';
 import { downloadRealModules, REAL_MODULES } from '../support/go-modules';
 
@@ -74,11 +74,12 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
   /**
    * A fresh CLI run agrees with the files on disk: `fw g all --file <client> --check` passes, which checks
    * what `fw g router`, `fw g url-helper` and `fw g client` generate, from one process (the same files,
-   * byte for byte: test/generate.test.ts).
+   * byte for byte: test/generate.test.ts). The installed command line runs in this process (runInstalledFw):
+   * this check needs no process of its own, and a start-up costs eight times the check.
    */
   async function expectFreshCliOutput(context: string): Promise<void> {
     const args = ['g', 'all', '--file', CLIENT, '--check', '--cwd', API];
-    const result = await run(bin('fw'), args, ws);
+    const result = await runInstalledFw(ws, args);
     expect(result.code, `${context}: fw ${args.join(' ')}:\n${result.output}`).toBe(0);
   }
 
@@ -545,9 +546,9 @@ describe('build caches never serve stale output (Nx inferred targets, Nx executo
       expect(result.code, result.output).toBe(0);
       return /\[(local cache|existing outputs match the cache, left as is)\]/.test(result.output) ? 'hit' : 'miss';
     };
-    /** A fresh CLI run agrees with the files on disk, stale modules included (`--check` lists them). */
+    /** A fresh CLI run agrees with the files on disk, stale modules included (`--check` lists them); in this process, as expectFreshCliOutput. */
     const expectFresh = async (context: string) => {
-      const result = await run(bin('fw'), ['g', 'client', '--file', CLIENT, '--split', '--check', '--cwd', API], ws);
+      const result = await runInstalledFw(ws, ['g', 'client', '--file', CLIENT, '--split', '--check', '--cwd', API]);
       expect(result.code, `${context}: fw g client --split --check:\n${result.output}`).toBe(0);
     };
     const cells: string[] = [];

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { writeGeneratedFiles } from '../../src/write/writer';
 import { makeWorkspace, snapshotTree } from '../support/workspace';
 import { GENERATED_HEADER, hasGeneratedHeader } from '../../src/workspace/generated-header';
@@ -282,6 +282,34 @@ describe('writeGeneratedFiles: streamed files (issue 13 item 6)', () => {
     expect(file.rendered).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'router.go'), 'utf8')).toBe(GEN);
     expect(writeGeneratedFiles([file], { force: true }).written).toEqual([file.path]);
+    expect(fs.readFileSync(file.path, 'utf8')).toBe(TEXT);
+  });
+
+  it('frees the file it replaced once written: no descriptor of the process is left on it (fw watch: kept pieces too)', async () => {
+    const dir = makeWorkspace({ 'client.ts': `${TEXT.slice(0, -1)};` });
+    const file = streamed(path.join(dir, 'client.ts'), PIECES);
+    // Linux names each descriptor's file in /proc/self/fd, with " (deleted)" after a file that lost its name.
+    const open = () =>
+      fs
+        .readdirSync('/proc/self/fd')
+        .map((fd) => {
+          try {
+            return fs.readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return '';
+          }
+        })
+        .filter((target) => target.startsWith(file.path));
+    // Streamed (fw g), then from pieces (fw watch's first build: nothing known), then over kept pieces.
+    expect(writeGeneratedFiles([file]).written).toEqual([file.path]);
+    await vi.waitFor(() => expect(open()).toEqual([]));
+    const variant = [...PIECES.slice(0, -1), ';\n'];
+    const first = writeGeneratedFiles([streamed(file.path, variant)], { known: new Map() });
+    expect(first.written).toEqual([file.path]);
+    await vi.waitFor(() => expect(open()).toEqual([]));
+    const known = new Map([[file.path, first.pieces!.get(file.path)!]]);
+    expect(writeGeneratedFiles([streamed(file.path, PIECES)], { known }).written).toEqual([file.path]);
+    await vi.waitFor(() => expect(open()).toEqual([]));
     expect(fs.readFileSync(file.path, 'utf8')).toBe(TEXT);
   });
 

@@ -106,31 +106,38 @@ function keptModule(view: ModuleView, memo: ClientMemo): { head: string; tail: s
   return memo.module;
 }
 
-/** Each class's text: with a memo, all of them at once, kept where they can be (keptClassTexts); else printed when asked for. */
+/**
+ * Each class's text, printed when asked for; with a memo, kept where it can
+ * be (keptClassText), and the memo then holds only these classes (a class
+ * asked for later is kept again).
+ */
 export function classTexts(classes: readonly ClassPlan[], memo: ClientMemo | undefined): (c: ClassPlan) => string {
   if (!memo) return (c) => renderClass(classView(c));
-  const texts = [...keptClassTexts(classes, memo)];
-  const byClass = new Map(classes.map((c, i) => [c, texts[i]!]));
-  return (c) => byClass.get(c)!;
+  forgetClassesBut(classes, memo);
+  return (c) => keptClassText(c, memo);
+}
+
+/** The classes' texts, in order, each kept where it can be (keptClassText); the memo then holds exactly these classes. */
+function* keptClassTexts(classes: readonly ClassPlan[], memo: ClientMemo): Iterable<string> {
+  for (const c of classes) yield keptClassText(c, memo);
+  forgetClassesBut(classes, memo);
 }
 
 /**
- * The classes' texts, each kept from the memo while its group and its
- * operations' memo entries are the same objects (an entry kept from the last
- * run was planned from the same route and names); the memo then holds
- * exactly these classes.
+ * A class's text, kept from the memo while its group and its operations'
+ * memo entries are the same objects (an entry kept from the last run was
+ * planned from the same route and names).
  */
-function* keptClassTexts(classes: readonly ClassPlan[], memo: ClientMemo): Iterable<string> {
-  const next: ClientMemo['classes'] = new Map();
-  for (const c of classes) {
-    const sources = [c.group, c.key, ...c.operations.map((op) => memo.operations.get(op.baseName))];
-    let kept = memo.classes.get(c.className);
-    if (!kept || !sameObjects(kept.sources, sources)) kept = { sources, text: renderClass(classView(c)) };
-    next.set(c.className, kept);
-    yield kept.text;
-  }
-  memo.classes.clear();
-  for (const [name, kept] of next) memo.classes.set(name, kept);
+function keptClassText(c: ClassPlan, memo: ClientMemo): string {
+  const sources = [c.group, c.key, ...c.operations.map((op) => memo.operations.get(op.baseName))];
+  let kept = memo.classes.get(c.className);
+  if (!kept || !sameObjects(kept.sources, sources)) memo.classes.set(c.className, (kept = { sources, text: renderClass(classView(c)) }));
+  return kept.text;
+}
+
+function forgetClassesBut(classes: readonly ClassPlan[], memo: ClientMemo): void {
+  const names = new Set(classes.map((c) => c.className));
+  for (const name of memo.classes.keys()) if (!names.has(name)) memo.classes.delete(name);
 }
 
 export function operationView(op: Operation, plan: OperationPlan, client: ClientPlan): OperationView {

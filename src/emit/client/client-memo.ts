@@ -6,7 +6,7 @@ import type { NamedOperation } from '../operation-names';
 import type { KeptModule } from './module-memo';
 import type { ModuleView } from './module-template';
 import type { KeptHelperUses } from './runtime-helpers';
-import type { KeptOrder, KeptSchema } from './schemas';
+import type { KeptOrder, KeptSchema, SchemaDecl } from './schemas';
 
 /** What the client keeps between runs of one process (`fw watch`). */
 export interface ClientMemo {
@@ -31,6 +31,8 @@ export interface ClientMemo {
   helperUses?: KeptHelperUses;
   /** A split client's modules' texts, by file in the client's folder (./module-memo.ts). */
   modules: Map<string, KeptModule>;
+  /** The split client's layout, with what it was decided from (./layout-memo.ts). */
+  layout?: KeptLayout;
   /** The split client's runtime text, kept so that the modules printed with it compare it by identity. */
   runtimeText?: string;
   /** The module's text around the operations and classes, with the view it was printed from (./assemble.ts keptModule). */
@@ -119,4 +121,37 @@ export interface KeptClass {
   /** The ids its operations refer to directly, each once, in the order first met. */
   refs: readonly string[];
   statusClasses: readonly number[];
+}
+
+/**
+ * A split client's layout as `fw watch` keeps it (./layout-memo.ts), with
+ * what it was decided from: the declarations' ids in order, the ids each
+ * refers to, the Go package name that names each types module, and per
+ * class its names, root and the types its operations refer to directly.
+ * The same inputs give the same layout.
+ */
+export interface KeptLayout {
+  inputs: LayoutInputs;
+  /** Its modules (./split-layout.ts SplitLayout, without the classes, which are this run's). */
+  types: readonly { file: string; schemas: readonly SchemaDecl[] }[];
+  groups: readonly { file: string; schemas: readonly SchemaDecl[] }[];
+  moduleOf: Map<string, string>;
+  /** The package name of each types module's first declaration (its file is named after it). */
+  packageNames: readonly string[];
+}
+
+export interface LayoutInputs {
+  ids: readonly string[];
+  refs: readonly (readonly string[])[];
+  classes: readonly LaidClass[];
+}
+
+/** What a class's module and the types it reaches are decided from. */
+export interface LaidClass {
+  className: string;
+  root: string;
+  rootName: string;
+  group: string;
+  /** The ids its operations refer to directly, each once. */
+  refs: readonly string[];
 }

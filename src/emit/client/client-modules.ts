@@ -2,7 +2,6 @@ import * as path from 'node:path';
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { WorkspaceModel } from '../../model/model';
 import type { TypeResolver } from '../../go/type-resolver';
-import { refsOf } from '../json-shape';
 import { type EmitResult, type GeneratedFile, streamedFile } from '../emitter';
 import { classTexts, classView, moduleView, operationView } from './assemble';
 import { planClient, type ClientPlan } from './client-plan';
@@ -16,7 +15,8 @@ import { printOperation } from './operations';
 import { exportingAll, topLevelDeclarations } from './runtime-names';
 import type { SchemaDecl } from './schemas';
 import { otherFlavourRefusal } from './shared-runtime';
-import { splitLayout } from './split-layout';
+import { keptSplitLayout } from './layout-memo';
+import { directRefs, splitLayout } from './split-layout';
 import { type ZodFacadeOptions, zodSchemaType } from './zod-facade';
 
 /**
@@ -85,7 +85,10 @@ export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver,
     });
     return { files, diagnostics, ownedDirs: [] };
   }
-  const layout = splitLayout(plan, view.schemas);
+  // fw watch keeps the layout while decided from the same inputs; a class planned whole lists the types its operations refer to directly.
+  const layout = memo
+    ? keptSplitLayout(plan, view.schemas, (cls) => memo.plannedClasses.get(cls.className)?.refs ?? directRefs(cls), memo)
+    : splitLayout(plan, view.schemas);
   modules.moduleOf = layout.moduleOf;
   const entryName = `./${path.basename(options.file)}`;
   // fw watch keeps each module's text while printed from the same objects (./module-memo.ts).
@@ -113,12 +116,17 @@ export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver,
     files.push(
       streamedFile(file, () => {
         const ops = g.cls.operations;
-        const pieces = [...printOps(ops), classText(g.cls)];
-        const sources = [...common, g.cls.className, g.schemas.length, ...g.schemas, ops.length, ...ops.map((op) => op.refs), ...pieces];
+        let pieces: string[] | undefined;
+        const body = () => (pieces ??= [...printOps(ops), classText(g.cls)]);
+        const own = [...common, g.cls.className, g.cls.key, g.schemas.length, ...g.schemas];
+        // A class planned whole from its kept planning (./class-memo.ts): the same operations' entries, so under the same
+        // names (in common) the same operations' and class's texts; its operations are not looked at one by one.
+        const planned = memo?.plannedClasses.get(g.cls.className);
+        const sources = planned ? [...own, planned] : [...own, ops.length, ...ops.map((op) => op.refs), ...body()];
         return [
           texts.text(file, sources, () => {
-            const body = pieces.join('');
-            return part(`The routes of ${g.cls.className}`, g.schemas, body, modules.importsOf(file, body, g.schemas, ops, false));
+            const text = body().join('');
+            return part(`The routes of ${g.cls.className}`, g.schemas, text, modules.importsOf(file, text, g.schemas, ops, false));
           }),
         ];
       }),
@@ -194,7 +202,7 @@ class ModuleImports {
     if (used.size > 0) lines.push(`import { ${this.named([...used])} } from '${specifier(file, this.runtime.file)}';`);
     const own = new Set(schemas.map((s) => s.id));
     const byModule = new Map<string, Set<string>>();
-    const refs = [...schemas.flatMap((s) => refsOf(this.plan.registry.shape(s.id))), ...operations.flatMap((op) => op.refs ?? [])];
+    const refs = [...schemas.flatMap((s) => this.plan.registry.refsOfId(s.id)), ...operations.flatMap((op) => op.refs ?? [])];
     for (const id of refs) {
       if (own.has(id)) continue;
       const module = this.moduleOf.get(id)!;

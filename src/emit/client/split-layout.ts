@@ -1,4 +1,3 @@
-import { refsOf } from '../json-shape';
 import type { ClientPlan } from './client-plan';
 import type { ClassPlan } from './client-plan';
 import { dependencyOrder, type SchemaDecl } from './schemas';
@@ -38,22 +37,21 @@ export interface GroupModule {
 /** A named type reached by more than one group. */
 const SHARED = -1;
 
-/** The layout of `plan`'s declarations (`schemas`: the client's, in order); the operations carry their refs (planClient with keepRefs). */
-export function splitLayout(plan: ClientPlan, schemas: readonly SchemaDecl[]): SplitLayout {
-  // Every group reaching a shared type walks its references again: each type's are listed once.
-  const deps = new Map<string, readonly string[]>();
-  const depsOf = (id: string): readonly string[] => {
-    let refs = deps.get(id);
-    if (refs === undefined) deps.set(id, (refs = refsOf(plan.registry.shape(id))));
-    return refs;
-  };
-  const reach = reachingGroups(plan.classes, depsOf);
+/**
+ * The layout of `plan`'s declarations (`schemas`: the client's, in order);
+ * `refsOf` gives the ids a class's operations refer to directly, each once
+ * (by default from the operations' refs: planClient with keepRefs).
+ */
+export function splitLayout(plan: ClientPlan, schemas: readonly SchemaDecl[], refsOf: (cls: ClassPlan) => readonly string[] = directRefs): SplitLayout {
+  // The registry lists each collected type's references once (kept across fw watch's rebuilds with its shape).
+  const depsOf = (id: string): readonly string[] => plan.registry.refsOfId(id);
+  const reach = reachingGroups(plan.classes.map(refsOf), depsOf);
   const files = new UniqueFiles(['types', 'runtime']);
   const groups = plan.classes.map((cls) => ({ file: '', cls, schemas: [] as SchemaDecl[] }));
-  const rootDirs = new Map<unknown, string>();
+  const rootDirs = new Map<string, string>();
   for (const g of groups) {
-    let dir = rootDirs.get(g.cls.root);
-    if (dir === undefined) rootDirs.set(g.cls.root, (dir = files.take(fileName(g.cls.root.name))));
+    let dir = rootDirs.get(g.cls.root.dir);
+    if (dir === undefined) rootDirs.set(g.cls.root.dir, (dir = files.take(fileName(g.cls.root.name))));
     g.file = `${dir}/${files.take(`${dir}/${fileName(g.cls.group.name)}`).slice(dir.length + 1)}.ts`;
   }
   const moduleOf = new Map<string, string>();
@@ -71,16 +69,23 @@ export function splitLayout(plan: ClientPlan, schemas: readonly SchemaDecl[]): S
   return { types, groups, moduleOf };
 }
 
-/** Each named type's group (its index), or SHARED when several reach it, walking from each operation's references. */
-function reachingGroups(classes: readonly ClassPlan[], depsOf: (id: string) => readonly string[]): Map<string, number> {
+/** The ids a class's operations refer to directly, each once, in the order first met. */
+export function directRefs(cls: ClassPlan): readonly string[] {
+  const refs = new Set<string>();
+  for (const op of cls.operations) for (const id of op.refs ?? []) refs.add(id);
+  return [...refs];
+}
+
+/** Each named type's group (its index), or SHARED when several reach it, walking from each class's references (`classRefs`). */
+function reachingGroups(classRefs: readonly (readonly string[])[], depsOf: (id: string) => readonly string[]): Map<string, number> {
   const reach = new Map<string, number>();
-  classes.forEach((cls, g) => {
-    const todo = cls.operations.flatMap((op) => op.refs ?? []);
+  classRefs.forEach((refs, g) => {
+    const todo = [...refs];
     for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
       const was = reach.get(id);
       if (was === g || was === SHARED) continue;
       reach.set(id, was === undefined ? g : SHARED);
-      todo.push(...depsOf(id));
+      for (const dep of depsOf(id)) todo.push(dep);
     }
   });
   return reach;
