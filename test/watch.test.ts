@@ -874,6 +874,64 @@ describe('fw watch', () => {
     expect(read(ws, CLIENT)).toMatch(/FwStatus5xx =/);
   });
 
+  it("after handler edits of an early group that change which types are used first, no longer reached, newly reached, referred to by its own re-resolved type and named alike, the kept registry's order and names are what a fresh run gives", async () => {
+    // The schema registry takes the last collection whole while the same types are used in the same order over the same
+    // references; group alpha (planned again on each edit) is met before omega (kept whole), which reaches the same types.
+    const ws = copyFixture('example');
+    const ALPHA = 'internal/v2handler/alpha/handler_alpha.go';
+    const handler = (pkg: string, body: string) =>
+      `package ${pkg}\n\nimport (\n\t"net/http"\n\n\tkinds "example.com/shop/internal/kinds"\n)\n\nvar _ kinds.A\n\n${body}`;
+    fs.mkdirSync(path.join(ws, 'internal/kinds'));
+    fs.writeFileSync(
+      path.join(ws, 'internal/kinds/kinds.go'),
+      'package kinds\n\n// A is a.\ntype A struct {\n\tA string `json:"a"`\n}\n\n// B is b.\ntype B struct {\n\tC C `json:"c"`\n}\n\n' +
+        '// C is c.\ntype C struct {\n\tC string `json:"c"`\n}\n\n// D is d.\ntype D struct {\n\tD string `json:"d"`\n}\n',
+    );
+    for (const dir of ['alpha', 'omega']) fs.mkdirSync(path.join(ws, `internal/v2handler/${dir}`));
+    fs.writeFileSync(
+      path.join(ws, 'internal/v2handler/omega/handler_omega.go'),
+      handler('omega', '// fw:http_route path=/omega response=200:kinds.B response=202:kinds.D\nfunc Omega() http.HandlerFunc { return nil }\n'),
+    );
+    const alpha = (body: string) => fs.writeFileSync(path.join(ws, ALPHA), handler('alpha', body));
+    const route = (responses: string) => `// fw:http_route path=/alpha ${responses}\nfunc Alpha() http.HandlerFunc { return nil }\n`;
+    alpha(route('response=200:kinds.A'));
+    const { next, first } = await watchWorkspace(ws);
+    expect(first.diagnostics).toEqual([]);
+    const rebuilt = async () => rebuildAgrees(ws, await next());
+    const declaredFirst = (a: string, b: string) => read(ws, CLIENT).indexOf(`export const ${a}Schema`) < read(ws, CLIENT).indexOf(`export const ${b}Schema`);
+    expect(declaredFirst('B', 'D')).toBe(true);
+    // Alpha comes to use D, which omega used after B: D is met first and declared before B.
+    alpha(route('response=200:kinds.A response=202:kinds.D'));
+    await rebuilt();
+    expect(declaredFirst('D', 'B')).toBe(true);
+    // A no longer reached by any operation.
+    alpha(route('response=202:kinds.D'));
+    await rebuilt();
+    expect(read(ws, CLIENT)).not.toContain('export const ASchema');
+    // A type of alpha's own package (made again on every edit of it) newly reached, referring to A; then to C instead.
+    const own = (field: string) => `// E is e.\ntype E struct {\n\tX ${field} \`json:"x"\`\n}\n\n`;
+    alpha(own('kinds.A') + route('response=200:E response=202:kinds.D'));
+    await rebuilt();
+    expect(declaredFirst('A', 'E')).toBe(true);
+    alpha(own('kinds.C') + route('response=200:E response=202:kinds.D'));
+    await rebuilt();
+    expect(read(ws, CLIENT)).not.toContain('export const ASchema');
+    // Alpha's own type named like kinds' B: both are named after their packages; then the clash is gone again.
+    alpha(`// B is alpha's b.\ntype B struct {\n\tY string \`json:"y"\`\n}\n\n${route('response=200:B response=202:kinds.D')}`);
+    await rebuilt();
+    expect(read(ws, CLIENT)).toMatch(/export const AlphaBSchema\b/);
+    alpha(route('response=202:kinds.D'));
+    await rebuilt();
+    expect(read(ws, CLIENT)).toMatch(/export const BSchema\b/);
+    // Alpha's own D clashes with kinds' D, which omega stops using (the last type used): D is alpha's alone again.
+    alpha(`// D is alpha's d.\ntype D struct {\n\tZ string \`json:"z"\`\n}\n\n${route('response=200:D')}`);
+    await rebuilt();
+    expect(read(ws, CLIENT)).toMatch(/export const AlphaDSchema\b/);
+    edit(ws, 'internal/v2handler/omega/handler_omega.go', ' response=202:kinds.D', '');
+    await rebuilt();
+    expect(read(ws, CLIENT)).toMatch(/export const DSchema\b/);
+  });
+
   it('on a broken edit prints diagnostics and keeps the last good outputs; recovers when fixed', async () => {
     const ws = copyFixture('example');
     const { next } = await watchWorkspace(ws);

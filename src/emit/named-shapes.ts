@@ -3,76 +3,189 @@ import type { NamedType } from '../go/resolved-types';
 import { type JsonContext, type JsonShape, type JsonShapes, decoded, refsOf } from './json-shape';
 
 /**
- * A named type's shape as `fw watch` keeps it between runs, with the
- * resolved type it was mapped from (by identity): the resolver makes that
- * type again when its package or a package it imports changes, and a
- * shape depends only on the types it reaches, which are in those packages.
+ * What a run collected, as `fw watch` keeps it for the next run (only from a
+ * client that gave no diagnostics): the types `use`/`useIds` were given, in
+ * the order first met, and every collected type's shape, references and
+ * resolved type, in the order first met. That order (and so the names and
+ * the declarations' order) is a function of the types used, in order, and
+ * of each type's references: the same uses over the same references
+ * collect the same types in the same order.
  */
-export interface KeptShape {
+export interface Collected {
+  used: readonly string[];
+  shapes: Map<string, JsonShape>;
+  refs: Map<string, readonly string[]>;
+  infos: Map<string, NamedType>;
+}
+
+/** A kept type met again with a new resolved type (its package changed): mapped again, with its references. */
+interface Remapped {
   info: NamedType;
   shape: JsonShape;
-  /** refsOf(shape), computed once. */
   refs: readonly string[];
 }
 
 /**
  * The named Go types a generator reaches from the shapes it prints (and,
  * transitively, the types those refer to), each with the shape that
- * defines it, computed once. With `kept` (the shapes of an earlier run
- * that gave no diagnostics, so mapping them again would give none), a type
- * still resolved to the same object is not mapped again.
+ * defines it, computed once. With `kept` (what an earlier run that gave no
+ * diagnostics collected, so mapping its types again would give none), a
+ * type still resolved to the same object is not mapped again, and while
+ * the same types are used in the same order over the same references, the
+ * kept collection is taken whole instead of walking every type again.
  */
 export class NamedShapes {
-  private readonly shapes = new Map<string, JsonShape>();
+  private shapes = new Map<string, JsonShape>();
   /** The ids each collected shape refers to (refsOf), by id. */
-  private readonly refs = new Map<string, readonly string[]>();
+  private refs = new Map<string, readonly string[]>();
   /** The resolved type of each collected id (the mapper's `target`, which cuts the id apart, asked once per id). */
-  private readonly infos = new Map<string, NamedType>();
-  private readonly used = new Set<string>();
+  private infos = new Map<string, NamedType>();
+  private used = new Set<string>();
+  /**
+   * While every type used so far is the kept run's next one (in the order
+   * first met), and the types met again with a new resolved type refer to
+   * the ids they referred to, nothing is walked: the kept collection is
+   * taken when the uses end (`settle`). The types a use reaches with a new
+   * resolved type are mapped at once (as the walk would map them, so that a
+   * mapping's diagnostics come while that operation is planned).
+   */
+  private replaying: boolean;
+  private readonly remapped = new Map<string, Remapped>();
+  /** Whether this run's collection is the kept one (after `settle`), and which of its types were mapped again. */
+  private reused?: { from: Collected; remapped: readonly string[] };
 
   constructor(
     readonly mapper: JsonShapes,
-    private readonly kept?: ReadonlyMap<string, KeptShape>,
-  ) {}
+    private readonly kept?: Collected,
+  ) {
+    this.replaying = kept !== undefined;
+  }
 
   /** Records the named types a tree refers to (and, transitively, theirs). */
   use(shape: JsonShape): void {
-    this.useIds(refsOf(shape));
+    this.record(refsOf(shape), true);
   }
 
-  /** Records the named types `ids` (refsOf of a tree `use` was given in an earlier run) and, transitively, theirs. */
+  /**
+   * Records the named types `ids` (refsOf of a tree `use` was given in an
+   * earlier run, whose types resolve to the same objects as then: fw watch
+   * gives them for operations planned from the same objects, and a type
+   * resolved to the same object reaches only such types) and,
+   * transitively, theirs.
+   */
   useIds(ids: readonly string[]): void {
+    this.record(ids, false);
+  }
+
+  /** `planned`: `ids` come from a tree planned in this run, whose types may resolve to new objects. */
+  private record(ids: readonly string[], planned: boolean): void {
+    if (this.replaying) {
+      if (this.replays(ids) && (!planned || this.remapIds(ids))) return;
+      this.stopReplaying();
+    }
+    this.reused = undefined;
     for (const id of ids) {
       this.used.add(id);
       this.collect(id);
     }
   }
 
+  /** Whether each of `ids` not used yet is the kept run's next used type (each that is, is marked used). */
+  private replays(ids: readonly string[]): boolean {
+    const order = this.kept!.used;
+    for (const id of ids) {
+      if (this.used.has(id)) continue;
+      if (order[this.used.size] !== id) return false;
+      this.used.add(id);
+    }
+    return true;
+  }
+
+  /**
+   * Maps again the types `ids` reach whose resolved type is not the kept
+   * one (a type with the same resolved type reaches only such types: the
+   * resolver makes a type again when a package it reaches changes); false
+   * when one of them is new or refers to other ids than it did.
+   */
+  private remapIds(ids: readonly string[]): boolean {
+    const kept = this.kept!;
+    const todo = [...ids].reverse();
+    for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+      if (this.remapped.has(next)) continue;
+      const info = this.mapper.target(next).info;
+      const was = kept.infos.get(next);
+      if (was === info) continue;
+      if (was === undefined) return false;
+      const shape = this.mapper.named(next);
+      const refs = refsOf(shape);
+      this.remapped.set(next, { info, shape, refs });
+      if (!sameIds(refs, kept.refs.get(next)!)) return false;
+      for (let i = refs.length - 1; i >= 0; i--) todo.push(refs[i]!);
+    }
+    return true;
+  }
+
+  /** Walks the types used so far, as a run without replay would have. */
+  private stopReplaying(): void {
+    this.replaying = false;
+    for (const id of this.used) this.collect(id);
+  }
+
+  /** Ends the uses: takes the kept collection when the same types were used in the same order. */
+  private settle(): void {
+    if (!this.replaying) return;
+    const kept = this.kept!;
+    if (this.used.size !== kept.used.length) {
+      this.stopReplaying();
+      return;
+    }
+    this.replaying = false;
+    ({ shapes: this.shapes, refs: this.refs, infos: this.infos } = kept);
+    for (const [id, { info, shape }] of this.remapped) {
+      this.infos.set(id, info);
+      this.shapes.set(id, shape);
+    }
+    this.reused = { from: kept, remapped: [...this.remapped.keys()] };
+  }
+
   /** Maps `id` and every named type it reaches; a worklist, since a chain of named types may be thousands long. */
   private collect(id: string): void {
     const todo = [id];
+    const kept = this.kept;
     for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
       if (this.shapes.has(next)) continue;
-      const info = this.mapper.target(next).info;
+      const again = this.remapped.get(next);
+      const info = again?.info ?? this.mapper.target(next).info;
       this.infos.set(next, info);
-      const was = this.kept?.get(next);
-      const same = was !== undefined && was.info === info;
-      const shape = same ? was.shape : this.mapper.named(next);
-      const refs = same ? was.refs : refsOf(shape);
+      const same = kept !== undefined && kept.infos.get(next) === info;
+      const shape = again?.shape ?? (same ? kept.shapes.get(next)! : this.mapper.named(next));
+      const refs = again?.refs ?? (same ? kept.refs.get(next)! : refsOf(shape));
       this.shapes.set(next, shape);
       this.refs.set(next, refs);
       for (let i = refs.length - 1; i >= 0; i--) todo.push(refs[i]!);
     }
   }
 
+  /**
+   * When this run's collection is the kept one (every call gave the same
+   * ids over the same references): the kept run's, and the types whose
+   * resolved type and shape are new.
+   */
+  reusedCollection(): { from: Collected; remapped: readonly string[] } | undefined {
+    this.settle();
+    return this.reused;
+  }
+
   /** The Go type a reference id stands for (in any context). */
   info(id: string): NamedType {
+    this.settle();
     return this.infos.get(id) ?? this.mapper.target(id).info;
   }
 
-  /** Every collected type's shape with the resolved type it was mapped from, for a later run to keep. */
-  keptShapes(): Map<string, KeptShape> {
-    return new Map([...this.shapes].map(([id, shape]) => [id, { info: this.info(id), shape, refs: this.refs.get(id)! }]));
+  /** What this run collected, for a later run to keep. */
+  collected(): Collected {
+    this.settle();
+    return { used: [...this.used], shapes: this.shapes, refs: this.refs, infos: this.infos };
   }
 
   /** A name for every collected id, unique and none of `reserved`. */
@@ -82,27 +195,35 @@ export class NamedShapes {
 
   /** Every collected type, in the order first met. */
   ids(): string[] {
+    this.settle();
     return [...this.shapes.keys()];
   }
 
   /** The types `use` was given directly, in the order first met. */
   usedIds(): string[] {
+    this.settle();
     return [...this.used];
   }
 
-  /** The shape that defines a collected type. */
   /** The ids a collected type's shape refers to (refsOf of its shape). */
   refsOfId(id: string): readonly string[] {
+    this.settle();
     const refs = this.refs.get(id);
     if (!refs) throw new Error(`internal: named type ${id} was never collected`);
     return refs;
   }
 
+  /** The shape that defines a collected type. */
   shape(id: string): JsonShape {
+    this.settle();
     const shape = this.shapes.get(id);
     if (!shape) throw new Error(`internal: named type ${id} was never collected`);
     return shape;
   }
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** What a type seen in another context is called after its name: `User` read by the decoder is `UserInput`. */

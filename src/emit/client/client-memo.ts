@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
-import type { KeptShape } from '../named-shapes';
+import type { Collected } from '../named-shapes';
 import type { TypeResolver } from '../../go/type-resolver';
 import type { GroupModel } from '../../model/model';
 import type { NamedOperation } from '../operation-names';
@@ -40,11 +40,12 @@ export interface ClientMemo {
   /** The schema registry's names and declaration order, with what they were decided from (./schemas.ts). */
   order?: KeptOrder;
   /**
-   * Each named type's shape, by id (../named-shapes.ts), kept only from a
+   * What the schema registry collected: the named types' shapes, by id, and
+   * the calls they were collected from (../named-shapes.ts), kept only from a
    * client that gave no diagnostics: mapping a kept type again would give
    * no warning then, so nothing a fresh run reports is lost by not doing it.
    */
-  shapes: Map<string, KeptShape>;
+  collected?: Collected;
 }
 
 export function newClientMemo(): ClientMemo {
@@ -55,7 +56,6 @@ export function newClientMemo(): ClientMemo {
     reservedByClass: new WeakMap(),
     classes: new Map(),
     schemas: new Map(),
-    shapes: new Map(),
     modules: new Map(),
   };
 }

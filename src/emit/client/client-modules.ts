@@ -52,7 +52,7 @@ export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver,
   const plan = planClient(model, resolver, zodSchemaType(options.zod.zod), memo, diagnostics, options.plans, options.split);
   const view = moduleView(model, plan, options.zod);
   diagnostics.push(...resolver.diagnostics, ...plan.mapper.diagnostics);
-  if (memo) memo.shapes = diagnostics.length === 0 ? plan.registry.keptShapes() : new Map();
+  if (memo) memo.collected = diagnostics.length === 0 ? plan.registry.collected() : undefined;
   const folder = clientFolder(options.file);
   const runtime = runtimeModule(view, options.runtime ?? path.join(folder, 'runtime.ts'));
   const shared = options.runtime !== undefined;

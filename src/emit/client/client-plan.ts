@@ -52,8 +52,11 @@ export function planClient(
   keepRefs = false,
 ): ClientPlan {
   const mapper = plans.jsonShapes();
+  // Taken: the registry updates it in place, and it is kept again only once this client is planned without diagnostics.
+  const collected = memo?.collected;
+  if (memo) memo.collected = undefined;
   const run: ClassRun = {
-    registry: new SchemaRegistry(mapper, memo?.shapes),
+    registry: new SchemaRegistry(mapper, collected),
     planner: plans.operationPlanner(),
     results: new ResultTypes(),
     resolver,

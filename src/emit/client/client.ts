@@ -53,6 +53,6 @@ export function generateClient(
   const plan = planClient(model, resolver, zodSchemaType(zod.zod), memo, diagnostics, plans);
   const view = moduleView(model, plan, zod);
   diagnostics.push(...resolver.diagnostics, ...plan.mapper.diagnostics);
-  if (memo) memo.shapes = diagnostics.length === 0 ? plan.registry.keptShapes() : new Map();
+  if (memo) memo.collected = diagnostics.length === 0 ? plan.registry.collected() : undefined;
   return { pieces: () => clientPieces(view, plan, memo), diagnostics };
 }
