@@ -18,9 +18,17 @@ export interface Collected {
   infos: Map<string, NamedType>;
 }
 
+/** This run's collection when it is the kept one: the kept run's, and its types mapped again (with their resolved types, old and new). */
+export interface ReusedCollection {
+  from: Collected;
+  remapped: readonly Remapped[];
+}
+
 /** A kept type met again with a new resolved type (its package changed): mapped again, with its references. */
-interface Remapped {
+export interface Remapped {
   info: NamedType;
+  /** The kept resolved type. */
+  was: NamedType;
   shape: JsonShape;
   refs: readonly string[];
 }
@@ -52,7 +60,9 @@ export class NamedShapes {
   private replaying: boolean;
   private readonly remapped = new Map<string, Remapped>();
   /** Whether this run's collection is the kept one (after `settle`), and which of its types were mapped again. */
-  private reused?: { from: Collected; remapped: readonly string[] };
+  private reused?: ReusedCollection;
+  /** What `collected` gives (the same object until the next use). */
+  private collection?: Collected;
 
   constructor(
     readonly mapper: JsonShapes,
@@ -84,6 +94,7 @@ export class NamedShapes {
       this.stopReplaying();
     }
     this.reused = undefined;
+    this.collection = undefined;
     for (const id of ids) {
       this.used.add(id);
       this.collect(id);
@@ -118,7 +129,7 @@ export class NamedShapes {
       if (was === undefined) return false;
       const shape = this.mapper.named(next);
       const refs = refsOf(shape);
-      this.remapped.set(next, { info, shape, refs });
+      this.remapped.set(next, { info, was, shape, refs });
       if (!sameIds(refs, kept.refs.get(next)!)) return false;
       for (let i = refs.length - 1; i >= 0; i--) todo.push(refs[i]!);
     }
@@ -145,7 +156,7 @@ export class NamedShapes {
       this.infos.set(id, info);
       this.shapes.set(id, shape);
     }
-    this.reused = { from: kept, remapped: [...this.remapped.keys()] };
+    this.reused = { from: kept, remapped: [...this.remapped.values()] };
   }
 
   /** Maps `id` and every named type it reaches; a worklist, since a chain of named types may be thousands long. */
@@ -171,7 +182,7 @@ export class NamedShapes {
    * ids over the same references): the kept run's, and the types whose
    * resolved type and shape are new.
    */
-  reusedCollection(): { from: Collected; remapped: readonly string[] } | undefined {
+  reusedCollection(): ReusedCollection | undefined {
     this.settle();
     return this.reused;
   }
@@ -185,7 +196,8 @@ export class NamedShapes {
   /** What this run collected, for a later run to keep. */
   collected(): Collected {
     this.settle();
-    return { used: [...this.used], shapes: this.shapes, refs: this.refs, infos: this.infos };
+    this.collection ??= { used: [...this.used], shapes: this.shapes, refs: this.refs, infos: this.infos };
+    return this.collection;
   }
 
   /** A name for every collected id, unique and none of `reserved`. */

@@ -1,7 +1,7 @@
 import { printTs, printZod, tsDeclaration } from './zod-schema';
 import { PURE } from './pure';
 import type { JsonShape } from '../json-shape';
-import { NamedShapes } from '../named-shapes';
+import { type Collected, NamedShapes } from '../named-shapes';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
 import { docWithoutDirective } from '../../workspace/json-form';
 
@@ -48,6 +48,8 @@ export interface KeptOrder {
   reserved: ReadonlySet<string>;
   names: Map<string, string>;
   order: string[];
+  /** The registry's collection they were decided (or last found the same) from (../named-shapes.ts Collected, by identity). */
+  collected: Collected;
   /** The declarations printed in that order (with `pure`); kept while every type is the same object with the same shape. */
   decls?: { pure: boolean; list: SchemaDecl[] };
 }
@@ -148,15 +150,25 @@ export class SchemaRegistry extends NamedShapes {
       this.names = this.assignNames(reserved);
       return { order: dependencyOrder(this.usedIds(), (id) => this.refsOfId(id)).order, same: false, sameNames: false };
     }
+    const was = memo.order;
+    // The kept collection, decided from: the same types, uses and references; names and order are kept while the types mapped again keep their Go names.
+    const reused = this.reusedCollection();
+    if (reused && was?.collected === reused.from && sameSet(was.reserved, reserved) && reused.remapped.every((r) => goName(r.info) === goName(r.was))) {
+      this.names = was.names;
+      const same = reused.remapped.length === 0;
+      // Its lists of resolved types and shapes are left as they were: they only make a later comparison fail.
+      memo.order = { ...was, collected: this.collected(), decls: same ? was.decls : undefined };
+      return { order: was.order, same, sameNames: true };
+    }
     const ids = this.ids();
     const infos = ids.map((id) => this.info(id));
     const shapes = ids.map((id) => this.shape(id));
     const used = this.usedIds();
-    const was = memo.order;
     const sameIds = was !== undefined && sameList(was.ids, ids);
     const sameUse = sameIds && sameList(was.used, used) && sameSet(was.reserved, reserved);
     if (sameUse && sameList(was.infos, infos) && sameList(was.shapes, shapes)) {
       this.names = was.names;
+      memo.order = { ...was, collected: this.collected() };
       return { order: was.order, same: true, sameNames: true };
     }
     const goNames = infos.map((info, i) => (sameIds && was.infos[i] === info ? was.goNames[i]! : goName(info)));
@@ -164,13 +176,13 @@ export class SchemaRegistry extends NamedShapes {
     const refs = ids.map((id) => this.refsOfId(id));
     if (sameUse && sameList(was.goNames, goNames) && refs.every((r, i) => r === was.refs[i] || sameList(r, was.refs[i]!))) {
       this.names = was.names;
-      memo.order = { ...was, infos, goNames, shapes, refs, decls: undefined };
+      memo.order = { ...was, infos, goNames, shapes, refs, collected: this.collected(), decls: undefined };
       return { order: was.order, same: false, sameNames: true };
     }
     this.names = this.assignNames(reserved);
     const refsById = new Map(ids.map((id, i) => [id, refs[i]!]));
     const { order } = dependencyOrder(used, (id) => refsById.get(id) ?? this.refsOfId(id));
-    memo.order = { ids, infos, goNames, shapes, refs, used, reserved, names: this.names, order };
+    memo.order = { ids, infos, goNames, shapes, refs, used, reserved, names: this.names, order, collected: this.collected() };
     return { order, same: false, sameNames: false };
   }
 }
