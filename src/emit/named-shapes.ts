@@ -1,4 +1,5 @@
 import { upperFirst } from '../model/naming';
+import { sameObjects } from './emitter';
 import type { NamedType } from '../go/resolved-types';
 import { type JsonContext, type JsonShape, type JsonShapes, decoded, refsOf } from './json-shape';
 
@@ -130,7 +131,7 @@ export class NamedShapes {
       const shape = this.mapper.named(next);
       const refs = refsOf(shape);
       this.remapped.set(next, { info, was, shape, refs });
-      if (!sameIds(refs, kept.refs.get(next)!)) return false;
+      if (!sameObjects(refs, kept.refs.get(next)!)) return false;
       for (let i = refs.length - 1; i >= 0; i--) todo.push(refs[i]!);
     }
     return true;
@@ -232,10 +233,6 @@ export class NamedShapes {
     if (!shape) throw new Error(`internal: named type ${id} was never collected`);
     return shape;
   }
-}
-
-function sameIds(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** What a type seen in another context is called after its name: `User` read by the decoder is `UserInput`. */
