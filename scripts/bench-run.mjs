@@ -2,7 +2,7 @@
 // pays start-up, wasm compilation and JIT warm-up as a user's does:
 //
 //   node scripts/bench-run.mjs baseline <dir>   read + tree-sitter-parse every input .go file, one thread
-//   node scripts/bench-run.mjs fw <args...>      the fw command line, output silenced
+//   node scripts/bench-run.mjs fw <args...>      the fw command line as bin/fw runs it, output silenced
 //
 // Prints one JSON line: {"code": exit status, "rss": peak resident set size in bytes,
 // "cpu": user + system CPU time of the whole process (all threads) in ms}.
@@ -42,6 +42,8 @@ if (mode === 'baseline') {
     if (!text.startsWith(GENERATED_HEADER)) parseGoFile(f, text);
   }
 } else if (mode === 'fw') {
+  // As bin/fw does: its V8 flags before fw makes any object (they change its peak RSS).
+  require(path.join(dist, 'cli/v8-flags.js')).setV8Flags();
   const { main } = require(path.join(dist, 'cli/main.js'));
   const lines = [];
   code = await main(args, { out: () => {}, err: (l) => lines.push(l) });
