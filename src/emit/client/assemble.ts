@@ -1,17 +1,20 @@
+import type { Diagnostic } from '../../diagnostics/diagnostics';
+import type { TypeResolver } from '../../go/type-resolver';
 import type { RootModel, WorkspaceModel } from '../../model/model';
 import { lowerFirst } from '../../model/naming';
 import { sameObjects } from '../emitter';
 import type { ClientMemo } from './client-memo';
 import { tsLineComment } from '../escape';
 import type { OperationPlan } from '../operation-plan';
+import type { SharedPlans } from '../shared-plans';
 import { goDocToJsDoc, jsDoc } from '../ts-source';
-import type { ClassPlan, ClientPlan, Operation } from './client-plan';
+import { type ClassPlan, type ClientPlan, type Operation, planClient } from './client-plan';
 import { moduleHeadPieces, type ModuleView, renderClass, renderModule, statusClassView } from './module-template';
 import { functionName } from '../operation-names';
 import { memoizedTexts } from './operation-memo';
 import { HelperUse } from './runtime-helpers';
 import { type OperationView, pathFunction, printOperation } from './operations';
-import { zodFacade, type ZodFacadeOptions, zodModule } from './zod-facade';
+import { zodFacade, type ZodFacadeOptions, zodModule, zodSchemaType } from './zod-facade';
 import { printTsDeclaration, printZod, tsKey, tsString } from './zod-schema';
 
 /** The module's view: every name and schema is decided by now (the status classes too: operations were planned). */
@@ -25,6 +28,29 @@ export function moduleView(model: WorkspaceModel, plan: ClientPlan, zod: ZodFaca
     schemas: plan.schemas,
     factory: factory(model.roots, plan.classes, plan.prefixes),
   };
+}
+
+/**
+ * The client planned (planClient) and the view its module is printed from,
+ * with every diagnostic of planning; with `memo`, the schema registry's
+ * collection is kept for the next run only when there is none (planClient
+ * took it: mapping a kept type again would then warn of nothing). Both the
+ * one-file and the split client start here.
+ */
+export function plannedClient(
+  model: WorkspaceModel,
+  resolver: TypeResolver,
+  zod: ZodFacadeOptions,
+  memo: ClientMemo | undefined,
+  plans: SharedPlans | undefined,
+  keepRefs = false,
+): { plan: ClientPlan; view: ModuleView; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const plan = planClient(model, resolver, zodSchemaType(zod.zod), memo, diagnostics, plans, keepRefs);
+  const view = moduleView(model, plan, zod);
+  diagnostics.push(...resolver.diagnostics, ...plan.mapper.diagnostics);
+  if (memo) memo.collected = diagnostics.length === 0 ? plan.registry.collected() : undefined;
+  return { plan, view, diagnostics };
 }
 
 /**

@@ -1,10 +1,9 @@
 import * as path from 'node:path';
-import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { WorkspaceModel } from '../../model/model';
 import type { TypeResolver } from '../../go/type-resolver';
 import { type EmitResult, type GeneratedFile, streamedFile } from '../emitter';
-import { classTexts, classView, moduleView, operationView } from './assemble';
-import { planClient, type ClientPlan } from './client-plan';
+import { classTexts, classView, operationView, plannedClient } from './assemble';
+import type { ClientPlan } from './client-plan';
 import type { ClientMemo } from './client-memo';
 import type { SharedPlans } from '../shared-plans';
 import { type ModuleView, renderClass, renderEntry, renderModule, renderPart, renderRuntime, statusClassView } from './module-template';
@@ -17,7 +16,7 @@ import type { SchemaDecl } from './schemas';
 import { otherFlavourRefusal } from './shared-runtime';
 import { keptSplitLayout } from './layout-memo';
 import { directRefs, splitLayout } from './split-layout';
-import { type ZodFacadeOptions, zodSchemaType } from './zod-facade';
+import type { ZodFacadeOptions } from './zod-facade';
 
 /**
  * The client as several modules (`fw g client --split`, `--runtime`): the
@@ -47,12 +46,8 @@ export function clientFolder(file: string): string {
 }
 
 export function emitClientModules(model: WorkspaceModel, resolver: TypeResolver, options: ClientModulesOptions): EmitResult {
-  const diagnostics: Diagnostic[] = [];
   const { memo } = options;
-  const plan = planClient(model, resolver, zodSchemaType(options.zod.zod), memo, diagnostics, options.plans, options.split);
-  const view = moduleView(model, plan, options.zod);
-  diagnostics.push(...resolver.diagnostics, ...plan.mapper.diagnostics);
-  if (memo) memo.collected = diagnostics.length === 0 ? plan.registry.collected() : undefined;
+  const { plan, view, diagnostics } = plannedClient(model, resolver, options.zod, memo, options.plans, options.split);
   const folder = clientFolder(options.file);
   const runtime = runtimeModule(view, options.runtime ?? path.join(folder, 'runtime.ts'));
   const shared = options.runtime !== undefined;

@@ -4,10 +4,9 @@ import type { TypeResolver } from '../../go/type-resolver';
 import { type Emitter, streamedFile } from '../emitter';
 import type { SharedPlans } from '../shared-plans';
 import type { ClientMemo } from './client-memo';
-import { clientPieces, moduleView } from './assemble';
-import { planClient } from './client-plan';
+import { clientPieces, plannedClient } from './assemble';
 import { emitClientModules } from './client-modules';
-import { type ZodFacadeOptions, type ZodFlavour, zodSchemaType } from './zod-facade';
+import type { ZodFacadeOptions, ZodFlavour } from './zod-facade';
 
 /** The client's options (`fw g client --file <path> --zod <classic|mini> --split --runtime <path>`). */
 export interface ClientOptions {
@@ -49,10 +48,6 @@ export function generateClient(
   memo?: ClientMemo,
   plans?: SharedPlans,
 ): { pieces: () => Iterable<string>; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
-  const plan = planClient(model, resolver, zodSchemaType(zod.zod), memo, diagnostics, plans);
-  const view = moduleView(model, plan, zod);
-  diagnostics.push(...resolver.diagnostics, ...plan.mapper.diagnostics);
-  if (memo) memo.collected = diagnostics.length === 0 ? plan.registry.collected() : undefined;
+  const { plan, view, diagnostics } = plannedClient(model, resolver, zod, memo, plans);
   return { pieces: () => clientPieces(view, plan, memo), diagnostics };
 }
