@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { writeCacheFile } from '../workspace/cache-dir';
 import { startsWithGeneratedHeader } from '../workspace/generated-header';
 import { emptyGoFile, type GoFile } from './ast';
@@ -27,7 +28,7 @@ import { parseGoFile } from './parser';
  */
 
 /** Bump when GoFile's shape or the parser's output changes without a version bump. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 /** Enough to hold fw's header line and the package clause after it. */
 const HEAD_BYTES = 256;
 
@@ -56,23 +57,35 @@ export function cacheSalt(): string {
 
 /**
  * A cache entry is one line `<salt>\t<key>\t<SHA-256 of the rest>` and then
- * the GoFile as JSON. The line is checked before the JSON is parsed, and the
- * checksum catches any damage to the JSON (a torn write, a disk error, an
- * edit), so that only what this fw wrote for these contents is ever used.
+ * the GoFile as JSON lines: first the GoFile with its lists empty, then one
+ * line `["<list>",<item>]` per item of its lists (GO_FILE_LISTS). The line
+ * is checked before the rest is read, and the checksum catches any damage
+ * to the rest (a torn write, a disk error, an edit), so that only what this
+ * fw wrote for these contents is ever used. In lines, an entry is written
+ * and read a piece at a time: the entry of a 3 MB models.go (10 MB of JSON)
+ * is never one string or one buffer, which, freed, would stay in the
+ * process's memory (the C allocator keeps large freed blocks).
  */
-function entryText(key: string, file: GoFile): string {
-  const body = JSON.stringify(file);
-  return `${cacheSalt()}\t${key}\t${sha256(body)}\n${body}`;
+function* entryLines(file: GoFile): Generator<string> {
+  const outline: Record<string, unknown> = { ...file };
+  for (const list of GO_FILE_LISTS) outline[list] = [];
+  yield `${JSON.stringify(outline)}\n`;
+  for (const list of GO_FILE_LISTS) for (const item of file[list]) yield `${JSON.stringify([list, item])}\n`;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+function writeEntry(entryFile: string, key: string, file: GoFile): void {
+  writeCacheFile(entryFile, {
+    header: (checksum) => `${cacheSalt()}\t${key}\t${checksum}\n`,
+    lines: entryLines(file),
+  });
+}
 
 /** The GoFile of `file`; throws when the file cannot be read. */
 export function readGoFile(file: string, cacheDir?: string): GoFile {
   const found = readGoFileWithoutParsing(file, cacheDir);
   if (found.file) return found.file;
   const parsed = parseGoFile(file, found.bytes.toString('utf8'));
-  if (found.entry) writeCacheFile(found.entry.file, entryText(found.entry.key, parsed));
+  if (found.entry) writeEntry(found.entry.file, found.entry.key, parsed);
   return parsed;
 }
 
@@ -149,26 +162,79 @@ function generatedFile(file: string, head: Buffer): GoFile {
   return emptyGoFile(file, packageName, true, readFileConstraints(text));
 }
 
+/** Bytes of an entry read at a time, into one buffer (reading is synchronous). */
+const READ_BYTES = 64 * 1024;
+let readBuffer: Buffer | undefined;
+
+/** The GoFile of the entry in `entryFile` when it is this fw's for `key` and `file`, whole and undamaged (see entryLines). */
 function readEntry(entryFile: string, key: string, file: string): GoFile | undefined {
-  let text: string;
+  let fd: number;
   try {
-    text = fs.readFileSync(entryFile, 'utf8');
+    fd = fs.openSync(entryFile, 'r');
   } catch {
     return undefined;
   }
-  const newline = text.indexOf('\n');
-  const [salt, entryKey, checksum] = text.slice(0, Math.max(newline, 0)).split('\t');
-  if (newline < 0 || salt !== cacheSalt() || entryKey !== key) return undefined;
-  const body = text.slice(newline + 1);
-  if (sha256(body) !== checksum) return undefined;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
+    return readEntryLines(fd, key, file);
   } catch {
+    // Not readable, or a line that is not JSON.
     return undefined;
+  } finally {
+    fs.closeSync(fd);
   }
+}
+
+/** readEntry's work, a buffer at a time: the header, then each line as it is complete; the GoFile only once the checksum of them all matches. */
+function readEntryLines(fd: number, key: string, file: string): GoFile | undefined {
+  const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BYTES));
+  const hash = createHash('sha256');
+  const decoder = new StringDecoder('utf8');
+  let checksum: string | undefined;
+  let outline: GoFile | undefined;
+  /** The start of a line that runs on into the next buffer. */
+  let partial: string[] = [];
+  for (let at = 0; ; ) {
+    const got = fs.readSync(fd, buffer, 0, buffer.length, at);
+    if (got === 0) break;
+    at += got;
+    let bytes = buffer.subarray(0, got);
+    if (checksum === undefined) {
+      // fw's header line is far shorter than a buffer.
+      const newline = bytes.indexOf(NEWLINE);
+      const [salt, entryKey, sum] = newline < 0 ? [] : bytes.toString('utf8', 0, newline).split('\t');
+      if (salt !== cacheSalt() || entryKey !== key || sum === undefined) return undefined;
+      checksum = sum;
+      bytes = bytes.subarray(newline + 1);
+    }
+    hash.update(bytes);
+    const text = decoder.write(bytes);
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      partial.push(text.slice(start, end));
+      const line = JSON.parse(partial.join('')) as unknown;
+      partial = [];
+      start = end + 1;
+      if (!outline) {
+        if (!isGoFile(line, file)) return undefined;
+        outline = line;
+      } else if (!addItem(outline, line)) return undefined;
+    }
+    if (start < text.length) partial.push(text.slice(start));
+  }
+  if (!outline || partial.length > 0 || hash.digest('hex') !== checksum) return undefined;
   // One string for the path of every position, not a copy per position.
-  return isGoFile(parsed, file) ? withPaths(parsed) : undefined;
+  return withPaths(outline);
+}
+
+const NEWLINE = 0x0a;
+
+/** Adds an item line `["<list>",<item>]` to its list of `file`; false when it is no such line. */
+function addItem(file: GoFile, line: unknown): boolean {
+  if (!Array.isArray(line) || line.length !== 2) return false;
+  const list = GO_FILE_LISTS.find((l) => l === line[0]);
+  if (!list) return false;
+  (file[list] as unknown[]).push(line[1]);
+  return true;
 }
 
 const GO_FILE_LISTS = ['imports', 'funcs', 'types', 'consts', 'strayAnnotations', 'rootDirectives', 'syntaxErrors'] as const;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -53,21 +54,69 @@ function selfIgnoring(dir: string): string {
 }
 
 /**
+ * A cache file written a piece at a time: its first line (`header`, given
+ * the SHA-256 of what follows it, as hex) and then `lines`, each ending
+ * with a newline. The whole text never exists at once (./go/read-go-file.ts
+ * says why).
+ */
+export interface CheckedLines {
+  header: (checksum: string) => string;
+  lines: Iterable<string>;
+}
+
+/**
  * Writes one file of fw's caches through a temporary file and a rename, so
  * that a reader (another process, a worker thread) never sees half of it. A
  * cache that cannot be written only costs time later: failures are ignored.
  */
-export function writeCacheFile(file: string, contents: string): void {
+export function writeCacheFile(file: string, contents: string | CheckedLines): void {
   const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+  let fd: number | undefined;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(tmp, contents);
+    fd = fs.openSync(tmp, 'w');
+    if (typeof contents === 'string') writeAll(fd, Buffer.from(contents), 0);
+    else writeChecked(fd, contents);
+    fs.closeSync(fd);
+    fd = undefined;
     fs.renameSync(tmp, file);
   } catch {
     try {
+      if (fd !== undefined) fs.closeSync(fd);
       fs.rmSync(tmp, { force: true });
     } catch {
       // nothing was created
     }
   }
+}
+
+/** About this many bytes of lines are joined into one write. */
+const PIECE_CHARS = 64 * 1024;
+
+/** The header with a placeholder checksum of the same length, the lines a piece at a time, then the header again with theirs. */
+function writeChecked(fd: number, { header, lines }: CheckedLines): void {
+  const hash = createHash('sha256');
+  let at = writeAll(fd, Buffer.from(header('0'.repeat(64))), 0);
+  let piece: string[] = [];
+  let chars = 0;
+  const flush = () => {
+    const bytes = Buffer.from(piece.join(''));
+    hash.update(bytes);
+    at += writeAll(fd, bytes, at);
+    piece = [];
+    chars = 0;
+  };
+  for (const line of lines) {
+    piece.push(line);
+    chars += line.length;
+    if (chars >= PIECE_CHARS) flush();
+  }
+  flush();
+  writeAll(fd, Buffer.from(header(hash.digest('hex'))), 0);
+}
+
+/** Writes all of `bytes` at `position`; returns their length. */
+function writeAll(fd: number, bytes: Buffer, position: number): number {
+  for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done, position + done);
+  return bytes.length;
 }

@@ -144,7 +144,9 @@ describe('readGoFile: the parse cache', () => {
   };
   it.each([
     ['truncated', (text: string) => text.slice(0, text.length / 2)],
-    ['one byte of its JSON changed', (text: string) => text.replace('"funcs":[{"name":"GetUser"', '"funcs":[{"name":"GetUsex"')],
+    ['one byte of its JSON changed', (text: string) => text.replace('["funcs",{"name":"GetUser"', '["funcs",{"name":"GetUsex"')],
+    ['its last line cut short', (text: string) => text.slice(0, -2)],
+    ['a line of a list GoFile does not have (checksum matching)', (text: string) => withBody(text, (b) => b.replace('["funcs",', '["funks",'))],
     ['not an entry at all', () => '\u0000\u0001garbage'],
     ['no header line', (text: string) => splitEntry(text).body],
     ['another fw version', (text: string) => text.replace(/^fw [^ ]+ /, 'fw 0.0.0-other ')],
@@ -165,6 +167,32 @@ describe('readGoFile: the parse cache', () => {
     fs.writeFileSync(entryFile!, bad);
     expect(readGoFile(file, cache)).toEqual(fresh);
     expect(fs.readFileSync(entryFile!, 'utf8')).toBe(good);
+  });
+
+  it('stores a large file a declaration a line, the same GoFile read back: no entry is one long string', () => {
+    const dir = tmp();
+    const cache = path.join(dir, 'cache');
+    const file = path.join(dir, 'models.go');
+    const types = Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `// Model${i} is a model.\ntype Model${i} struct {\n\tID int64 \`json:"id"\`\n\tName string \`json:"name"\`\n\tNext *Model${i + 1} \`json:"next,omitempty"\`\n}\n`,
+    );
+    const source = `package models\n\n${types.join('\n')}\nfunc (m *Model0) Get() string { return m.Name }\n`;
+    fs.writeFileSync(file, source);
+    const fresh = parseGoFile(file, source);
+    expect(readGoFile(file, cache)).toEqual(fresh);
+    const [entryFile] = entries(cache);
+    const text = fs.readFileSync(entryFile!, 'utf8');
+    expect(text.length).toBeGreaterThan(1_000_000);
+    const longest = Math.max(...text.split('\n').map((l) => l.length));
+    expect(longest).toBeLessThan(2_000);
+    // Read back from the entry's lines, not parsed again.
+    fs.writeFileSync(
+      entryFile!,
+      withBody(text, (b) => b.replace('{"name":"Model2999"', '{"name":"Stored2999"')),
+    );
+    expect(readGoFile(file, cache).types.map((t) => t.name)).toEqual([...fresh.types.slice(0, -1).map((t) => t.name), 'Stored2999']);
   });
 
   it('works without a writable cache directory (it only costs time)', () => {
