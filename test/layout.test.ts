@@ -155,6 +155,7 @@ const PROCESS_STATE: readonly (readonly [file: string, name: string, why: string
   ['go/parse-workers.ts', 'busy', 'a WeakMap over those workers'],
   ['go/parse-workers.ts', 'running', 'how many parses use the pool'],
   ['go/read-go-file.ts', 'salt', "fw's version and build, read once"],
+  ['go/read-go-file.ts', 'readBuffer', 'the 64 KB buffer cache entries are read through, its contents used only within one synchronous read'],
   ['model/build-model.ts', 'annotations', 'a WeakMap: lives as long as the parsed comments'],
   ['model/handlers.ts', 'foundByFile', 'a WeakMap: lives as long as the parsed files'],
   ['model/path-bindings.ts', 'boundByDecl', 'a WeakMap: lives as long as the parsed declarations'],
