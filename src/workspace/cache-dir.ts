@@ -74,11 +74,13 @@ export function writeCacheFile(file: string, contents: string | CheckedLines): v
   let fd: number | undefined;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fd = fs.openSync(tmp, 'w');
-    if (typeof contents === 'string') writeAll(fd, Buffer.from(contents), 0);
-    else writeChecked(fd, contents);
-    fs.closeSync(fd);
-    fd = undefined;
+    if (typeof contents === 'string') fs.writeFileSync(tmp, contents);
+    else {
+      fd = fs.openSync(tmp, 'w');
+      writeChecked(fd, contents);
+      fs.closeSync(fd);
+      fd = undefined;
+    }
     fs.renameSync(tmp, file);
   } catch {
     try {
