@@ -76,7 +76,6 @@ function setTypePaths(type: GoTypeExpr, set: (pos: Pos) => void, idents: Map<str
       break;
     case 'struct':
       for (const f of type.fields) {
-        set(f.pos);
         f.type = setTypePaths(f.type, set, idents);
         if (idents) {
           if (f.doc.length === 0) f.doc = NO_LINES;

@@ -5,6 +5,7 @@ import { ANNOTATION_MARKER, ROOT_MARKER } from './annotation-comment';
 import { readFileConstraints } from './build-constraints';
 import { unquoteGoString } from './go-string';
 import { interned, ownText } from './interned';
+import { type PackedPos, packPos } from './packed-pos';
 import { topLevelPieces } from './top-level-pieces';
 import type { Pos } from '../diagnostics/diagnostics';
 import {
@@ -198,6 +199,13 @@ class FileReader {
     const { row: pieceRow, column } = node.startPosition;
     const row = pieceRow + this.rowOffset;
     return { file: this.file, line: row + 1, col: this.byteColumn(row, column) + 1 };
+  }
+
+  /** `pos(node)` packed, without the file. */
+  at(node: Node): PackedPos {
+    const { row: pieceRow, column } = node.startPosition;
+    const row = pieceRow + this.rowOffset;
+    return packPos(row + 1, this.byteColumn(row, column) + 1);
   }
 
   /** tree-sitter columns count UTF-16 units here; Go's tools count bytes. */
@@ -416,8 +424,8 @@ class FileReader {
       if (names.length === 0) {
         // Embedded field: `*T` is spelled as an anonymous `*` token before the type.
         if (decl.child(0)?.type === '*') type = { kind: 'pointer', elem: type };
-        out.push({ type, tag, doc, pos: this.pos(decl) });
-      } else for (const n of names) out.push({ name: interned(n.text), type, tag, doc, pos: this.pos(n) });
+        out.push({ type, tag, doc, at: this.at(decl) });
+      } else for (const n of names) out.push({ name: interned(n.text), type, tag, doc, at: this.at(n) });
     }
     return out.slice();
   }

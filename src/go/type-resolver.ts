@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { type Diagnostic, error, type Pos, warning } from '../diagnostics/diagnostics';
 import type { CodeOf } from '../diagnostics/codes';
 import type { GoField, GoFile, GoTypeDecl, GoTypeExpr } from './ast';
+import { unpackPos } from './packed-pos';
 import { MAX_TYPE_NESTING } from './parser';
 import { parseStructTag } from './struct-tags';
 import { describeExpr } from './type-expr';
@@ -87,7 +88,7 @@ class FieldOfStruct implements ResolvedField {
     return this.field.doc;
   }
   get pos(): Pos {
-    return this.field.pos;
+    return unpackPos(this.site.file.path, this.field.at);
   }
   get pkg(): GoPackage {
     return this.site.pkg;
