@@ -1,6 +1,7 @@
 import { type Diagnostic, warning } from '../diagnostics/diagnostics';
 import type { TypeResolver } from '../go/type-resolver';
 import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedField, ResolvedType } from '../go/resolved-types';
+import { declPos } from '../go/packed-pos';
 import type { JsonForm } from '../workspace/json-form';
 import { opaqueTypeHint } from './mapping-hint';
 import { type ValidateTag, elementTag, validateTagOf } from '../go/validate-tags';
@@ -626,7 +627,7 @@ export class JsonShapes {
     const key = `${info.id} ${what}`;
     if (this.warnedTypes.has(key)) return;
     this.warnedTypes.add(key);
-    this.diagnostics.push(warning('FW5020', info.decl.pos, message, opaqueTypeHint(info, this.resolver.typeMappings)));
+    this.diagnostics.push(warning('FW5020', declPos(info.file, info.decl), message, opaqueTypeHint(info, this.resolver.typeMappings)));
   }
 }
 

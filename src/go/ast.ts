@@ -95,7 +95,8 @@ export interface GoTypeDecl {
   /** Type parameters, if the declaration is generic. */
   typeParams: readonly string[];
   doc: readonly string[];
-  pos: Pos;
+  /** The position of its name (./packed-pos.ts; `declPos(file, decl)` makes it a Pos). */
+  at: PackedPos;
 }
 
 export interface GoConstDecl {
@@ -106,7 +107,8 @@ export interface GoConstDecl {
   value?: string;
   /** Index of the spec within its const block (the value of iota). */
   iota: number;
-  pos: Pos;
+  /** The position of its name (./packed-pos.ts; `declPos(file, decl)` makes it a Pos). */
+  at: PackedPos;
 }
 
 export interface GoComment {

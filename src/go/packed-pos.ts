@@ -23,6 +23,11 @@ export function packPos(line: number, col: number): PackedPos {
   return line < SMALL_LINES && col < COL_BITS ? line * COL_BITS + col : line * WIDE + col;
 }
 
+/** The Pos of a declaration of `file` (a type, a const) whose position is packed. */
+export function declPos(file: { readonly path: string }, decl: { readonly at: PackedPos }): Pos {
+  return unpackPos(file.path, decl.at);
+}
+
 /** The Pos of `at` in `file`. */
 export function unpackPos(file: string, at: PackedPos): Pos {
   if (at < WIDE) return { file, line: Math.floor(at / COL_BITS), col: at % COL_BITS };

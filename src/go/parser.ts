@@ -294,7 +294,7 @@ class FileReader {
         type: this.typeExpr(typeNode),
         typeParams: typeParams ? typeParams.descendantsOfType('identifier').flatMap((n) => (n ? [interned(n.text)] : [])) : NO_LINES,
         doc: this.typeDoc(grouped ? siblingDoc(children, index, false) : NO_LINES, doc),
-        pos: this.pos(nameNode),
+        at: this.at(nameNode),
       };
       this.out.types.push(decl);
     }
@@ -321,7 +321,7 @@ class FileReader {
         values = valueNode.namedChildren.flatMap((v) => (v && v.type !== 'comment' ? [ownText(v.text)] : []));
       }
       names.forEach((n, i) => {
-        const c: GoConstDecl = { name: interned(n.text), iota, pos: this.pos(n) };
+        const c: GoConstDecl = { name: interned(n.text), iota, at: this.at(n) };
         if (typeName !== undefined) c.typeName = typeName;
         const value = values[i];
         if (value !== undefined) c.value = value;

@@ -389,7 +389,9 @@ describe('type declarations', () => {
       'type User struct{}\ntype Name = string\ntype (\n\tA int\n\tB = models.B\n)\ntype Page[T any, K comparable] struct{ Items []T }\ntype Num[T ~int | ~float64] []T\n',
     );
     expect(f.syntaxErrors).toEqual([]);
-    expect(f.types.map((t) => ({ name: t.name, alias: t.alias, typeParams: t.typeParams, line: t.pos.line, col: t.pos.col }))).toEqual([
+    expect(
+      f.types.map((t) => ({ name: t.name, alias: t.alias, typeParams: t.typeParams, line: unpackPos(FILE, t.at).line, col: unpackPos(FILE, t.at).col })),
+    ).toEqual([
       { name: 'User', alias: false, typeParams: [], line: 3, col: 6 },
       { name: 'Name', alias: true, typeParams: [], line: 4, col: 6 },
       { name: 'A', alias: false, typeParams: [], line: 6, col: 2 },
@@ -459,7 +461,7 @@ describe('const declarations', () => {
 
   it('gives each constant the position of its name', () => {
     const f = parse('const (\n\tA, B = 1, 2\n)\n');
-    expect(f.consts.map((c) => c.pos)).toEqual([
+    expect(f.consts.map((c) => unpackPos(FILE, c.at))).toEqual([
       { file: FILE, line: 4, col: 2 },
       { file: FILE, line: 4, col: 5 },
     ]);

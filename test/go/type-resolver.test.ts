@@ -211,7 +211,7 @@ describe('TypeResolver: special types', () => {
     const { resolver, resolve } = setup({ imports: [importOf('github.com/acme/img')], types: [decl] });
     expect(namedType(resolver, resolve('Ext')).type.kind).toBe('unknown');
     expect(resolver.diagnostics).toHaveLength(1);
-    expect(resolver.diagnostics[0]).toMatchObject({ severity: 'warning', pos: decl.pos });
+    expect(resolver.diagnostics[0]).toMatchObject({ severity: 'warning', pos: unpackPos(API, decl.at) });
     expect(resolver.diagnostics[0]!.message).toContain('type Ext is declared as img.Image');
   });
 });
@@ -486,7 +486,7 @@ describe('TypeResolver: enums', () => {
     const bad = constDecl('B', 'Kind', 'len("xy")', 1);
     const { resolver, resolve } = setup({ types: [typeDecl('Kind', go.ident('string'))], consts: [constDecl('A', 'Kind', '"a"', 0), bad] });
     expect(namedType(resolver, resolve('Kind')).enum).toBeUndefined();
-    expect(resolver.diagnostics.map((d) => [d.severity, d.pos])).toEqual([['warning', bad.pos]]);
+    expect(resolver.diagnostics.map((d) => [d.severity, d.pos])).toEqual([['warning', unpackPos(API, bad.at)]]);
   });
 
   it('has no enum for types without consts or of other kinds', () => {

@@ -55,11 +55,11 @@ export function embed(type: GoTypeExpr, tag = ''): GoField {
 }
 
 export function typeDecl(name: string, type: GoTypeExpr, extra: Partial<GoTypeDecl> = {}): GoTypeDecl {
-  return { name, alias: false, type, typeParams: [], doc: [], pos: pos('/mem/x.go'), ...extra };
+  return { name, alias: false, type, typeParams: [], doc: [], at: packPos(line++, 2), ...extra };
 }
 
 export function constDecl(name: string, typeName: string | undefined, value: string | undefined, iota: number): GoConstDecl {
-  const c: GoConstDecl = { name, iota, pos: pos('/mem/x.go') };
+  const c: GoConstDecl = { name, iota, at: packPos(line++, 2) };
   if (typeName !== undefined) c.typeName = typeName;
   if (value !== undefined) c.value = value;
   return c;
