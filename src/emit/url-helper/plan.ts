@@ -33,7 +33,6 @@ export interface QueryField {
   /** The query key (the `query:` tag's name). */
   key: string;
   shape: QueryShape;
-  pos: Pos;
 }
 
 /** A `,required` query field: a positional argument after the path parameters, always sent. */
@@ -221,7 +220,7 @@ function planRoute(route: RouteModel, requestType: ResolvedType | undefined, gro
           ),
         );
       } else seen.set(f.field.name, f);
-      return { goName: f.field.name, key: f.name, shape, pos: f.field.pos, required: isRequiredField(f) };
+      return { goName: f.field.name, key: f.name, shape, required: isRequiredField(f) };
     });
     // A required value is always given, so a pointer's value is taken as such.
     plan.requiredQuery = fields
