@@ -28,7 +28,7 @@ import { parseGoFile } from './parser';
  */
 
 /** Bump when GoFile's shape or the parser's output changes without a version bump. */
-const CACHE_FORMAT = 4;
+const CACHE_FORMAT = 5;
 /** Enough to hold fw's header line and the package clause after it. */
 const HEAD_BYTES = 256;
 
