@@ -49,6 +49,16 @@ const repo = path.join(here, '..');
 const dist = path.join(repo, 'dist');
 const RUNNER = path.join(here, 'bench-run.mjs');
 
+/** The commit fw is at, or its package version where the sources are not a git checkout (an unpacked tarball). */
+function whichFw() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    const { version } = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
+    return `version ${version} (not a git checkout)`;
+  }
+}
+
 /** The comment at the top of this file: what --help prints. */
 function usage() {
   const lines = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
@@ -596,7 +606,7 @@ const load = os
   .map((l) => l.toFixed(1))
   .join(' ');
 console.log(`fw bench: median of ${RUNS} runs; node ${process.version}, ${os.availableParallelism()} cores, load average ${load}`);
-console.log(`fw at ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim()}`);
+console.log(`fw at ${whichFw()}`);
 for (const name of WORKSPACES) await benchWorkspace(name);
 if (!NX_ONLY && !SOME_ROWS && Number(values['tsc-routes']) > 0) benchTypecheck({ routes: Number(values['tsc-routes']), runs: Number(values['tsc-runs']) });
 console.log(

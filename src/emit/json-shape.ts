@@ -1,6 +1,7 @@
 import { type Diagnostic, warning } from '../diagnostics/diagnostics';
 import type { TypeResolver } from '../go/type-resolver';
 import type { BasicKind, JsonField, Marshaler, NamedType, ResolvedField, ResolvedType } from '../go/resolved-types';
+import { declPos } from '../go/packed-pos';
 import type { JsonForm } from '../workspace/json-form';
 import { opaqueTypeHint } from './mapping-hint';
 import { type ValidateTag, elementTag, validateTagOf } from '../go/validate-tags';
@@ -389,14 +390,15 @@ export class JsonShapes {
   }
 
   private warnRules(field: ResolvedField, tag: ValidateTag, rules: readonly string[]): void {
+    const pos = field.pos;
     for (const rule of rules) {
-      const key = `${field.pos.file}:${field.pos.line}:${field.pos.col} ${rule}`;
+      const key = `${pos.file}:${pos.line}:${pos.col} ${rule}`;
       if (this.warnedRules.has(key)) continue;
       this.warnedRules.add(key);
       this.diagnostics.push(
         warning(
           'FW5060',
-          field.pos,
+          pos,
           `rule ${JSON.stringify(rule)} of the ${tag.key} tag of field ${field.name} (${field.owner}) is checked by neither the client nor the OpenAPI document, which only name it; the server alone checks it`,
           'nothing to do if that is intended; the rules fw mirrors are listed in docs/type-mapping.md',
         ),
@@ -626,7 +628,7 @@ export class JsonShapes {
     const key = `${info.id} ${what}`;
     if (this.warnedTypes.has(key)) return;
     this.warnedTypes.add(key);
-    this.diagnostics.push(warning('FW5020', info.decl.pos, message, opaqueTypeHint(info, this.resolver.typeMappings)));
+    this.diagnostics.push(warning('FW5020', declPos(info.file, info.decl), message, opaqueTypeHint(info, this.resolver.typeMappings)));
   }
 }
 

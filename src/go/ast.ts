@@ -1,5 +1,6 @@
 import type { Pos } from '../diagnostics/diagnostics';
 import type { FileConstraints } from './build-constraints';
+import type { PackedPos } from './packed-pos';
 
 /**
  * What fw reads out of one Go source file: the declarations it needs, in
@@ -82,7 +83,8 @@ export interface GoField {
   tag: string;
   /** The field's comment lines, `//` removed: the comment group directly above it, then a `//` comment at the end of its line. */
   doc: readonly string[];
-  pos: Pos;
+  /** Its position in the file that declares it (./packed-pos.ts: a number, the most numerous position of a parsed file). */
+  at: PackedPos;
 }
 
 export interface GoTypeDecl {
@@ -93,7 +95,8 @@ export interface GoTypeDecl {
   /** Type parameters, if the declaration is generic. */
   typeParams: readonly string[];
   doc: readonly string[];
-  pos: Pos;
+  /** The position of its name (./packed-pos.ts; `declPos(file, decl)` makes it a Pos). */
+  at: PackedPos;
 }
 
 export interface GoConstDecl {
@@ -104,7 +107,8 @@ export interface GoConstDecl {
   value?: string;
   /** Index of the spec within its const block (the value of iota). */
   iota: number;
-  pos: Pos;
+  /** The position of its name (./packed-pos.ts; `declPos(file, decl)` makes it a Pos). */
+  at: PackedPos;
 }
 
 export interface GoComment {

@@ -1,4 +1,3 @@
-import type { Pos } from '../diagnostics/diagnostics';
 import type { GoConstDecl } from './ast';
 import { integerConstValue, stringConstValue } from './const-values';
 import { type EnumValue, INTEGER_KINDS, type NamedType, type ResolvedType } from './resolved-types';
@@ -13,7 +12,7 @@ export function enumValues(
   info: NamedType,
   underlying: ResolvedType,
   consts: readonly GoConstDecl[],
-  unreadable: (pos: Pos, message: string, hint: string) => void,
+  unreadable: (c: GoConstDecl, message: string, hint: string) => void,
 ): EnumValue[] | undefined {
   const u = underlying;
   if (u.kind !== 'basic' || (u.name !== 'string' && !INTEGER_KINDS.has(u.name))) return undefined;
@@ -24,7 +23,7 @@ export function enumValues(
     const value = u.name === 'string' ? stringConstValue(c, info.name) : integerConstValue(c, info.name);
     if (value === undefined) {
       unreadable(
-        c.pos,
+        c,
         `fw cannot compute the value of const ${c.name} (${c.value ?? 'a complex expression'}); type ${info.name} is not treated as an enum`,
         'write the value as a literal, iota, or iota + N',
       );
@@ -32,7 +31,7 @@ export function enumValues(
     }
     if (seen.has(value)) continue;
     seen.add(value);
-    values.push({ name: c.name, value, pos: c.pos });
+    values.push({ name: c.name, value });
   }
   return values.length > 0 ? values : undefined;
 }

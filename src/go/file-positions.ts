@@ -41,14 +41,12 @@ function setPaths(file: GoFile, to: string, idents: Map<string, GoTypeExpr> | un
     for (let i = 0; i < f.results.length; i++) f.results[i] = types(f.results[i]!);
   }
   for (const t of file.types) {
-    set(t.pos);
     t.type = types(t.type);
     if (idents) {
       if (t.doc.length === 0) t.doc = NO_LINES;
       if (t.typeParams.length === 0) t.typeParams = NO_LINES;
     }
   }
-  for (const c of file.consts) set(c.pos);
   for (const c of file.strayAnnotations) set(c.pos);
   for (const c of file.rootDirectives) set(c.pos);
   for (const p of file.syntaxErrors) set(p);
@@ -76,7 +74,6 @@ function setTypePaths(type: GoTypeExpr, set: (pos: Pos) => void, idents: Map<str
       break;
     case 'struct':
       for (const f of type.fields) {
-        set(f.pos);
         f.type = setTypePaths(f.type, set, idents);
         if (idents) {
           if (f.doc.length === 0) f.doc = NO_LINES;

@@ -5,6 +5,7 @@ import { ANNOTATION_MARKER, ROOT_MARKER } from './annotation-comment';
 import { readFileConstraints } from './build-constraints';
 import { unquoteGoString } from './go-string';
 import { interned, ownText } from './interned';
+import { type PackedPos, packPos } from './packed-pos';
 import { topLevelPieces } from './top-level-pieces';
 import type { Pos } from '../diagnostics/diagnostics';
 import {
@@ -200,6 +201,13 @@ class FileReader {
     return { file: this.file, line: row + 1, col: this.byteColumn(row, column) + 1 };
   }
 
+  /** `pos(node)` packed, without the file. */
+  at(node: Node): PackedPos {
+    const { row: pieceRow, column } = node.startPosition;
+    const row = pieceRow + this.rowOffset;
+    return packPos(row + 1, this.byteColumn(row, column) + 1);
+  }
+
   /** tree-sitter columns count UTF-16 units here; Go's tools count bytes. */
   private byteColumn(row: number, column: number): number {
     if (this.ascii) return column;
@@ -286,7 +294,7 @@ class FileReader {
         type: this.typeExpr(typeNode),
         typeParams: typeParams ? typeParams.descendantsOfType('identifier').flatMap((n) => (n ? [interned(n.text)] : [])) : NO_LINES,
         doc: this.typeDoc(grouped ? siblingDoc(children, index, false) : NO_LINES, doc),
-        pos: this.pos(nameNode),
+        at: this.at(nameNode),
       };
       this.out.types.push(decl);
     }
@@ -313,7 +321,7 @@ class FileReader {
         values = valueNode.namedChildren.flatMap((v) => (v && v.type !== 'comment' ? [ownText(v.text)] : []));
       }
       names.forEach((n, i) => {
-        const c: GoConstDecl = { name: interned(n.text), iota, pos: this.pos(n) };
+        const c: GoConstDecl = { name: interned(n.text), iota, at: this.at(n) };
         if (typeName !== undefined) c.typeName = typeName;
         const value = values[i];
         if (value !== undefined) c.value = value;
@@ -416,8 +424,8 @@ class FileReader {
       if (names.length === 0) {
         // Embedded field: `*T` is spelled as an anonymous `*` token before the type.
         if (decl.child(0)?.type === '*') type = { kind: 'pointer', elem: type };
-        out.push({ type, tag, doc, pos: this.pos(decl) });
-      } else for (const n of names) out.push({ name: interned(n.text), type, tag, doc, pos: this.pos(n) });
+        out.push({ type, tag, doc, at: this.at(decl) });
+      } else for (const n of names) out.push({ name: interned(n.text), type, tag, doc, at: this.at(n) });
     }
     return out.slice();
   }

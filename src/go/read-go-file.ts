@@ -27,7 +27,7 @@ import { parseGoFile } from './parser';
  */
 
 /** Bump when GoFile's shape or the parser's output changes without a version bump. */
-const CACHE_FORMAT = 3;
+const CACHE_FORMAT = 4;
 /** Enough to hold fw's header line and the package clause after it. */
 const HEAD_BYTES = 256;
 

@@ -115,7 +115,6 @@ export interface EnumValue {
   /** The const's name. */
   name: string;
   value: string | number;
-  pos: Pos;
 }
 
 /** A defined type of the workspace, described once. */

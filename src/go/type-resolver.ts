@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { type Diagnostic, error, type Pos, warning } from '../diagnostics/diagnostics';
 import type { CodeOf } from '../diagnostics/codes';
 import type { GoField, GoFile, GoTypeDecl, GoTypeExpr } from './ast';
+import { declPos, unpackPos } from './packed-pos';
 import { MAX_TYPE_NESTING } from './parser';
 import { parseStructTag } from './struct-tags';
 import { describeExpr } from './type-expr';
@@ -87,7 +88,7 @@ class FieldOfStruct implements ResolvedField {
     return this.field.doc;
   }
   get pos(): Pos {
-    return this.field.pos;
+    return unpackPos(this.site.file.path, this.field.at);
   }
   get pkg(): GoPackage {
     return this.site.pkg;
@@ -257,7 +258,7 @@ export class TypeResolver {
         if (this.aliasStack.size >= MAX_ALIAS_NESTING) {
           this.error(
             'FW2101',
-            found.decl.pos,
+            declPos(found.file, found.decl),
             `alias ${name} is nested in more than ${MAX_ALIAS_NESTING} other aliases`,
             'declare the type without so many aliases around it',
           );
@@ -308,7 +309,7 @@ export class TypeResolver {
     if (info.type.kind === 'unknown')
       this.warn(
         'FW2103',
-        decl.pos,
+        declPos(file, decl),
         `type ${name} is declared as ${describeExpr(decl.type)}, which fw cannot resolve (${info.type.reason}); it is treated as unknown`,
       );
   }
@@ -418,7 +419,7 @@ export class TypeResolver {
     if (directive && 'problem' in directive)
       this.error(
         'FW2107',
-        info.decl.pos,
+        declPos(info.file, info.decl),
         `the fw:json directive of type ${info.decl.name} is invalid: ${directive.problem}`,
         'write // fw:json type=string|number|integer|boolean|unknown [format=date-time] [nullable=true]',
       );
@@ -674,7 +675,11 @@ export class TypeResolver {
   /** The enum values of a string or integer named type (./enums.ts). */
   private enumOf(info: NamedType): EnumValue[] | undefined {
     const consts = this.packageIndex(info.pkg).consts.get(info.name) ?? [];
-    return enumValues(info, this.underlying(info.type), consts, (pos, message, hint) => this.warn('FW2106', pos, message, hint));
+    return enumValues(info, this.underlying(info.type), consts, (c, message, hint) => {
+      // The index keeps no file per const: looked up on this rare path only.
+      const file = info.pkg.files.find((f) => f.consts.includes(c))!;
+      this.warn('FW2106', declPos(file, c), message, hint);
+    });
   }
 }
 

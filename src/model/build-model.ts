@@ -8,6 +8,7 @@ import type { GoPackage, TypeRef } from '../go/package';
 import { findAnnotatedHandlers, type AnnotatedHandler } from './handlers';
 import type { GroupModel, HandlerPackage, HandlerTypeModel, RootModel, RouteModel, RouteResponse, WorkspaceModel } from './model';
 import { isGoIdentifier } from '../go/names';
+import { declPos } from '../go/packed-pos';
 import { groupNameForFunctions, groupNameForType, isExported, pascalCasePath, uniqueImportNames, upperFirst } from './naming';
 import type { WorkspaceProgram } from '../go/program';
 import { findRouteConflicts } from './route-conflicts';
@@ -189,14 +190,14 @@ class RootBuilder {
     for (const file of root.pkg.files) {
       if (isRootOutput(this.loc.dir, file.path)) continue;
       const declared = [
-        ...file.types.map((t) => ({ name: t.name, pos: t.pos })),
-        ...file.consts.map((c) => ({ name: c.name, pos: c.pos })),
-        ...file.funcs.filter((f) => !f.receiver).map((f) => ({ name: f.name, pos: f.namePos })),
+        ...file.types.map((t) => ({ name: t.name, pos: () => declPos(file, t) })),
+        ...file.consts.map((c) => ({ name: c.name, pos: () => declPos(file, c) })),
+        ...file.funcs.filter((f) => !f.receiver).map((f) => ({ name: f.name, pos: () => f.namePos })),
       ];
       for (const d of declared) {
         if (GENERATED_DECLARATIONS.includes(d.name)) {
           this.diagnostics.push(
-            error('FW4022', d.pos, `package ${root.pkg.name} declares ${d.name}, which fw generates in router.go/registry.go`, `rename your ${d.name}`),
+            error('FW4022', d.pos(), `package ${root.pkg.name} declares ${d.name}, which fw generates in router.go/registry.go`, `rename your ${d.name}`),
           );
         }
       }
@@ -617,7 +618,7 @@ class RootBuilder {
         this.diagnostics.push(
           error(
             'FW4033',
-            decl?.decl.pos,
+            decl && declPos(decl.file, decl.decl),
             `RouterParams field ${ht.fieldName} for ${ht.pkg.relDir || '.'}/${ht.typeName} clashes with ${other ? `${other.pkg.relDir || '.'}/${other.typeName}` : 'the Mux field'}`,
             'rename one of the handler types',
           ),

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GoFile, GoFuncDecl, GoTypeExpr } from '../../src/go/ast';
+import { packPos, unpackPos } from '../../src/go/packed-pos';
 import { initGoParser, MAX_TYPE_NESTING, parseGoFile, stripComment } from '../../src/go/parser';
 
 beforeAll(() => initGoParser());
@@ -238,10 +239,10 @@ describe('struct types', () => {
     expect(t).toEqual({
       kind: 'struct',
       fields: [
-        { name: 'A', type: { kind: 'ident', name: 'int' }, tag: 'json:"a"', doc: [], pos: { file: FILE, line: 4, col: 2 } },
-        { name: 'B', type: { kind: 'ident', name: 'int' }, tag: 'json:"a"', doc: [], pos: { file: FILE, line: 4, col: 5 } },
-        { name: 'C', type: { kind: 'ident', name: 'string' }, tag: 'json:"c"', doc: [], pos: { file: FILE, line: 5, col: 2 } },
-        { name: 'D', type: { kind: 'ident', name: 'bool' }, tag: '', doc: [], pos: { file: FILE, line: 6, col: 2 } },
+        { name: 'A', type: { kind: 'ident', name: 'int' }, tag: 'json:"a"', doc: [], at: packPos(4, 2) },
+        { name: 'B', type: { kind: 'ident', name: 'int' }, tag: 'json:"a"', doc: [], at: packPos(4, 5) },
+        { name: 'C', type: { kind: 'ident', name: 'string' }, tag: 'json:"c"', doc: [], at: packPos(5, 2) },
+        { name: 'D', type: { kind: 'ident', name: 'bool' }, tag: '', doc: [], at: packPos(6, 2) },
       ],
     });
   });
@@ -284,7 +285,7 @@ describe('struct types', () => {
   ])('embedded %s', (embedded, type) => {
     const t = typeOf(`struct {\n\t${embedded} \`json:"base"\`\n\tX int\n}`);
     if (t.kind !== 'struct') throw new Error(`expected a struct, got ${t.kind}`);
-    expect(t.fields[0]).toEqual({ type, tag: 'json:"base"', doc: [], pos: { file: FILE, line: 4, col: 2 } });
+    expect(t.fields[0]).toEqual({ type, tag: 'json:"base"', doc: [], at: packPos(4, 2) });
     expect(t.fields[0]).not.toHaveProperty('name');
     expect(t.fields[1]?.name).toBe('X');
   });
@@ -388,7 +389,9 @@ describe('type declarations', () => {
       'type User struct{}\ntype Name = string\ntype (\n\tA int\n\tB = models.B\n)\ntype Page[T any, K comparable] struct{ Items []T }\ntype Num[T ~int | ~float64] []T\n',
     );
     expect(f.syntaxErrors).toEqual([]);
-    expect(f.types.map((t) => ({ name: t.name, alias: t.alias, typeParams: t.typeParams, line: t.pos.line, col: t.pos.col }))).toEqual([
+    expect(
+      f.types.map((t) => ({ name: t.name, alias: t.alias, typeParams: t.typeParams, line: unpackPos(FILE, t.at).line, col: unpackPos(FILE, t.at).col })),
+    ).toEqual([
       { name: 'User', alias: false, typeParams: [], line: 3, col: 6 },
       { name: 'Name', alias: true, typeParams: [], line: 4, col: 6 },
       { name: 'A', alias: false, typeParams: [], line: 6, col: 2 },
@@ -458,7 +461,7 @@ describe('const declarations', () => {
 
   it('gives each constant the position of its name', () => {
     const f = parse('const (\n\tA, B = 1, 2\n)\n');
-    expect(f.consts.map((c) => c.pos)).toEqual([
+    expect(f.consts.map((c) => unpackPos(FILE, c.at))).toEqual([
       { file: FILE, line: 4, col: 2 },
       { file: FILE, line: 4, col: 5 },
     ]);
@@ -529,7 +532,14 @@ describe('columns count bytes, as Go does', () => {
     ['four-byte emoji in a comment before', 'type X struct{ /* 😀 */ A, B int }', 30],
   ])('%s', (_label, line, col) => {
     const t = parse(`${line}\n`).types[0]!.type;
-    expect(t.kind === 'struct' && t.fields[1]).toMatchObject({ name: 'B', pos: { line: 3, col } });
+    expect(t.kind === 'struct' && t.fields[1]).toMatchObject({ name: 'B', at: packPos(3, col) });
+  });
+
+  it('gives a field past column 4096 its column', () => {
+    const before = `type X struct{ ${'/* é */ '.repeat(600)}`;
+    const t = parse(`${before}A, B int }\n`).types[0]!.type;
+    const b = t.kind === 'struct' ? t.fields[1] : undefined;
+    expect(b && unpackPos(FILE, b.at)).toEqual({ file: FILE, line: 3, col: Buffer.byteLength(before) + 4 });
   });
 
   it('counts bytes for names, doc lines and stray annotations on non-ASCII lines', () => {

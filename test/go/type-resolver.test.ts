@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { GoFile } from '../../src/go/ast';
+import { unpackPos } from '../../src/go/packed-pos';
 import { TypeResolver } from '../../src/go/type-resolver';
 import { constDecl, embed, field, go, goFile, importOf, memoryProgram, method, parsedProgram, typeDecl } from '../support/go-program';
 import type { GoPackage } from '../../src/go/package';
 import type { ResolvedType } from '../../src/go/resolved-types';
 
 const MOD = 'example.com/app';
+const API = '/mem/api.go';
 
 /** One package `api` at the module root (plus optional other packages), and a resolver over it. */
 function setup(api: Partial<Pick<GoFile, 'imports' | 'types' | 'consts' | 'funcs'>>, others: Record<string, GoFile[]> = {}) {
-  const program = memoryProgram(MOD, { '': [goFile('/mem/api.go', 'api', api)], ...others });
+  const program = memoryProgram(MOD, { '': [goFile(API, 'api', api)], ...others });
   const pkg = program.package(MOD)!;
   const resolver = new TypeResolver(program);
   return { program, pkg, resolver, resolve: (name: string) => resolver.resolveRef({ name, pkg }) };
@@ -180,11 +182,11 @@ describe('TypeResolver: special types', () => {
   });
 
   it('turns unresolvable types into unknown with a warning at the field, once', () => {
-    const f1 = field('Img', go.q('img', 'Image'), 'json:"img"', '/mem/api.go');
-    const f2 = field('U', go.ptr(go.q('url', 'URL')), '', '/mem/api.go');
-    const f3 = field('G', go.generic(go.ident('Page'), go.ident('int')), '', '/mem/api.go');
-    const f4 = field('C', go.ident('complex128'), '', '/mem/api.go');
-    const f5 = field('hidden', go.q('img', 'Image'), '', '/mem/api.go');
+    const f1 = field('Img', go.q('img', 'Image'), 'json:"img"');
+    const f2 = field('U', go.ptr(go.q('url', 'URL')));
+    const f3 = field('G', go.generic(go.ident('Page'), go.ident('int')));
+    const f4 = field('C', go.ident('complex128'));
+    const f5 = field('hidden', go.q('img', 'Image'));
     const { resolver, resolve } = setup({
       imports: [importOf('github.com/acme/img'), importOf('net/url')],
       types: [typeDecl('Page', go.struct(), { typeParams: ['T'] }), typeDecl('T', go.struct(f1, f2, f3, f4, f5))],
@@ -198,9 +200,9 @@ describe('TypeResolver: special types', () => {
     expect(shape.G).toMatchObject({ kind: 'named', id: 'example.com/app.Page[int]' });
     expect(shape.C).toMatchObject({ kind: 'unknown' });
     expect(resolver.diagnostics.map((d) => [d.severity, d.pos, d.message.split(',')[0]])).toEqual([
-      ['warning', f1.pos, 'field Img of T has type img.Image'],
-      ['warning', f2.pos, 'field U of T has type *url.URL'],
-      ['warning', f4.pos, 'field C of T has type complex128'],
+      ['warning', unpackPos(API, f1.at), 'field Img of T has type img.Image'],
+      ['warning', unpackPos(API, f2.at), 'field U of T has type *url.URL'],
+      ['warning', unpackPos(API, f4.at), 'field C of T has type complex128'],
     ]);
   });
 
@@ -209,7 +211,7 @@ describe('TypeResolver: special types', () => {
     const { resolver, resolve } = setup({ imports: [importOf('github.com/acme/img')], types: [decl] });
     expect(namedType(resolver, resolve('Ext')).type.kind).toBe('unknown');
     expect(resolver.diagnostics).toHaveLength(1);
-    expect(resolver.diagnostics[0]).toMatchObject({ severity: 'warning', pos: decl.pos });
+    expect(resolver.diagnostics[0]).toMatchObject({ severity: 'warning', pos: unpackPos(API, decl.at) });
     expect(resolver.diagnostics[0]!.message).toContain('type Ext is declared as img.Image');
   });
 });
@@ -391,7 +393,7 @@ describe('TypeResolver.jsonFields: encoding/json rules', () => {
       types: [typeDecl('T', go.struct(e1, e2, field('N', go.ident('int'))))],
     });
     expect(resolver.jsonFields(resolve('T')).map((f) => f.name)).toEqual(['N']);
-    expect(resolver.diagnostics.map((d) => d.pos)).toEqual([e1.pos, e2.pos]);
+    expect(resolver.diagnostics.map((d) => d.pos)).toEqual([unpackPos(API, e1.at), unpackPos(API, e2.at)]);
     expect(resolver.diagnostics[0]!.message).toContain('embedded field Time of T cannot be flattened');
   });
 
@@ -484,7 +486,7 @@ describe('TypeResolver: enums', () => {
     const bad = constDecl('B', 'Kind', 'len("xy")', 1);
     const { resolver, resolve } = setup({ types: [typeDecl('Kind', go.ident('string'))], consts: [constDecl('A', 'Kind', '"a"', 0), bad] });
     expect(namedType(resolver, resolve('Kind')).enum).toBeUndefined();
-    expect(resolver.diagnostics.map((d) => [d.severity, d.pos])).toEqual([['warning', bad.pos]]);
+    expect(resolver.diagnostics.map((d) => [d.severity, d.pos])).toEqual([['warning', unpackPos(API, bad.at)]]);
   });
 
   it('has no enum for types without consts or of other kinds', () => {

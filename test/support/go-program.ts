@@ -1,5 +1,6 @@
 import { emptyGoFile, type GoConstDecl, type GoField, type GoFile, type GoFuncDecl, type GoImport, type GoTypeDecl, type GoTypeExpr } from '../../src/go/ast';
 import type { GoPackage, GoProgram } from '../../src/go/package';
+import { packPos } from '../../src/go/packed-pos';
 
 /**
  * An in-memory GoProgram for unit tests: packages of one module, keyed by
@@ -43,22 +44,22 @@ export const go = {
 let line = 1;
 const pos = (file: string) => ({ file, line: line++, col: 2 });
 
-/** A named field; `tag` is the raw tag without backquotes. */
-export function field(name: string, type: GoTypeExpr, tag = '', file = '/mem/x.go'): GoField {
-  return { name, type, tag, pos: pos(file) };
+/** A named field (in the file of the struct that holds it); `tag` is the raw tag without backquotes. */
+export function field(name: string, type: GoTypeExpr, tag = ''): GoField {
+  return { name, type, tag, at: packPos(line++, 2) };
 }
 
 /** An embedded field. */
-export function embed(type: GoTypeExpr, tag = '', file = '/mem/x.go'): GoField {
-  return { type, tag, pos: pos(file) };
+export function embed(type: GoTypeExpr, tag = ''): GoField {
+  return { type, tag, at: packPos(line++, 2) };
 }
 
 export function typeDecl(name: string, type: GoTypeExpr, extra: Partial<GoTypeDecl> = {}): GoTypeDecl {
-  return { name, alias: false, type, typeParams: [], doc: [], pos: pos('/mem/x.go'), ...extra };
+  return { name, alias: false, type, typeParams: [], doc: [], at: packPos(line++, 2), ...extra };
 }
 
 export function constDecl(name: string, typeName: string | undefined, value: string | undefined, iota: number): GoConstDecl {
-  const c: GoConstDecl = { name, iota, pos: pos('/mem/x.go') };
+  const c: GoConstDecl = { name, iota, at: packPos(line++, 2) };
   if (typeName !== undefined) c.typeName = typeName;
   if (value !== undefined) c.value = value;
   return c;
