@@ -408,6 +408,9 @@ describe('fw watch', () => {
     const extra = 'internal/v2handler/user/handler_get.go';
     const extraHandler = (name: string) =>
       `package user\n\nimport "net/http"\n\ntype GetHandler struct{}\n\n// fw:http_route path=/user-get name=${name}\nfunc (h *GetHandler) Get() http.HandlerFunc { return nil }\n`;
+    // v2handler edited first: its groups are named again in a rebuild, and their names must still count as taken.
+    edit(ws, V2_USERS, 'path=/users/by-email/{email} ', 'path=/users/by-mail/{email} ');
+    await expectFresh(await next());
     fs.mkdirSync(path.join(ws, path.dirname(extra)));
     fs.writeFileSync(path.join(ws, extra), extraHandler('User'));
     let r = await next();
@@ -799,6 +802,33 @@ describe('fw watch', () => {
     r = await next();
     await agrees(r);
     expect(printed(ws, r.diagnostics).some((l) => l.includes(NOTES))).toBe(false);
+  });
+
+  it('after edits that make a route answer a body with a status that has none (FW5012) and undo it, with a handler edit elsewhere between, its diagnostics are what a fresh run gives', async () => {
+    const ws = copyFixture('example');
+    const GONE = 'internal/v2handler/handler_gone.go';
+    fs.writeFileSync(
+      path.join(ws, GONE),
+      'package v2handler\n\nimport "net/http"\n\n// Gone is gone.\ntype Gone struct {\n\tWhy string `json:"why"`\n}\n\n' +
+        '// fw:http_route path=/v2/gone response=204:Gone\nfunc Forget() http.HandlerFunc { return nil }\n',
+    );
+    const warned = (r: Rebuild) => printed(ws, r.diagnostics).some((l) => l.includes(GONE) && l.includes('has no body'));
+    const { next, first } = await watchWorkspace(ws);
+    expect(warned(first)).toBe(true);
+    // v1 edited: v2's route is kept, and so is its warning.
+    edit(ws, USERS, 'path=/users/{id} ', 'path=/people/{id} ');
+    let r = await next();
+    await rebuildAgrees(ws, r);
+    expect(warned(r)).toBe(true);
+    // The same route (name, package) answering 200: no warning; then 204 again.
+    edit(ws, GONE, 'response=204:Gone', 'response=200:Gone');
+    r = await next();
+    await rebuildAgrees(ws, r);
+    expect(warned(r)).toBe(false);
+    edit(ws, GONE, 'response=200:Gone', 'response=204:Gone');
+    r = await next();
+    await rebuildAgrees(ws, r);
+    expect(warned(r)).toBe(true);
   });
 
   it("after types edits that change a kept type through a type it reaches and make a mapping warning come, stay over a handler edit and go, then change the schemas' order and names and the status classes, its outputs and diagnostics are what a fresh run gives", async () => {

@@ -83,7 +83,8 @@ function keptNames(model: WorkspaceModel, prefixes: ReadonlyMap<RootModel, strin
   if (!memo.clean) return undefined;
   const found: Diagnostic[] = [];
   const names = new OperationNames(found);
-  const named: NamedClass[] = [];
+  /** The classes named in this run, and the kept ones under another root object: what the memo takes in (rememberChanged). */
+  const changed: { prefix: string; cls: NamedClass }[] = [];
   const kept = new Set<GroupModel>();
   const classes = model.roots.flatMap((root) =>
     root.groups.map((group) => {
@@ -91,22 +92,46 @@ function keptNames(model: WorkspaceModel, prefixes: ReadonlyMap<RootModel, strin
       const was = memo.groups.get(group);
       if (was && was.prefix === prefix) {
         kept.add(group);
-        return was.cls.root === root ? was.cls : { ...was.cls, root };
+        if (was.cls.root === root) return was.cls;
+        const cls = { ...was.cls, root };
+        changed.push({ prefix, cls });
+        return cls;
       }
       const cls = nameGroup(names, prefix, group, root);
-      named.push(cls);
+      changed.push({ prefix, cls });
       return cls;
     }),
   );
   if (found.length > 0) return undefined;
-  for (const cls of named) {
+  for (const { cls } of changed) {
+    if (kept.has(cls.group)) continue;
     for (const op of cls.operations) {
       const owner = memo.owners.get(op.baseName);
       if (owner && kept.has(owner)) return undefined;
     }
   }
-  remember(memo, classes, prefixes, true);
+  rememberChanged(memo, kept, changed);
   return classes;
+}
+
+/**
+ * What remember would leave in `memo` after keptNames, made by updating it
+ * in place (a rebuild names a few groups of thousands of operations): the
+ * groups the model no longer has, and their operations' names, are
+ * dropped; `changed` (the groups named again, and kept groups under
+ * another root object) are put in. The names stay unique (the naming was
+ * clean), so no name is owned twice.
+ */
+function rememberChanged(memo: NamingMemo, kept: ReadonlySet<GroupModel>, changed: readonly { prefix: string; cls: NamedClass }[]): void {
+  for (const [group, { cls }] of memo.groups) {
+    if (kept.has(group)) continue;
+    memo.groups.delete(group);
+    for (const op of cls.operations) if (memo.owners.get(op.baseName) === group) memo.owners.delete(op.baseName);
+  }
+  for (const entry of changed) {
+    memo.groups.set(entry.cls.group, entry);
+    for (const op of entry.cls.operations) memo.owners.set(op.baseName, entry.cls.group);
+  }
 }
 
 function remember(memo: NamingMemo, classes: readonly NamedClass[], prefixes: ReadonlyMap<RootModel, string>, clean: boolean): void {

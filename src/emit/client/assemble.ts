@@ -152,10 +152,13 @@ function* keptClassTexts(classes: readonly ClassPlan[], memo: ClientMemo): Itera
 /**
  * A class's text, kept from the memo while its group and its operations'
  * memo entries are the same objects (an entry kept from the last run was
- * planned from the same route and names).
+ * planned from the same route and names); for a class planned whole from
+ * its kept planning (./class-memo.ts), while that planning is the same
+ * object (the same entries), without looking up each operation's entry.
  */
 function keptClassText(c: ClassPlan, memo: ClientMemo): string {
-  const sources = [c.group, c.key, ...c.operations.map((op) => memo.operations.get(op.baseName))];
+  const planned = memo.plannedClasses.get(c.className);
+  const sources = planned ? [c.group, c.key, planned] : [c.group, c.key, ...c.operations.map((op) => memo.operations.get(op.baseName))];
   let kept = memo.classes.get(c.className);
   if (!kept || !sameObjects(kept.sources, sources)) memo.classes.set(c.className, (kept = { sources, text: renderClass(classView(c)) }));
   return kept.text;

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { Collected } from '../named-shapes';
 import type { TypeResolver } from '../../go/type-resolver';
-import type { GroupModel } from '../../model/model';
+import type { GroupModel, RouteModel } from '../../model/model';
 import type { NamedOperation } from '../operation-names';
 import type { KeptModule } from './module-memo';
 import type { ModuleView } from './module-template';
@@ -11,6 +11,8 @@ import type { KeptOrder, KeptSchema, SchemaDecl } from './schemas';
 /** What the client keeps between runs of one process (`fw watch`). */
 export interface ClientMemo {
   operations: Map<string, KeptOperation>;
+  /** Each route's warnings about a body type its status cannot carry (../operation-plan.ts bodylessWarnings), by route. */
+  bodyless: WeakMap<RouteModel, readonly Diagnostic[]>;
   /** Each class's planning, by class name, kept whole while planned from the same objects (./class-memo.ts). */
   plannedClasses: Map<string, KeptClass>;
   /** The operations of the last run's classes not kept whole, by name (./client-plan.ts keepEntries); undefined before a run. */
@@ -52,6 +54,7 @@ export function newClientMemo(): ClientMemo {
   return {
     operations: new Map(),
     plannedClasses: new Map(),
+    bodyless: new WeakMap(),
     operationTexts: new Map(),
     reservedByClass: new WeakMap(),
     classes: new Map(),

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/diagnostics';
 import type { TypeResolver } from '../../go/type-resolver';
-import type { RootModel, WorkspaceModel } from '../../model/model';
+import type { RootModel, RouteModel, WorkspaceModel } from '../../model/model';
 import type { ClientMemo, KeptClass, KeptOperation } from './client-memo';
 import { type JsonShapes, refsOf } from '../json-shape';
 import { bodylessWarnings, type OperationPlan, type OperationPlanner } from '../operation-plan';
@@ -71,7 +71,7 @@ export function planClient(
   for (const root of model.roots) {
     for (const group of root.groups) {
       for (const route of group.routes) {
-        const warnings = bodylessWarnings(route);
+        const warnings = memo ? keptBodylessWarnings(route, memo) : bodylessWarnings(route);
         if (warnings.length > 0) diagnostics.push(...warnings);
       }
     }
@@ -80,6 +80,13 @@ export function planClient(
   planOperations(run, classes, named);
   const schemas = run.registry.finish(reservedNames(classes, memo), true, memo);
   return { classes, prefixes, schemas, registry: run.registry, mapper, planner: run.planner, results: run.results, zodType };
+}
+
+/** A route's bodylessWarnings, kept while it is the same object (the model makes a route once and never changes it). */
+function keptBodylessWarnings(route: RouteModel, memo: ClientMemo): readonly Diagnostic[] {
+  let warnings = memo.bodyless.get(route);
+  if (!warnings) memo.bodyless.set(route, (warnings = bodylessWarnings(route)));
+  return warnings;
 }
 
 /**
