@@ -56,7 +56,7 @@ function selfIgnoring(dir: string): string {
 /**
  * A cache file written a piece at a time: its first line (`header`, given
  * the SHA-256 of what follows it, as hex) and then `lines`, each ending
- * with a newline. The whole text never exists at once (./go/read-go-file.ts
+ * with a newline. The whole text never exists at once (../go/read-go-file.ts
  * says why).
  */
 export interface CheckedLines {
