@@ -9,12 +9,6 @@ import * as fs from 'node:fs';
 export interface KeptPieces {
   pieces: readonly string[];
   ends: readonly number[];
-  /**
-   * Each piece's UTF-8 bytes, when writePieces wrote them: the next write
-   * takes a piece kept since (the same text) from these instead of
-   * encoding it again (the client's 26 MB, a few pieces of which change).
-   */
-  bytes?: readonly Buffer[];
   stamp?: FileStamp;
 }
 
@@ -48,34 +42,24 @@ export function samePieces(a: readonly string[], b: readonly string[]): boolean 
  * size says so; the caller knows nobody changed it since), the file may be
  * started as a copy of it (startAsCopy) and overwritten from the first
  * piece that differs, and cut to its new size, so that the pieces both lists
- * start with are not written again; the others are written from their
- * bytes, those of a piece `before` holds (the same text) as they were kept,
- * the others encoded now. Returns where each piece ends and every piece's
- * bytes (kept for the next write).
+ * start with are neither read nor encoded; otherwise every piece is encoded
+ * from the texts fw keeps in memory. Returns where each piece ends.
  */
-export function writePieces(tmp: string, pieces: readonly string[], target: string, before: KeptPieces | undefined): { ends: number[]; bytes: Buffer[] } {
+export function writePieces(tmp: string, pieces: readonly string[], target: string, before: KeptPieces | undefined): number[] {
   const size = before ? (before.ends[before.ends.length - 1] ?? 0) : 0;
   const same = before && sizeOf(target) === size ? sameStart(pieces, before.pieces) : 0;
   const first = same > 0 && startAsCopy(target, tmp, before!.ends[same - 1]!, size) ? same : 0;
-  const bytes = encoded(pieces, before);
-  const ends: number[] = [];
-  let at = 0;
-  for (const b of bytes) ends.push((at += b.length));
+  const ends = before ? before.ends.slice(0, first) : [];
   const fd = fs.openSync(tmp, first > 0 ? 'r+' : 'wx');
   try {
-    writeBuffers(fd, bytes.slice(first), first > 0 ? ends[first - 1]! : 0);
-    if (first > 0) fs.ftruncateSync(fd, at);
-    return { ends, bytes };
+    const out = new ChunkedWriter(fd, ends[ends.length - 1] ?? 0);
+    for (let i = first; i < pieces.length; i++) ends.push(out.write(pieces[i]!));
+    out.flush();
+    if (first > 0) fs.ftruncateSync(fd, out.at);
+    return ends;
   } finally {
     fs.closeSync(fd);
   }
-}
-
-/** Each piece's UTF-8 bytes: kept from `before` for a text it holds (a kept text is the same string), else encoded. */
-function encoded(pieces: readonly string[], before: KeptPieces | undefined): Buffer[] {
-  const kept = new Map<string, Buffer>();
-  if (before?.bytes) for (const [i, piece] of before.pieces.entries()) kept.set(piece, before.bytes[i]!);
-  return pieces.map((piece) => kept.get(piece) ?? Buffer.from(piece));
 }
 
 /**
@@ -116,30 +100,33 @@ function sizeOf(file: string): number | undefined {
   }
 }
 
-/** How many buffers one writev call takes at most (IOV_MAX on Linux and macOS). */
-const MAX_BUFFERS = 1024;
+/** Texts encoded as UTF-8 into one buffer and written at `at` onwards whenever it fills; a text larger than the buffer is written at once. */
+class ChunkedWriter {
+  private readonly buffer = Buffer.allocUnsafe(1 << 20);
+  private used = 0;
 
-/** Writes `buffers` one after another from `position` on, as few calls as writev allows (a short write goes on where it stopped). */
-function writeBuffers(fd: number, buffers: readonly Buffer[], position: number): void {
-  let at = position;
-  for (let i = 0; i < buffers.length; ) {
-    const batch = buffers.slice(i, i + MAX_BUFFERS);
-    const want = batch.reduce((n, b) => n + b.length, 0);
-    const done = fs.writevSync(fd, batch, at);
-    at += done;
-    if (done < want) {
-      // A short write: the rest of the batch piece by piece.
-      let skip = done;
-      for (const b of batch) {
-        if (skip >= b.length) {
-          skip -= b.length;
-          continue;
-        }
-        at += writeAll(fd, b.subarray(skip), at);
-        skip = 0;
-      }
+  constructor(
+    private readonly fd: number,
+    /** Where the next text's bytes go in the file, once written. */
+    public at: number,
+  ) {}
+
+  /** Writes `text`; returns where it ends in the file. */
+  write(text: string): number {
+    // Three bytes of UTF-8 at most for each UTF-16 unit.
+    if (this.used + text.length * 3 > this.buffer.length) this.flush();
+    if (text.length * 3 > this.buffer.length) this.at += writeAll(this.fd, Buffer.from(text), this.at);
+    else {
+      const n = this.buffer.write(text, this.used);
+      this.used += n;
+      this.at += n;
     }
-    i += batch.length;
+    return this.at;
+  }
+
+  flush(): void {
+    writeAll(this.fd, this.buffer.subarray(0, this.used), this.at - this.used);
+    this.used = 0;
   }
 }
 

@@ -132,7 +132,7 @@ function commit(files: readonly Pending[], digests: Map<string, string>, kept: M
     const tmp = tempPath(file.path);
     let same = false;
     try {
-      if (pieces) kept.set(file.path, { pieces, ...writePieces(tmp, pieces, file.path, before) });
+      if (pieces) kept.set(file.path, { pieces, ends: writePieces(tmp, pieces, file.path, before) });
       else if (onDisk === undefined) fs.writeFileSync(tmp, file.contents, { flag: 'wx' });
       else same = writeStreamed(tmp, file, digests) === onDisk;
     } catch (e) {
