@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { drainPieces, writeAll } from './chunked-write';
 
 /** Where the parse cache lives below a node_modules directory (the find-cache-dir convention). */
 export const CACHE_SUBDIR = path.join('node_modules', '.cache', 'fw');
@@ -92,33 +92,9 @@ export function writeCacheFile(file: string, contents: string | CheckedLines): v
   }
 }
 
-/** About this many bytes of lines are joined into one write. */
-const PIECE_CHARS = 64 * 1024;
-
 /** The header with a placeholder checksum of the same length, the lines a piece at a time, then the header again with theirs. */
 function writeChecked(fd: number, { header, lines }: CheckedLines): void {
-  const hash = createHash('sha256');
-  let at = writeAll(fd, Buffer.from(header('0'.repeat(64))), 0);
-  let piece: string[] = [];
-  let chars = 0;
-  const flush = () => {
-    const bytes = Buffer.from(piece.join(''));
-    hash.update(bytes);
-    at += writeAll(fd, bytes, at);
-    piece = [];
-    chars = 0;
-  };
-  for (const line of lines) {
-    piece.push(line);
-    chars += line.length;
-    if (chars >= PIECE_CHARS) flush();
-  }
-  flush();
-  writeAll(fd, Buffer.from(header(hash.digest('hex'))), 0);
-}
-
-/** Writes all of `bytes` at `position`; returns their length. */
-function writeAll(fd: number, bytes: Buffer, position: number): number {
-  for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done, position + done);
-  return bytes.length;
+  writeAll(fd, Buffer.from(header('0'.repeat(64))));
+  const checksum = drainPieces(lines, fd);
+  writeAll(fd, Buffer.from(header(checksum)), 0);
 }

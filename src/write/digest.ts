@@ -4,20 +4,12 @@ import * as fs from 'node:fs';
 /**
  * SHA-256 digests of outputs, taken without holding a large file whole:
  * what is on disk is read in chunks, and a streamed file's pieces are hashed
- * (and written) as they are rendered. All digests are of the UTF-8 bytes,
+ * (and written) as they are rendered (drainPieces, ../workspace/chunked-write.ts). All digests are of the UTF-8 bytes,
  * so a string, its pieces and the file written from them agree.
  */
 
 /** Bytes read at a time. */
 const CHUNK_BYTES = 1 << 20;
-/**
- * Characters of pieces gathered before they are encoded, hashed and written:
- * few enough that pieces waiting here are seldom old enough for V8 to move
- * them to the old generation (1 MB chunks left ~40 MB of such garbage while
- * the 26 MB client was written), enough for few system calls.
- */
-const PIECE_CHARS = 1 << 16;
-
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
@@ -48,29 +40,4 @@ export function digestOfFile(file: string): string {
   } finally {
     fs.closeSync(fd);
   }
-}
-
-/**
- * Encodes `pieces` into chunks of about PIECE_CHARS, hashes them and (with
- * `fd`) writes them there; returns the digest. Only one chunk exists at a time.
- */
-export function drainPieces(pieces: Iterable<string>, fd?: number): string {
-  const hash = createHash('sha256');
-  let pending: string[] = [];
-  let length = 0;
-  const flush = (): void => {
-    const bytes = Buffer.from(pending.join(''), 'utf8');
-    pending = [];
-    length = 0;
-    hash.update(bytes);
-    if (fd === undefined) return;
-    for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done);
-  };
-  for (const piece of pieces) {
-    pending.push(piece);
-    length += piece.length;
-    if (length >= PIECE_CHARS) flush();
-  }
-  flush();
-  return hash.digest('hex');
 }

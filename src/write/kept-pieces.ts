@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { writeAll } from '../workspace/chunked-write';
 
 /**
  * What a streamed file (../emit/emitter.ts) is known to hold on disk, as
@@ -128,12 +129,6 @@ class ChunkedWriter {
     writeAll(this.fd, this.buffer.subarray(0, this.used), this.at - this.used);
     this.used = 0;
   }
-}
-
-/** Writes all of `bytes` at `position`; returns how many. */
-function writeAll(fd: number, bytes: Buffer, position: number): number {
-  for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done, position + done);
-  return bytes.length;
 }
 
 /** Where each piece ends, in bytes of UTF-8. */

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { type Diagnostic, error, fileError, osErrorText, wholeFile } from '../diagnostics/diagnostics';
 import type { GeneratedFile } from '../emit/emitter';
 import { hasGeneratedHeader } from '../workspace/generated-header';
-import { drainPieces } from './digest';
+import { drainPieces } from '../workspace/chunked-write';
 import { type KeptPieces, pieceEnds, samePieces, writePieces } from './kept-pieces';
 import { HEADER_BYTES, readOutput, readOutputDigest } from './output-file';
 
